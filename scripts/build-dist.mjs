@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Builds the package: dist/cjs (CommonJS) and dist/esm (ES modules), each with type declarations.
+//
+//   dist/cjs/src/*.js, *.d.ts         tsc, module commonjs
+//   dist/cjs/generated/*              the generated parsers as committed (CommonJS)
+//   dist/esm/src/*.js, *.d.ts         tsc, module es2022
+//   dist/esm/generated/*              the generated parsers, rewritten as ES modules
+//   dist/{cjs,esm}/package.json       {"type": ...}, so Node reads each tree in its own format
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+const tsc = require.resolve("typescript/bin/tsc");
+
+rmSync(join(root, "dist"), { recursive: true, force: true });
+
+for (const [format, module, type] of [["cjs", "commonjs", "commonjs"], ["esm", "es2022", "module"]]) {
+  const out = join(root, "dist", format);
+  execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--outDir", out, "--module", module,
+    ...(format === "esm" ? ["--moduleResolution", "bundler"] : [])],
+  { cwd: root, stdio: "inherit" });
+  const gen = join(out, "generated");
+  mkdirSync(gen, { recursive: true });
+  for (const file of readdirSync(join(root, "generated"))) {
+    const from = join(root, "generated", file);
+    if (format === "cjs" || file.endsWith(".d.ts")) {
+      cpSync(from, join(gen, file));
+    } else {
+      writeFileSync(join(gen, file), toEsm(readFileSync(from, "utf8"), file));
+    }
+  }
+  writeFileSync(join(out, "package.json"), JSON.stringify({ type }, null, 2) + "\n");
+}
+console.log("build: dist/cjs and dist/esm written");
+
+/**
+ * The generated files are CommonJS (peggy's "commonjs" format, and the rule table): each sets
+ * module.exports once. As an ES module, the same code runs in a function given its own `module`
+ * object, and its exports are re-exported by name.
+ */
+function toEsm(js, file) {
+  const names = Object.keys(require(join(root, "generated", file)));
+  // Local names that cannot shadow a global the code uses (peggy's SyntaxError extends SyntaxError).
+  const locals = names.map((n, i) => `const generated$${i} = generated$module.exports.${n};`).join("\n");
+  return `// ES module build of generated/${file}\nconst generated$module = { exports: {} };\n` +
+    `(function (module, exports) {\n${js}\n})(generated$module, generated$module.exports);\n` +
+    `${locals}\nexport { ${names.map((n, i) => `generated$${i} as ${n}`).join(", ")} };\n`;
+}

@@ -1,0 +1,230 @@
+// Turns a parser failure into a UriSyntaxError a learner can act on. Runs only on failure: the
+// grammar's trace build re-reads the input and reports, for every expectation that failed at the
+// farthest offset, the chain of rules that was being matched.
+import type { Edition, PegExpectation, TraceEvent } from "./edition.js";
+import { UriSyntaxError, orList } from "./errors.js";
+import { ruleByPegName, ruleInfo, type RuleInfo, type RuleName } from "./rules.js";
+
+interface Failure {
+  expected: PegExpectation;
+  chain: string[];
+}
+
+/** Builds the error for an input that the rule does not match. */
+export function diagnose(edition: Edition, input: string, start: RuleInfo): UriSyntaxError {
+  const stack: string[] = [];
+  let maxOffset = -1;
+  let failures: Failure[] = [];
+  const tracer = {
+    trace(event: TraceEvent): void {
+      switch (event.type) {
+        case "rule.enter": stack.push(event.rule!); break;
+        case "rule.match":
+        case "rule.fail": stack.pop(); break;
+        case "fail": {
+          const offset = event.offset!;
+          if (offset > maxOffset) { maxOffset = offset; failures = []; }
+          if (offset === maxOffset) failures.push({ expected: event.expected!, chain: stack.slice() });
+          break;
+        }
+      }
+    },
+  };
+  let offset: number;
+  try {
+    edition.tracer.parse(input, { startRule: start.pegName, tracer });
+    // The trace build accepts exactly what the fast build accepts; reaching here means they disagree.
+    throw new Error(`internal error: the trace parser accepts what the parser rejects (rule ${start.name})`);
+  } catch (e) {
+    const err = e as { location?: { start: { offset: number } }; expected?: PegExpectation[] };
+    if (!err || !err.location) throw e;
+    offset = err.location.start.offset;
+  }
+  // Only the failures at the error's offset count (peggy reports its farthest failure).
+  if (offset !== maxOffset) failures = [];
+  const { rule, path } = innermostRule(start, failures);
+  const expected = describeExpectations(failures.map((f) => f.expected), path);
+  const info = ruleInfo(rule)!;
+  return new UriSyntaxError({
+    input, offset, expected, rule, path, section: info.section, startRule: start.name,
+    hint: hintFor(input, offset, rule, path, start.name, expected),
+  });
+}
+
+/**
+ * The innermost rule common to the chains of every expectation at the offset: the rule that was
+ * being matched there. The end-of-input expectation belongs to no rule and is left out unless it
+ * is the only one.
+ */
+function innermostRule(start: RuleInfo, failures: Failure[]): { rule: RuleName; path: RuleName[] } {
+  const inRules = failures.filter((f) => f.expected.type !== "end");
+  const chains = (inRules.length ? inRules : failures).map((f) => f.chain);
+  let common: string[] = chains.length ? chains[0] : [];
+  for (const chain of chains.slice(1)) {
+    let i = 0;
+    while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
+    common = common.slice(0, i);
+  }
+  const path: RuleName[] = [start.name];
+  for (const pegName of common.slice(1)) {
+    const info = ruleByPegName(pegName);
+    if (info) path.push(info.name);
+  }
+  return { rule: path[path.length - 1], path };
+}
+
+const LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"].map((c) => c.charCodeAt(0));
+const DIGITS = [..."0123456789"].map((c) => c.charCodeAt(0));
+const HEX_LETTERS = [..."ABCDEFabcdef"].map((c) => c.charCodeAt(0));
+const codes = (chars: string) => [...chars].map((c) => c.charCodeAt(0));
+const UNRESERVED = [...LETTERS, ...DIGITS, ...codes("-_.!~*'()")];
+/** Sets of first characters, largest first ("%" stands for the start of an escape). */
+const NAMED_SETS: readonly [string, number[]][] = [
+  ["a URI character (uric)", [...UNRESERVED, ...codes("%[];/?:@&=+$,")]],
+  ["a uric-no-slash character", [...UNRESERVED, ...codes("%[];?:@&=+$,")]],
+  // (reg-name and pchar allow the same characters; the rule being matched picks the name.)
+  ["a path character (pchar)", [...UNRESERVED, ...codes("%;:@&=+$,")]],
+  ["a userinfo character", [...UNRESERVED, ...codes("%;:&=+$,")]],
+  ["a rel-segment character", [...UNRESERVED, ...codes("%;@&=+$,")]],
+  ["an unreserved character", UNRESERVED],
+];
+
+/** The expectations in words: quoted characters first, then classes by name, then the end. */
+export function describeExpectations(expectations: readonly PegExpectation[], path: readonly string[] = []): string[] {
+  const chars = new Set<number>();
+  const literals = new Set<string>();
+  const others = new Set<string>();
+  let end = false;
+  for (const e of expectations) {
+    switch (e.type) {
+      case "literal":
+        if (e.text!.length === 1) chars.add(e.text!.charCodeAt(0));
+        else literals.add(e.text!);
+        break;
+      case "class":
+        for (const part of e.parts!) {
+          if (typeof part === "string") chars.add(part.charCodeAt(0));
+          else for (let c = part[0].charCodeAt(0); c <= part[1].charCodeAt(0); c++) chars.add(c);
+        }
+        break;
+      case "end": end = true; break;
+      case "any": others.add("any character"); break;
+      default: if (e.description) others.add(e.description);
+    }
+  }
+  const named: string[] = [];
+  // The character sets of the grammar's repetitions, largest first: a learner reads "a path
+  // character (pchar)" more easily than twenty quoted characters.
+  for (const [name, set] of NAMED_SETS) {
+    if (set.every((c) => chars.has(c))) {
+      named.push(name === "a path character (pchar)" && path.includes("reg-name") ? "a reg-name character" : name);
+      set.forEach((c) => chars.delete(c));
+    }
+  }
+  const hasAll = (codes: number[]) => codes.every((c) => chars.has(c));
+  const drop = (codes: number[]) => codes.forEach((c) => chars.delete(c));
+  if (hasAll(LETTERS)) {
+    if (hasAll(DIGITS)) { named.push("letter or digit"); drop(DIGITS); } else named.push("letter");
+    drop(LETTERS);
+  } else if (hasAll(DIGITS) && hasAll(HEX_LETTERS)) {
+    named.push("hex digit"); drop(DIGITS); drop(HEX_LETTERS);
+  }
+  if (hasAll(DIGITS)) { named.push("digit"); drop(DIGITS); }
+  // A part of the digits ([0-5], [1-9]) reads best as a range.
+  const digits = DIGITS.filter((c) => chars.has(c));
+  if (digits.length > 1 && digits[digits.length - 1] - digits[0] === digits.length - 1) {
+    named.push(`digit ${String.fromCharCode(digits[0])}-${String.fromCharCode(digits[digits.length - 1])}`);
+    drop(digits);
+  }
+  const quoted = [...chars].sort((a, b) => a - b).map((c) => JSON.stringify(String.fromCharCode(c)));
+  const result = [...quoted, ...[...literals].sort().map((l) => JSON.stringify(l)), ...named, ...others];
+  if (end) result.push("end of input");
+  return result;
+}
+
+const EXCLUDED: Record<string, string> = {
+  "<": "delims", ">": "delims", "\"": "delims",
+  "{": "unwise", "}": "unwise", "|": "unwise", "\\": "unwise", "^": "unwise", "`": "unwise",
+};
+
+function escapeOf(ch: string): string {
+  return [...Buffer.from(ch, "utf8")].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0")).join("");
+}
+
+/** A sentence about the kind of mistake, for the common ones a learner makes. */
+function hintFor(input: string, offset: number, rule: RuleName, path: readonly RuleName[],
+  startRule: RuleName, expected: readonly string[]): string | undefined {
+  const ch = offset < input.length ? String.fromCodePoint(input.codePointAt(offset)!) : undefined;
+  const inRule = (name: RuleName) => path.includes(name) || rule === name;
+  // Text around a URI, rather than a URI (Appendix E).
+  const trimmed = input.trim();
+  if (input.length > 0 && (trimmed !== input || (/^<.*>$/s.test(trimmed)) || /^URL:/i.test(trimmed) ||
+      (/^".*"$/s.test(trimmed) && trimmed.length > 1))) {
+    if ((ch !== undefined && /\s/.test(ch)) || ch === "<" || ch === "\"" || (ch === ":" && /^URL:/i.test(input))) {
+      return "Whitespace, surrounding <...> or quotes and a \"URL:\" prefix are not part of a URI; " +
+        "Appendix E explains how to extract URIs from text (extract() does it)";
+    }
+  }
+  if (ch === undefined) {
+    if (inRule("escaped")) return "An escape is \"%\" followed by two hex digits (section 2.4.1)";
+    if (rule === "IPv6reference") return "An IPv6reference ends with \"]\" (section 3.2.2)";
+    return undefined;
+  }
+  const cp = ch.codePointAt(0)!;
+  if (cp > 0x7e) {
+    if (cp >= 0xd800 && cp <= 0xdfff) {
+      return "URIs are ASCII; this is a lone UTF-16 surrogate, not a character, and has no UTF-8 encoding (section 2.1)";
+    }
+    return `URIs are ASCII: a character outside US-ASCII must be percent-encoded as the escapes of its UTF-8 octets ` +
+      `(${ch} is ${escapeOf(ch)}) (section 2.1)`;
+  }
+  if (cp < 0x20 || cp === 0x7f) {
+    return `Control characters are excluded from URIs (section 2.4.3); as data they are escaped (${escapeOf(ch)})`;
+  }
+  if (ch === " ") return "A space is excluded from URIs (section 2.4.3); as data it is escaped as %20";
+  // A bad escape: "%" not followed by two hex digits.
+  const percentAt = input.lastIndexOf("%", offset - 1);
+  if (percentAt >= 0 && offset - percentAt <= 2 && expected.includes("hex digit")) {
+    return "An escape is \"%\" followed by two hex digits (section 2.4.1); a \"%\" as data is written %25";
+  }
+  if (ch === "#") {
+    if (input.lastIndexOf("#", offset - 1) >= 0) {
+      return "A second \"#\": the fragment cannot contain \"#\" (section 4.1); as data it is escaped as %23";
+    }
+    return "\"#\" is excluded here (section 2.4.3); as data it is escaped as %23";
+  }
+  if (EXCLUDED[ch]) {
+    return `${JSON.stringify(ch)} is excluded from URIs (it is in ${EXCLUDED[ch]}, section 2.4.3); as data it is escaped as ${escapeOf(ch)}`;
+  }
+  if ((ch === "[" || ch === "]") && !inRule("IPv6reference")) {
+    return "Square brackets are allowed only around an IPv6 literal host and in an opaque-part (section 3.2.2, appendix G.1); " +
+      `as data they are escaped (${escapeOf(ch)})`;
+  }
+  if (ch === ":" && (startRule === "relative-URI" || startRule === "rel-path" || startRule === "rel-segment" ||
+      inRule("rel-segment") || (inRule("relative-URI") && !/[/?#]/.test(input.slice(0, offset))))) {
+    return "The first segment of a relative path cannot contain \":\", or it would be read as a scheme (section 5); " +
+      "write it as \"./" + /^[^/?#]*/.exec(input)![0] + "\"";
+  }
+  if ((inRule("domainlabel") || inRule("toplabel") || inRule("hostname")) && /[A-Za-z0-9-]/.test(ch)) {
+    const labelStart = Math.max(input.lastIndexOf(".", offset - 1), input.lastIndexOf("/", offset - 1),
+      input.lastIndexOf("@", offset - 1), input.lastIndexOf("[", offset - 1)) + 1;
+    let labelEnd = offset;
+    while (labelEnd < input.length && /[A-Za-z0-9-]/.test(input[labelEnd])) labelEnd++;
+    if (labelEnd - labelStart > 63) {
+      return `A domain label has at most 63 characters; this one has ${labelEnd - labelStart} (section 3.2.2)`;
+    }
+  }
+  if ((inRule("dec-octet") || inRule("IPv4address")) && /[0-9]/.test(ch)) {
+    let s = offset;
+    while (s > 0 && /[0-9]/.test(input[s - 1])) s--;
+    let e = offset;
+    while (e < input.length && /[0-9]/.test(input[e])) e++;
+    const n = input.slice(s, e);
+    if (Number(n) > 255 || /^0[0-9]/.test(n)) {
+      return `A dec-octet is a number 0-255 without leading zeros; ${n} is not (section 3.2.2)`;
+    }
+  }
+  return undefined;
+}
+
+export { orList };

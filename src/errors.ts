@@ -1,0 +1,164 @@
+// Errors are data: where the input stopped matching, what could have come there, and in which
+// rule of the grammar.
+import type { RuleName } from "./rules.js";
+
+/** The details of a syntax error, as diagnose() finds them. */
+export interface UriSyntaxErrorDetails {
+  /** The whole input. */
+  readonly input: string;
+  /** Index (UTF-16 code units) of the first character that could not be matched, or input.length. */
+  readonly offset: number;
+  /** What could have come at the offset, in words: `"]"`, `hex digit`, `end of input`. */
+  readonly expected: readonly string[];
+  /** The innermost rule that was being matched at the offset. */
+  readonly rule: RuleName;
+  /** The chain of rules from the start rule to `rule`. */
+  readonly path: readonly RuleName[];
+  /** The section of the draft that defines `rule`. */
+  readonly section: string;
+  /** The rule the input was checked against. */
+  readonly startRule: RuleName;
+  /** A sentence for a learner about this kind of mistake, if one applies. */
+  readonly hint?: string;
+}
+
+/**
+ * The input is not in the language of the rule it was checked against.
+ * `format()` draws the input with a caret under the offset.
+ */
+export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails {
+  readonly input: string;
+  readonly offset: number;
+  readonly expected: readonly string[];
+  readonly rule: RuleName;
+  readonly path: readonly RuleName[];
+  readonly section: string;
+  readonly startRule: RuleName;
+  readonly hint?: string;
+  /** The character at the offset, or undefined at the end of the input. */
+  readonly found?: string;
+
+  constructor(details: UriSyntaxErrorDetails) {
+    super(describeError(details));
+    this.name = "UriSyntaxError";
+    this.input = details.input;
+    this.offset = details.offset;
+    this.expected = details.expected;
+    this.rule = details.rule;
+    this.path = details.path;
+    this.section = details.section;
+    this.startRule = details.startRule;
+    if (details.hint !== undefined) this.hint = details.hint;
+    const found = foundAt(details.input, details.offset);
+    if (found !== undefined) this.found = found;
+  }
+
+  /**
+   * The input (or, for a long input, the part around the offset) with a caret under the offset
+   * and the message after it:
+   *
+   *     http://[fe80::1/x
+   *                    ^ offset 15: expected ":", "]" or hex digit in IPv6reference (section 3.2.2)
+   */
+  format(): string {
+    const { line, caret } = window(this.input, this.offset);
+    return `${line}\n${" ".repeat(caret)}^ ${this.message}`;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name, message: this.message, offset: this.offset, found: this.found,
+      expected: this.expected, rule: this.rule, path: this.path, section: this.section,
+      startRule: this.startRule, hint: this.hint,
+    };
+  }
+}
+
+/** Resolution could not be carried out (section 5): the base is unsuitable, or step 7 was told to fail. */
+export class ResolveError extends Error {
+  /** What went wrong: "relative-base", "opaque-base", "invalid-base", "invalid-reference", "dot-segments". */
+  readonly code: string;
+  /** The step of section 5.2 (or 5.1) where it went wrong, e.g. "5.2 merge step 7". */
+  readonly step: string;
+  /** The syntax error behind it, when the base or the reference was not valid. */
+  readonly cause?: unknown;
+
+  constructor(code: string, step: string, message: string, cause?: unknown) {
+    super(message);
+    this.name = "ResolveError";
+    this.code = code;
+    this.step = step;
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+/** The character (a whole code point) at the offset, or undefined at the end. */
+function foundAt(input: string, offset: number): string | undefined {
+  if (offset >= input.length) return undefined;
+  const cp = input.codePointAt(offset)!;
+  return String.fromCodePoint(cp);
+}
+
+/** Shows a character so that a learner sees what it is. */
+export function showChar(ch: string): string {
+  const cp = ch.codePointAt(0)!;
+  if (cp === 0x20) return "space";
+  if (cp < 0x20 || cp === 0x7f) return `control character U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+  if (cp >= 0xd800 && cp <= 0xdfff) return `lone surrogate U+${cp.toString(16).toUpperCase()}`;
+  if (cp > 0x7e) return `"${ch}" (U+${cp.toString(16).toUpperCase().padStart(4, "0")})`;
+  return JSON.stringify(ch);
+}
+
+function describeError(d: UriSyntaxErrorDetails): string {
+  const found = foundAt(d.input, d.offset);
+  const where = `offset ${d.offset}: ` + (found === undefined ? "unexpected end of input; " : `${showChar(found)} is not allowed here; `);
+  const expected = d.expected.length ? `expected ${orList(d.expected)}` : "no further character can be matched";
+  const rule = d.rule === d.startRule && d.path.length <= 1
+    ? `${d.rule} (${sectionText(d.section)})`
+    : `${d.rule} (${sectionText(d.section)})`;
+  return `${where}${expected} in ${rule}` + (d.hint ? `. ${d.hint}` : "");
+}
+
+function sectionText(section: string): string {
+  return section === "RFC 2234" ? "RFC 2234 core rule" : `section ${section}`;
+}
+
+/** "a", "a or b", "a, b or c". */
+export function orList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return items.slice(0, -1).join(", ") + " or " + items[items.length - 1];
+}
+
+const WINDOW = 60;
+
+/** One line to show (control characters made visible) and the caret's column in it. */
+function window(input: string, offset: number): { line: string; caret: number } {
+  let from = Math.max(0, offset - WINDOW);
+  let to = Math.min(input.length, offset + WINDOW);
+  // Do not cut a surrogate pair in two.
+  if (from > 0 && isLowSurrogate(input.charCodeAt(from))) from--;
+  if (to < input.length && isLowSurrogate(input.charCodeAt(to))) to++;
+  let line = from > 0 ? "…" : "";
+  let caret = line.length;
+  for (let i = from; i < to;) {
+    const cp = input.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    const shown = visible(cp);
+    if (i < offset) caret += [...shown].length;
+    line += shown;
+    i += width;
+  }
+  if (to < input.length) line += "…";
+  return { line, caret };
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+function visible(cp: number): string {
+  if (cp < 0x20) return String.fromCodePoint(0x2400 + cp); // control pictures
+  if (cp === 0x7f) return "\u2421";
+  if (cp >= 0xd800 && cp <= 0xdfff) return "\ufffd";
+  return String.fromCodePoint(cp);
+}

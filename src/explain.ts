@@ -1,0 +1,100 @@
+// The parse tree: which rule matched which characters. Built from the grammar's own trace build
+// (the same grammar as the parser, with peggy's tracer hooks), so there is no second parser.
+import { DEFAULT_EDITION, type TraceEvent } from "./edition.js";
+import { diagnose } from "./diagnose.js";
+import { requireRule, requireString, ruleByPegName, type RuleName } from "./rules.js";
+
+/** One rule that matched: its span [start, end) in the input and the rules inside it. */
+export interface ParseTree {
+  readonly rule: RuleName;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly children: readonly ParseTree[];
+}
+
+export interface ExplainOptions {
+  /** The rule the whole input must match; default "URI-reference". */
+  rule?: RuleName;
+  /**
+   * Fold the rules that match a single character (ALPHA, DIGIT, HEXDIG, DQUOTE, alphanum, mark,
+   * reserved, unreserved, pchar, uric, uric-no-slash) into their parent: their nodes are left out
+   * and whatever they contain (an escaped, say) is hoisted into the parent. Default true; false
+   * shows every rule.
+   */
+  foldCharacters?: boolean;
+}
+
+/** Rules that match exactly one character; folded by default. */
+export const CHARACTER_RULES: ReadonlySet<RuleName> = new Set<RuleName>([
+  "ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "alphanum", "mark", "reserved", "unreserved", "pchar", "uric", "uric-no-slash",
+]);
+
+interface Node {
+  rule: RuleName;
+  start: number;
+  end: number;
+  children: Node[];
+}
+
+/**
+ * The rule-by-rule parse tree of the input. Throws UriSyntaxError when the input does not match.
+ */
+export function explain(input: string, options?: ExplainOptions): ParseTree {
+  requireString(input, "explain: input");
+  const start = requireRule(options?.rule ?? "URI-reference", "explain: options.rule");
+  const fold = options?.foldCharacters ?? true;
+  const root: Node = { rule: start.name, start: 0, end: input.length, children: [] };
+  const stack: Node[] = [];
+  const tracer = {
+    trace(event: TraceEvent): void {
+      if (event.type === "rule.enter") {
+        const info = ruleByPegName(event.rule!)!;
+        stack.push({ rule: info.name, start: event.location!.start.offset, end: -1, children: [] });
+      } else if (event.type === "rule.match") {
+        const node = stack.pop()!;
+        node.end = event.location!.end.offset;
+        // Keep only the children of the attempt that succeeded (see attach()).
+        node.children = node.children.filter((c) => c.end <= node.end);
+        attach(stack.length ? stack[stack.length - 1] : root, node);
+      } else if (event.type === "rule.fail") {
+        stack.pop();
+      }
+    },
+  };
+  try {
+    DEFAULT_EDITION.tracer.parse(input, { startRule: start.pegName, tracer });
+  } catch (e) {
+    if (e && typeof e === "object" && "location" in e) throw diagnose(DEFAULT_EDITION, input, start);
+    throw e;
+  }
+  // The start rule itself is the root's only child; make it the root.
+  const top = root.children.length === 1 ? root.children[0] : root;
+  return freeze(top, input, fold);
+}
+
+/**
+ * Adds a matched rule to its parent. A PEG backtracks: rules that matched in an alternative that
+ * failed later (or inside a lookahead) were reported too. Such a node overlaps the nodes of the
+ * attempt that finally succeeded, which start at or before its end, so every earlier child that
+ * ends after the new child starts is dropped.
+ */
+function attach(parent: Node, node: Node): void {
+  const children = parent.children;
+  while (children.length && children[children.length - 1].end > node.start) children.pop();
+  // A zero-width match at the same place as a kept one adds nothing.
+  children.push(node);
+}
+
+function freeze(node: Node, input: string, fold: boolean): ParseTree {
+  const children: ParseTree[] = [];
+  const visit = (child: Node) => {
+    if (fold && CHARACTER_RULES.has(child.rule)) child.children.forEach(visit);
+    else children.push(freeze(child, input, fold));
+  };
+  node.children.forEach(visit);
+  return Object.freeze({
+    rule: node.rule, start: node.start, end: node.end, text: input.slice(node.start, node.end),
+    children: Object.freeze(children),
+  });
+}

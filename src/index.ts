@@ -1,0 +1,16 @@
+// uri-grammar: the URI generic syntax of draft-fielding-uri-rfc2396bis-01, executable.
+export { parse, validate, matches } from "./parse.js";
+export type { ParseOptions, RuleOptions, ValidationResult, ReferenceRuleName } from "./parse.js";
+export { explain, CHARACTER_RULES } from "./explain.js";
+export type { ParseTree, ExplainOptions } from "./explain.js";
+export { format } from "./format.js";
+export { RULES, ruleInfo } from "./rules.js";
+export type { RuleInfo, RuleName } from "./rules.js";
+export { UriSyntaxError, ResolveError } from "./errors.js";
+export { UriReference } from "./types.js";
+export type {
+  Authority, ServerAuthority, RegNameAuthority, Host, IPv6referenceHost, IPv4addressHost, HostnameHost,
+  UriReferenceParts,
+} from "./types.js";
+export { EDITIONS, DEFAULT_EDITION } from "./edition.js";
+export type { Edition } from "./edition.js";

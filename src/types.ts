@@ -1,0 +1,93 @@
+// The typed components of a URI reference. Names are the draft's; a component that is absent is
+// undefined, one that is present but empty is ""; values carry no delimiters.
+import { format } from "./format.js";
+
+/** A host given as an IPv6 literal in brackets (section 3.2.2). */
+export interface IPv6referenceHost {
+  readonly kind: "IPv6reference";
+  /** The host as written, brackets included: "[fe80::1]". */
+  readonly raw: string;
+  /** The IPv6address inside the brackets, as written: "fe80::1". */
+  readonly address: string;
+}
+
+/** A host given as four dotted decimal octets, 0-255 each (section 3.2.2). */
+export interface IPv4addressHost {
+  readonly kind: "IPv4address";
+  readonly raw: string;
+  readonly octets: readonly [number, number, number, number];
+}
+
+/** A host given as a domain name (section 3.2.2). */
+export interface HostnameHost {
+  readonly kind: "hostname";
+  /** As written, with the trailing "." of a fully qualified name if there is one. */
+  readonly raw: string;
+  /** The domain labels, left to right; the trailing "." adds no empty label. */
+  readonly labels: readonly string[];
+}
+
+/** host = IPv6reference / IPv4address / hostname (section 3.2.2). */
+export type Host = IPv6referenceHost | IPv4addressHost | HostnameHost;
+
+/** server = [ [ userinfo "@" ] hostport ] (section 3.2.2). */
+export interface ServerAuthority {
+  readonly kind: "server";
+  /** The whole authority as written. */
+  readonly raw: string;
+  readonly userinfo?: string;
+  /** Undefined only when the server is empty ("file:///etc"). */
+  readonly host?: Host;
+  /** The digits after ":", possibly "" ("http://a:/"). */
+  readonly port?: string;
+}
+
+/** reg-name: an authority that is not a server (section 3.2.1). */
+export interface RegNameAuthority {
+  readonly kind: "reg-name";
+  readonly raw: string;
+}
+
+/** authority = server / reg-name (section 3.2): a server whenever the whole authority is one. */
+export type Authority = ServerAuthority | RegNameAuthority;
+
+/** The components of a URI reference, without the class around them. */
+export interface UriReferenceParts {
+  readonly scheme?: string;
+  readonly authority?: Authority;
+  readonly path: string;
+  /** True when the path is an opaque-part (section 3): "mailto:a@b?subject=x". */
+  readonly opaque?: boolean;
+  readonly query?: string;
+  readonly fragment?: string;
+}
+
+/**
+ * A URI reference split into the components of the draft's grammar.
+ * `kind` is "absolute" when a scheme is present (absolute-URI), else "relative" (relative-URI).
+ * `toString()` recomposes it (section 5.2).
+ */
+export class UriReference {
+  readonly kind: "absolute" | "relative";
+  readonly scheme?: string;
+  readonly authority?: Authority;
+  readonly path: string;
+  readonly opaque: boolean;
+  readonly query?: string;
+  readonly fragment?: string;
+
+  constructor(parts: UriReferenceParts) {
+    this.kind = parts.scheme === undefined ? "relative" : "absolute";
+    if (parts.scheme !== undefined) this.scheme = parts.scheme;
+    if (parts.authority !== undefined) this.authority = parts.authority;
+    this.path = parts.path;
+    this.opaque = parts.opaque ?? false;
+    if (parts.query !== undefined) this.query = parts.query;
+    if (parts.fragment !== undefined) this.fragment = parts.fragment;
+  }
+
+  /** The reference recomposed from its components (section 5.2). */
+  toString(): string {
+    return format(this);
+  }
+}
