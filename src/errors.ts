@@ -76,7 +76,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
 
 /** Resolution could not be carried out (section 5): the base is unsuitable, or step 7 was told to fail. */
 export class ResolveError extends Error {
-  /** What went wrong: "relative-base", "opaque-base", "invalid-base", "invalid-reference", "dot-segments". */
+  /** What went wrong: "relative-base", "opaque-base", "invalid-base", "invalid-reference", "dot-segments", "ambiguous-path". */
   readonly code: string;
   /** The step of section 5.2 (or 5.1) where it went wrong, e.g. "5.2 merge step 7". */
   readonly step: string;

@@ -14,3 +14,9 @@ export type {
 } from "./types.js";
 export { EDITIONS, DEFAULT_EDITION } from "./edition.js";
 export type { Edition } from "./edition.js";
+export { resolve, resolveReference, merge } from "./resolve.js";
+export type { ResolveOptions, Resolution, DotSegments } from "./resolve.js";
+export { normalize, equivalent } from "./normalize.js";
+export type { NormalizeOptions, EquivalentOptions, Ladder } from "./normalize.js";
+export { SCHEMES, schemeInfo } from "./schemes.js";
+export type { SchemeInfo } from "./schemes.js";
