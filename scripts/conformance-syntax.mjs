@@ -350,6 +350,8 @@ function positionOf(file, record, map) {
 /** Sorts a difference between the source's error offset and ours into the kinds of decisions.positionKinds. */
 function positionKind(input, theirs, ours) {
   if (theirs === ours) return "same";
+  if (theirs < ours && ours - theirs === 1 && (input.startsWith("::", theirs) || input.startsWith("//", theirs) ||
+      input[theirs] === ":" || input[theirs] === "/")) return "token-start";
   if (/[vV]/.test(input[ours] ?? "") && input[ours - 1] === "[") return "no-IPvFuture";
   if (theirs < ours && input[theirs - 1] === "[" && input.indexOf("]", theirs) !== -1 && ours < input.indexOf("]", theirs)) return "ip-literal-start";
   if (theirs === 0 && ours > 0) return "reference-start";

@@ -42,6 +42,7 @@ export function diagnose(edition: Edition, input: string, start: RuleInfo): UriS
   }
   // Only the failures at the error's offset count (peggy reports its farthest failure).
   if (offset !== maxOffset) failures = [];
+  ({ offset, failures } = intoLiterals(input, offset, failures));
   const { rule, path } = innermostRule(start, failures);
   const expected = describeExpectations(failures.map((f) => f.expected), path);
   const info = ruleInfo(rule)!;
@@ -49,6 +50,31 @@ export function diagnose(edition: Edition, input: string, start: RuleInfo): UriS
     input, offset, expected, rule, path, section: info.section, startRule: start.name,
     hint: hintFor(input, offset, rule, path, start.name, expected),
   });
+}
+
+/**
+ * peggy tests a literal of several characters ("::", "//", "25") in one step and records its
+ * failure where the literal starts, though its first characters may match: "http://[:]" fails
+ * "::" at the ":" that does match. The first character that could not be matched is then further
+ * on, and what was expected there is the literal's next character. No other attempt got past the
+ * offset (it is the farthest failure), so those literals alone decide the new offset.
+ */
+function intoLiterals(input: string, offset: number, failures: Failure[]): { offset: number; failures: Failure[] } {
+  let best = 0;
+  const matched = (f: Failure): number => {
+    if (f.expected.type !== "literal" || f.expected.text!.length < 2) return 0;
+    const text = f.expected.text!;
+    let k = 0;
+    while (k < text.length - 1 && input[offset + k] === text[k]) k++;
+    return k;
+  };
+  for (const f of failures) best = Math.max(best, matched(f));
+  if (best === 0) return { offset, failures };
+  const next = failures.filter((f) => matched(f) === best).map((f) => ({
+    chain: f.chain,
+    expected: { type: "literal" as const, text: f.expected.text!.slice(best), ignoreCase: false },
+  }));
+  return { offset: offset + best, failures: next };
 }
 
 /**
@@ -137,7 +163,13 @@ export function describeExpectations(expectations: readonly PegExpectation[], pa
     drop(digits);
   }
   const quoted = [...chars].sort((a, b) => a - b).map((c) => JSON.stringify(String.fromCharCode(c)));
-  const result = [...quoted, ...[...literals].sort().map((l) => JSON.stringify(l)), ...named, ...others];
+  // A literal of several characters whose first character is already expected adds nothing at
+  // this offset ("25" beside "hex digit").
+  const coveredByChars = (l: string) => chars.has(l.charCodeAt(0)) || named.length > 0 && /^[0-9A-Za-z]/.test(l) &&
+    ((named.includes("hex digit") && /^[0-9A-Fa-f]/.test(l)) || (named.includes("digit") && /^[0-9]/.test(l)) ||
+     named.some((n) => n.startsWith("letter")));
+  const result = [...quoted, ...[...literals].filter((l) => !coveredByChars(l)).sort().map((l) => JSON.stringify(l)),
+    ...named, ...others];
   if (end) result.push("end of input");
   return result;
 }
