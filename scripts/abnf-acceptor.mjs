@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// An acceptor for the collected ABNF, built mechanically: grammar/rfc2396bis-01.abnf is parsed with
+// the `abnf` package, and every rule becomes an anchored backtracking RegExp by inlining the rules
+// it refers to. No regex here is written by hand, so the acceptor is independent of the PEG: every
+// rule of this draft is non-recursive, its language is regular, and a backtracking RegExp tries
+// every way the ABNF can match (no ordered choice, no greedy commitment).
+//
+// - Quoted strings are case-insensitive (RFC 2234 section 2.3): a letter becomes [aA].
+// - %x values and ranges are exact; "n*m" becomes {n,m}, "*" {0,}, "[ x ]" {0,1}.
+// - No "u" flag: the RegExps match UTF-16 code units. Every terminal of this grammar is ASCII, so a
+//   lone surrogate, a non-BMP character or any other non-ASCII unit simply matches nothing.
+//
+// As a module: loadAbnf(), toPlain(), buildAcceptor().
+// As a script:  node scripts/abnf-acceptor.mjs [--grammar FILE] [--json]
+//   prints every rule's RegExp source (one per line), or with --json
+//   { order, rules: { name: plainAst }, regex: { name: source } } for the tests.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseString } from "abnf";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const DEFAULT_GRAMMAR = join(ROOT, "grammar/rfc2396bis-01.abnf");
+
+/**
+ * Parses an ABNF file into plain JSON-able nodes, keyed by the rule's name as written, with the
+ * rules in file order. Node kinds: str (ci: case-insensitive), range, cat, alt, rep, ref.
+ */
+export function loadAbnf(file = DEFAULT_GRAMMAR) {
+  const parsed = parseString(readFileSync(file, "utf8"), file);
+  const order = Object.values(parsed.defs).map((d) => d.name);
+  const byUpper = new Map(order.map((n) => [n.toUpperCase(), n]));
+  const rules = {};
+  for (const def of Object.values(parsed.defs)) rules[def.name] = toPlain(def.def, byUpper);
+  return { order, rules };
+}
+
+/** One node of the abnf package's AST as a plain object (rule names resolved to their spelling). */
+export function toPlain(node, byUpper) {
+  switch (node.type) {
+    case "caseInsensitveString": return { kind: "str", ci: true, text: node.str };
+    case "caseSensitveString": return { kind: "str", ci: false, text: node.str };
+    case "range": return { kind: "range", first: node.first, last: node.last };
+    case "concatenation": return { kind: "cat", items: node.elements.map((e) => toPlain(e, byUpper)) };
+    case "alternation": return { kind: "alt", items: node.alts.map((e) => toPlain(e, byUpper)) };
+    case "group": return toPlain(node.alt, byUpper);
+    case "repetition":
+      if (node.rep.type !== "repeat") throw new Error(`unsupported repetition ${node.rep.type}`);
+      return { kind: "rep", min: node.rep.min, max: node.rep.max, item: toPlain(node.el, byUpper) };
+    case "ruleref": {
+      const name = byUpper.get(node.name.toUpperCase());
+      if (!name) throw new Error(`reference to an undefined rule: ${node.name}`);
+      return { kind: "ref", name };
+    }
+    default:
+      throw new Error(`unsupported ABNF node ${node.type} (prose or RFC 7405 forms are not used by this grammar)`);
+  }
+}
+
+/** One UTF-16 code unit as a RegExp atom. */
+function unit(code) {
+  const c = String.fromCharCode(code);
+  if (/[A-Za-z0-9]/.test(c)) return c;
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+
+/** The RegExp source of every rule, references inlined; throws on a recursive rule. */
+export function regexSources({ order, rules }) {
+  const done = new Map();
+  const active = new Set();
+  const rule = (name) => {
+    if (done.has(name)) return done.get(name);
+    if (active.has(name)) throw new Error(`rule ${name} is recursive: its language may not be regular`);
+    active.add(name);
+    const src = node(rules[name]);
+    active.delete(name);
+    done.set(name, src);
+    return src;
+  };
+  const node = (n) => {
+    switch (n.kind) {
+      case "str": {
+        let out = "";
+        for (const ch of n.text) {
+          const code = ch.charCodeAt(0);
+          if (ch.length !== 1) throw new Error(`non-BMP literal ${JSON.stringify(ch)}`);
+          if (n.ci && /[A-Za-z]/.test(ch)) out += `[${ch.toLowerCase()}${ch.toUpperCase()}]`;
+          else out += unit(code);
+        }
+        return n.text.length === 1 ? out : `(?:${out})`;
+      }
+      case "range":
+        if (n.last > 0xffff) throw new Error("range beyond the BMP (the abnf package splits these into surrogates)");
+        return n.first === n.last ? unit(n.first) : `[${unit(n.first)}-${unit(n.last)}]`;
+      case "cat": return `(?:${n.items.map(node).join("")})`;
+      case "alt": return `(?:${n.items.map(node).join("|")})`;
+      case "rep": return `(?:${node(n.item)}){${n.min},${n.max === null ? "" : n.max}}`;
+      case "ref": return `(?:${rule(n.name)})`;
+      default: throw new Error(`unknown node ${n.kind}`);
+    }
+  };
+  const out = {};
+  for (const name of order) out[name] = rule(name);
+  return out;
+}
+
+/** { name: RegExp } for every rule: the RegExp accepts exactly the rule's language. */
+export function buildAcceptor(abnf = loadAbnf()) {
+  const sources = regexSources(abnf);
+  const acceptor = {};
+  for (const name of abnf.order) acceptor[name] = new RegExp(`^(?:${sources[name]})$`);
+  return acceptor;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  const gi = args.indexOf("--grammar");
+  const abnf = loadAbnf(gi >= 0 ? args[gi + 1] : DEFAULT_GRAMMAR);
+  const regex = regexSources(abnf);
+  if (args.includes("--json")) {
+    process.stdout.write(JSON.stringify({ order: abnf.order, rules: abnf.rules, regex }) + "\n");
+  } else {
+    for (const name of abnf.order) console.log(`${name}\t^(?:${regex[name]})$`);
+  }
+}
