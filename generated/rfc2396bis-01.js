@@ -160,408 +160,525 @@ class peg$SyntaxError extends SyntaxError {
   }
 }
 
-function peg$parse(input, options) {
-  options = options !== undefined ? options : {};
+// Module-level state of the parse in progress (scripts/optimize-parser.mjs, hoistConstants).
+let input;
+let peg$source;
+let peg$startRuleFunction;
+let peg$currPos;
+let peg$savedPos;
+let peg$posDetailsCache;
+let peg$maxFailPos;
+let peg$maxFailExpected;
+let peg$silentFails;
+let peg$result;
 
-  const peg$FAILED = {};
-  const peg$source = options.grammarSource;
+const peg$FAILED = {};
+// The result of every repetition and sequence: nothing reads their elements (scripts/optimize-parser.mjs, dropLists).
+const peg$LIST = Object.freeze([]);
 
-  const peg$startRuleFunctions = {
-    uric: peg$parseuric,
-    reserved: peg$parsereserved,
-    unreserved: peg$parseunreserved,
-    mark: peg$parsemark,
-    escaped: peg$parseescaped,
-    delims: peg$parsedelims,
-    unwise: peg$parseunwise,
-    absolute_URI: peg$parseabsolute_URI,
-    hier_part: peg$parsehier_part,
-    net_path: peg$parsenet_path,
-    abs_path: peg$parseabs_path,
-    opaque_part: peg$parseopaque_part,
-    uric_no_slash: peg$parseuric_no_slash,
-    scheme: peg$parsescheme,
-    authority: peg$parseauthority,
-    reg_name: peg$parsereg_name,
-    server: peg$parseserver,
-    userinfo: peg$parseuserinfo,
-    hostport: peg$parsehostport,
-    host: peg$parsehost,
-    port: peg$parseport,
-    hostname: peg$parsehostname,
-    qualified: peg$parsequalified,
-    domainlabel: peg$parsedomainlabel,
-    toplabel: peg$parsetoplabel,
-    alphanum: peg$parsealphanum,
-    IPv4address: peg$parseIPv4address,
-    dec_octet: peg$parsedec_octet,
-    IPv6reference: peg$parseIPv6reference,
-    IPv6address: peg$parseIPv6address,
-    ls32: peg$parsels32,
-    h4: peg$parseh4,
-    path: peg$parsepath,
-    path_segments: peg$parsepath_segments,
-    segment: peg$parsesegment,
-    pchar: peg$parsepchar,
-    query: peg$parsequery,
-    URI_reference: peg$parseURI_reference,
-    absolute_URI_reference: peg$parseabsolute_URI_reference,
-    fragment: peg$parsefragment,
-    relative_URI: peg$parserelative_URI,
-    rel_path: peg$parserel_path,
-    rel_segment: peg$parserel_segment,
-    ALPHA: peg$parseALPHA,
-    DIGIT: peg$parseDIGIT,
-    HEXDIG: peg$parseHEXDIG,
-    DQUOTE: peg$parseDQUOTE,
+// Character classes as 128-entry tables (scripts/optimize-parser.mjs, classTables).
+function peg$table(codes) {
+  const t = new Uint8Array(128);
+  for (const c of codes) t[c] = 1;
+  return t;
+}
+const peg$t0 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 93, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-[\]_a-z~]/
+const peg$t1 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];\/?:@&=+$,]/
+const peg$t2 = peg$table([33, 39, 40, 41, 42, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!'-*\--.0-9A-Z_a-z~]/
+const peg$t3 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
+const peg$t4 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
+const peg$t5 = peg$table([34, 35, 37, 60, 62]); // /^["-#%<>]/
+const peg$t6 = peg$table([92, 94, 96, 123, 124, 125]); // /^[{}|\\\^`]/
+const peg$t7 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 93, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=?-[\]_a-z~]/
+const peg$t8 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
+const peg$t9 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
+const peg$t10 = peg$table([35, 47, 63]); // /^[\/?#]/
+const peg$t11 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=@-Z_a-z~]/
+const peg$t12 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=A-Z_a-z~]/
+const peg$t13 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\--.0-9A-Za-z]/
+const peg$t14 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t15 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
+const peg$t16 = peg$table([45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\-0-9A-Za-z]/
+const peg$t17 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
+const peg$t18 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
+const peg$t19 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
+const peg$t20 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-Z_a-z~]/
+const peg$t21 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 59, 61, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-9;=@-Z_a-z~]/
+
+const peg$startRuleFunctions = {
+  uric: peg$parseuric,
+  reserved: peg$parsereserved,
+  unreserved: peg$parseunreserved,
+  mark: peg$parsemark,
+  escaped: peg$parseescaped,
+  delims: peg$parsedelims,
+  unwise: peg$parseunwise,
+  absolute_URI: peg$parseabsolute_URI,
+  hier_part: peg$parsehier_part,
+  net_path: peg$parsenet_path,
+  abs_path: peg$parseabs_path,
+  opaque_part: peg$parseopaque_part,
+  uric_no_slash: peg$parseuric_no_slash,
+  scheme: peg$parsescheme,
+  authority: peg$parseauthority,
+  reg_name: peg$parsereg_name,
+  server: peg$parseserver,
+  userinfo: peg$parseuserinfo,
+  hostport: peg$parsehostport,
+  host: peg$parsehost,
+  port: peg$parseport,
+  hostname: peg$parsehostname,
+  qualified: peg$parsequalified,
+  domainlabel: peg$parsedomainlabel,
+  toplabel: peg$parsetoplabel,
+  alphanum: peg$parsealphanum,
+  IPv4address: peg$parseIPv4address,
+  dec_octet: peg$parsedec_octet,
+  IPv6reference: peg$parseIPv6reference,
+  IPv6address: peg$parseIPv6address,
+  ls32: peg$parsels32,
+  h4: peg$parseh4,
+  path: peg$parsepath,
+  path_segments: peg$parsepath_segments,
+  segment: peg$parsesegment,
+  pchar: peg$parsepchar,
+  query: peg$parsequery,
+  URI_reference: peg$parseURI_reference,
+  absolute_URI_reference: peg$parseabsolute_URI_reference,
+  fragment: peg$parsefragment,
+  relative_URI: peg$parserelative_URI,
+  rel_path: peg$parserel_path,
+  rel_segment: peg$parserel_segment,
+  ALPHA: peg$parseALPHA,
+  DIGIT: peg$parseDIGIT,
+  HEXDIG: peg$parseHEXDIG,
+  DQUOTE: peg$parseDQUOTE,
+};
+
+const peg$c0 = "%";
+
+const peg$c1 = ":";
+
+const peg$c2 = "#";
+
+const peg$c3 = "?";
+
+const peg$c4 = "//";
+
+const peg$c5 = "/";
+
+const peg$c6 = "@";
+
+const peg$c7 = ".";
+
+const peg$c8 = "25";
+
+const peg$c9 = "2";
+
+const peg$c10 = "1";
+
+const peg$c11 = "[";
+
+const peg$c12 = "]";
+
+const peg$c13 = "::";
+
+const peg$c14 = "\"";
+
+const peg$r0 = /^[!$&-;=?-[\]_a-z~]/;
+
+const peg$r1 = /^[[\];\/?:@&=+$,]/;
+
+const peg$r2 = /^[!'-*\--.0-9A-Z_a-z~]/;
+
+const peg$r3 = /^[\-_.!~*'()]/;
+
+const peg$r4 = /^[0-9A-Fa-f]/;
+
+const peg$r5 = /^["-#%<>]/;
+
+const peg$r6 = /^[{}|\\\^`]/;
+
+const peg$r7 = /^[!$&-.0-;=?-[\]_a-z~]/;
+
+const peg$r8 = /^[A-Za-z]/;
+
+const peg$r9 = /^[+\--.0-9A-Za-z]/;
+
+const peg$r10 = /^[\/?#]/;
+
+const peg$r11 = /^[!$&-.0-;=@-Z_a-z~]/;
+
+const peg$r12 = /^[!$&-.0-;=A-Z_a-z~]/;
+
+const peg$r13 = /^[\--.0-9A-Za-z]/;
+
+const peg$r14 = /^[0-9]/;
+
+const peg$r15 = /^[0-9A-Za-z]/;
+
+const peg$r16 = /^[\-0-9A-Za-z]/;
+
+const peg$r17 = /^[0-5]/;
+
+const peg$r18 = /^[0-4]/;
+
+const peg$r19 = /^[1-9]/;
+
+const peg$r20 = /^[!$&-;=?-Z_a-z~]/;
+
+const peg$r21 = /^[!$&-.0-9;=@-Z_a-z~]/;
+
+const peg$e0 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
+
+const peg$e1 = peg$classExpectation(["[", "]", ";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+
+const peg$e2 = peg$classExpectation(["!", ["'", "*"], ["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+
+const peg$e3 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
+
+const peg$e4 = peg$literalExpectation("%", false);
+
+const peg$e5 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+
+const peg$e6 = peg$classExpectation([["\"", "#"], "%", "<", ">"], false, false, false);
+
+const peg$e7 = peg$classExpectation(["{", "}", "|", "\\", "^", "`"], false, false, false);
+
+const peg$e8 = peg$literalExpectation(":", false);
+
+const peg$e9 = peg$literalExpectation("#", false);
+
+const peg$e10 = peg$anyExpectation();
+
+const peg$e11 = peg$literalExpectation("?", false);
+
+const peg$e12 = peg$literalExpectation("//", false);
+
+const peg$e13 = peg$literalExpectation("/", false);
+
+const peg$e14 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
+
+const peg$e15 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+
+const peg$e16 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+
+const peg$e17 = peg$classExpectation(["/", "?", "#"], false, false, false);
+
+const peg$e18 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["@", "Z"], "_", ["a", "z"], "~"], false, false, false);
+
+const peg$e19 = peg$literalExpectation("@", false);
+
+const peg$e20 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+
+const peg$e21 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+
+const peg$e22 = peg$classExpectation([["0", "9"]], false, false, false);
+
+const peg$e23 = peg$literalExpectation(".", false);
+
+const peg$e24 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+
+const peg$e25 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+
+const peg$e26 = peg$literalExpectation("25", false);
+
+const peg$e27 = peg$classExpectation([["0", "5"]], false, false, false);
+
+const peg$e28 = peg$literalExpectation("2", false);
+
+const peg$e29 = peg$classExpectation([["0", "4"]], false, false, false);
+
+const peg$e30 = peg$literalExpectation("1", false);
+
+const peg$e31 = peg$classExpectation([["1", "9"]], false, false, false);
+
+const peg$e32 = peg$literalExpectation("[", false);
+
+const peg$e33 = peg$literalExpectation("]", false);
+
+const peg$e34 = peg$literalExpectation("::", false);
+
+const peg$e35 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "Z"], "_", ["a", "z"], "~"], false, false, false);
+
+const peg$e36 = peg$classExpectation(["!", "$", ["&", "."], ["0", "9"], ";", "=", ["@", "Z"], "_", ["a", "z"], "~"], false, false, false);
+
+const peg$e37 = peg$literalExpectation("\"", false);
+
+function peg$f0(s, o) {    return reference(null, null, o, true, null, null);  }
+
+function peg$f1(s, r) {    r.scheme = s; return r;  }
+
+function peg$f2(a) {    return { authority: null, path: a };  }
+
+function peg$f3(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
+
+function peg$f4(a, p) {    return { authority: a, path: p };  }
+
+function peg$f5(r) {    return { kind: "reg-name", raw: r };  }
+
+function peg$f6(u, h) {    return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port };  }
+
+function peg$f7() {    return EMPTY_SERVER;  }
+
+function peg$f8(h, p) {    return { host: h, port: p };  }
+
+function peg$f9(r) {    return { kind: "IPv6reference", raw: r };  }
+
+function peg$f10(r) {    return { kind: "IPv4address", raw: r };  }
+
+function peg$f11(r) {    return { kind: "hostname", raw: r };  }
+
+function peg$f12(r, f) {    r.fragment = f; return r;  }
+
+function peg$f13(r, f) {    r.fragment = f; return r;  }
+
+function peg$f14(a) {    return { authority: null, path: a };  }
+
+function peg$f15(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
+
+function text() {
+  return input.substring(peg$savedPos, peg$currPos);
+}
+
+function offset() {
+  return peg$savedPos;
+}
+
+function range() {
+  return {
+    source: peg$source,
+    start: peg$savedPos,
+    end: peg$currPos,
   };
-  let peg$startRuleFunction = peg$parseuric;
+}
 
-  const peg$c0 = "%";
-  const peg$c1 = ":";
-  const peg$c2 = "#";
-  const peg$c3 = "?";
-  const peg$c4 = "//";
-  const peg$c5 = "/";
-  const peg$c6 = "@";
-  const peg$c7 = ".";
-  const peg$c8 = "25";
-  const peg$c9 = "2";
-  const peg$c10 = "1";
-  const peg$c11 = "[";
-  const peg$c12 = "]";
-  const peg$c13 = "::";
-  const peg$c14 = "\"";
+function location() {
+  return peg$computeLocation(peg$savedPos, peg$currPos);
+}
 
-  const peg$r0 = /^[!$&-;=?-[\]_a-z~]/;
-  const peg$r1 = /^[[\];\/?:@&=+$,]/;
-  const peg$r2 = /^[!'-*\--.0-9A-Z_a-z~]/;
-  const peg$r3 = /^[\-_.!~*'()]/;
-  const peg$r4 = /^["-#%<>]/;
-  const peg$r5 = /^[{}|\\\^`]/;
-  const peg$r6 = /^[[\];?:@&=+$,]/;
-  const peg$r7 = /^[+\--.0-9A-Za-z]/;
-  const peg$r8 = /^[\/?#]/;
-  const peg$r9 = /^[;:@&=+$,]/;
-  const peg$r10 = /^[;:&=+$,]/;
-  const peg$r11 = /^[\--.0-9A-Za-z]/;
-  const peg$r12 = /^[\-0-9A-Za-z]/;
-  const peg$r13 = /^[0-9A-Za-z]/;
-  const peg$r14 = /^[0-5]/;
-  const peg$r15 = /^[0-4]/;
-  const peg$r16 = /^[1-9]/;
-  const peg$r17 = /^[\/?]/;
-  const peg$r18 = /^[;@&=+$,]/;
-  const peg$r19 = /^[A-Za-z]/;
-  const peg$r20 = /^[0-9]/;
-  const peg$r21 = /^[0-9A-Fa-f]/;
+function expected(description, location) {
+  location = location !== undefined
+    ? location
+    : peg$computeLocation(peg$savedPos, peg$currPos);
 
-  const peg$e0 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
-  const peg$e1 = peg$classExpectation(["[", "]", ";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
-  const peg$e2 = peg$classExpectation(["!", ["'", "*"], ["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
-  const peg$e3 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
-  const peg$e4 = peg$literalExpectation("%", false);
-  const peg$e5 = peg$classExpectation([["\"", "#"], "%", "<", ">"], false, false, false);
-  const peg$e6 = peg$classExpectation(["{", "}", "|", "\\", "^", "`"], false, false, false);
-  const peg$e7 = peg$literalExpectation(":", false);
-  const peg$e8 = peg$literalExpectation("#", false);
-  const peg$e9 = peg$anyExpectation();
-  const peg$e10 = peg$literalExpectation("?", false);
-  const peg$e11 = peg$literalExpectation("//", false);
-  const peg$e12 = peg$literalExpectation("/", false);
-  const peg$e13 = peg$classExpectation(["[", "]", ";", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
-  const peg$e14 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e15 = peg$classExpectation(["/", "?", "#"], false, false, false);
-  const peg$e16 = peg$classExpectation([";", ":", "@", "&", "=", "+", "$", ","], false, false, false);
-  const peg$e17 = peg$literalExpectation("@", false);
-  const peg$e18 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
-  const peg$e19 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e20 = peg$literalExpectation(".", false);
-  const peg$e21 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e22 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e23 = peg$literalExpectation("25", false);
-  const peg$e24 = peg$classExpectation([["0", "5"]], false, false, false);
-  const peg$e25 = peg$literalExpectation("2", false);
-  const peg$e26 = peg$classExpectation([["0", "4"]], false, false, false);
-  const peg$e27 = peg$literalExpectation("1", false);
-  const peg$e28 = peg$classExpectation([["1", "9"]], false, false, false);
-  const peg$e29 = peg$literalExpectation("[", false);
-  const peg$e30 = peg$literalExpectation("]", false);
-  const peg$e31 = peg$literalExpectation("::", false);
-  const peg$e32 = peg$classExpectation(["/", "?"], false, false, false);
-  const peg$e33 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
-  const peg$e34 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e35 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e36 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e37 = peg$literalExpectation("\"", false);
+  throw peg$buildStructuredError(
+    [peg$otherExpectation(description)],
+    input.substring(peg$savedPos, peg$currPos),
+    location
+  );
+}
 
-  function peg$f0(s, o) {    return reference(null, null, o, true, null, null);  }
-  function peg$f1(s, r) {    r.scheme = s; return r;  }
-  function peg$f2(a) {    return { authority: null, path: a };  }
-  function peg$f3(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
-  function peg$f4(a, p) {    return { authority: a, path: p };  }
-  function peg$f5(r) {    return { kind: "reg-name", raw: r };  }
-  function peg$f6(u, h) {    return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port };  }
-  function peg$f7() {    return EMPTY_SERVER;  }
-  function peg$f8(h, p) {    return { host: h, port: p };  }
-  function peg$f9(r) {    return { kind: "IPv6reference", raw: r };  }
-  function peg$f10(r) {    return { kind: "IPv4address", raw: r };  }
-  function peg$f11(r) {    return { kind: "hostname", raw: r };  }
-  function peg$f12(r, f) {    r.fragment = f; return r;  }
-  function peg$f13(r, f) {    r.fragment = f; return r;  }
-  function peg$f14(a) {    return { authority: null, path: a };  }
-  function peg$f15(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
-  let peg$currPos = options.peg$currPos | 0;
-  let peg$savedPos = peg$currPos;
-  const peg$posDetailsCache = [{ line: 1, column: 1 }];
-  let peg$maxFailPos = peg$currPos;
-  let peg$maxFailExpected = options.peg$maxFailExpected || [];
-  let peg$silentFails = options.peg$silentFails | 0;
+function error(message, location) {
+  location = location !== undefined
+    ? location
+    : peg$computeLocation(peg$savedPos, peg$currPos);
 
-  let peg$result;
+  throw peg$buildSimpleError(message, location);
+}
 
-  if (options.startRule) {
-    if (!(options.startRule in peg$startRuleFunctions)) {
-      throw new Error("Can't start parsing from rule \"" + options.startRule + "\".");
-    }
-
-    peg$startRuleFunction = peg$startRuleFunctions[options.startRule];
+function peg$getUnicode(pos = peg$currPos) {
+  const cp = input.codePointAt(pos);
+  if (cp === undefined) {
+    return "";
   }
+  return String.fromCodePoint(cp);
+}
 
-  function text() {
-    return input.substring(peg$savedPos, peg$currPos);
-  }
+function peg$literalExpectation(text, ignoreCase) {
+  return { type: "literal", text, ignoreCase };
+}
 
-  function offset() {
-    return peg$savedPos;
-  }
+function peg$classExpectation(parts, inverted, ignoreCase, unicode) {
+  return { type: "class", parts, inverted, ignoreCase, unicode };
+}
 
-  function range() {
-    return {
-      source: peg$source,
-      start: peg$savedPos,
-      end: peg$currPos,
-    };
-  }
+function peg$anyExpectation() {
+  return { type: "any" };
+}
 
-  function location() {
-    return peg$computeLocation(peg$savedPos, peg$currPos);
-  }
+function peg$endExpectation() {
+  return { type: "end" };
+}
 
-  function expected(description, location) {
-    location = location !== undefined
-      ? location
-      : peg$computeLocation(peg$savedPos, peg$currPos);
+function peg$otherExpectation(description) {
+  return { type: "other", description };
+}
 
-    throw peg$buildStructuredError(
-      [peg$otherExpectation(description)],
-      input.substring(peg$savedPos, peg$currPos),
-      location
-    );
-  }
+function peg$computePosDetails(pos) {
+  let details = peg$posDetailsCache[pos];
+  let p;
 
-  function error(message, location) {
-    location = location !== undefined
-      ? location
-      : peg$computeLocation(peg$savedPos, peg$currPos);
-
-    throw peg$buildSimpleError(message, location);
-  }
-
-  function peg$getUnicode(pos = peg$currPos) {
-    const cp = input.codePointAt(pos);
-    if (cp === undefined) {
-      return "";
-    }
-    return String.fromCodePoint(cp);
-  }
-
-  function peg$literalExpectation(text, ignoreCase) {
-    return { type: "literal", text, ignoreCase };
-  }
-
-  function peg$classExpectation(parts, inverted, ignoreCase, unicode) {
-    return { type: "class", parts, inverted, ignoreCase, unicode };
-  }
-
-  function peg$anyExpectation() {
-    return { type: "any" };
-  }
-
-  function peg$endExpectation() {
-    return { type: "end" };
-  }
-
-  function peg$otherExpectation(description) {
-    return { type: "other", description };
-  }
-
-  function peg$computePosDetails(pos) {
-    let details = peg$posDetailsCache[pos];
-    let p;
-
-    if (details) {
-      return details;
+  if (details) {
+    return details;
+  } else {
+    if (pos >= peg$posDetailsCache.length) {
+      p = peg$posDetailsCache.length - 1;
     } else {
-      if (pos >= peg$posDetailsCache.length) {
-        p = peg$posDetailsCache.length - 1;
+      p = pos;
+      while (!peg$posDetailsCache[--p]) {}
+    }
+
+    details = peg$posDetailsCache[p];
+    details = {
+      line: details.line,
+      column: details.column,
+    };
+
+    while (p < pos) {
+      if (input.charCodeAt(p) === 10) {
+        details.line++;
+        details.column = 1;
       } else {
-        p = pos;
-        while (!peg$posDetailsCache[--p]) {}
+        details.column++;
       }
 
-      details = peg$posDetailsCache[p];
-      details = {
-        line: details.line,
-        column: details.column,
-      };
+      p++;
+    }
 
-      while (p < pos) {
-        if (input.charCodeAt(p) === 10) {
-          details.line++;
-          details.column = 1;
-        } else {
-          details.column++;
-        }
+    peg$posDetailsCache[pos] = details;
 
-        p++;
+    return details;
+  }
+}
+
+function peg$computeLocation(startPos, endPos, offset) {
+  const startPosDetails = peg$computePosDetails(startPos);
+  const endPosDetails = peg$computePosDetails(endPos);
+
+  const res = {
+    source: peg$source,
+    start: {
+      offset: startPos,
+      line: startPosDetails.line,
+      column: startPosDetails.column,
+    },
+    end: {
+      offset: endPos,
+      line: endPosDetails.line,
+      column: endPosDetails.column,
+    },
+  };
+  if (offset && peg$source && (typeof peg$source.offset === "function")) {
+    res.start = peg$source.offset(res.start);
+    res.end = peg$source.offset(res.end);
+  }
+  return res;
+}
+
+function peg$fail(expected) {
+  if (peg$currPos < peg$maxFailPos) { return; }
+
+  if (peg$currPos > peg$maxFailPos) {
+    peg$maxFailPos = peg$currPos;
+    peg$maxFailExpected = [];
+  }
+
+  peg$maxFailExpected.push(expected);
+}
+
+function peg$buildSimpleError(message, location) {
+  return new peg$SyntaxError(message, null, null, location);
+}
+
+function peg$buildStructuredError(expected, found, location) {
+  return new peg$SyntaxError(
+    peg$SyntaxError.buildMessage(expected, found),
+    expected,
+    found,
+    location
+  );
+}
+
+function peg$parseuric() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t0[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e0); }
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseescaped();
+  }
+
+  return s0;
+}
+
+function peg$parsereserved() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t1[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e1); }
+  }
+
+  return s0;
+}
+
+function peg$parseunreserved() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t2[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e2); }
+  }
+
+  return s0;
+}
+
+function peg$parsemark() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t3[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e3); }
+  }
+
+  return s0;
+}
+
+function peg$parseescaped() {
+  let s0, s1, s2, s3;
+
+  s0 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 37) {
+    s1 = peg$c0;
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e4); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = input.charCodeAt(peg$currPos);
+    if (s2 < 128 && peg$t4[s2] === 1) {
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
+    }
+    if (s2 !== peg$FAILED) {
+      s3 = input.charCodeAt(peg$currPos);
+      if (s3 < 128 && peg$t4[s3] === 1) {
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
-
-      peg$posDetailsCache[pos] = details;
-
-      return details;
-    }
-  }
-
-  function peg$computeLocation(startPos, endPos, offset) {
-    const startPosDetails = peg$computePosDetails(startPos);
-    const endPosDetails = peg$computePosDetails(endPos);
-
-    const res = {
-      source: peg$source,
-      start: {
-        offset: startPos,
-        line: startPosDetails.line,
-        column: startPosDetails.column,
-      },
-      end: {
-        offset: endPos,
-        line: endPosDetails.line,
-        column: endPosDetails.column,
-      },
-    };
-    if (offset && peg$source && (typeof peg$source.offset === "function")) {
-      res.start = peg$source.offset(res.start);
-      res.end = peg$source.offset(res.end);
-    }
-    return res;
-  }
-
-  function peg$fail(expected) {
-    if (peg$currPos < peg$maxFailPos) { return; }
-
-    if (peg$currPos > peg$maxFailPos) {
-      peg$maxFailPos = peg$currPos;
-      peg$maxFailExpected = [];
-    }
-
-    peg$maxFailExpected.push(expected);
-  }
-
-  function peg$buildSimpleError(message, location) {
-    return new peg$SyntaxError(message, null, null, location);
-  }
-
-  function peg$buildStructuredError(expected, found, location) {
-    return new peg$SyntaxError(
-      peg$SyntaxError.buildMessage(expected, found),
-      expected,
-      found,
-      location
-    );
-  }
-
-  function peg$parseuric() {
-    let s0;
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r0.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e0); }
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$parseescaped();
-    }
-
-    return s0;
-  }
-
-  function peg$parsereserved() {
-    let s0;
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r1.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e1); }
-    }
-
-    return s0;
-  }
-
-  function peg$parseunreserved() {
-    let s0;
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r2.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e2); }
-    }
-
-    return s0;
-  }
-
-  function peg$parsemark() {
-    let s0;
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r3.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e3); }
-    }
-
-    return s0;
-  }
-
-  function peg$parseescaped() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 37) {
-      s1 = peg$c0;
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e4); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parseHEXDIG();
-      if (s2 !== peg$FAILED) {
-        s3 = peg$parseHEXDIG();
-        if (s3 !== peg$FAILED) {
-          s1 = [s1, s2, s3];
-          s0 = s1;
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
+      if (s3 !== peg$FAILED) {
+        s1 = peg$LIST;
+        s0 = s1;
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -570,168 +687,541 @@ function peg$parse(input, options) {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-
-    return s0;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parsedelims() {
-    let s0;
+  return s0;
+}
 
-    s0 = input.charAt(peg$currPos);
-    if (peg$r4.test(s0)) {
+function peg$parsedelims() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t5[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e6); }
+  }
+
+  return s0;
+}
+
+function peg$parseunwise() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t6[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+  }
+
+  return s0;
+}
+
+function peg$parseabsolute_URI() {
+  let s0, s1, s2, s3, s4, s5, s6, s7;
+
+  s0 = peg$currPos;
+  s1 = peg$currPos;
+  s2 = peg$parsescheme();
+  if (s2 !== peg$FAILED) {
+    s1 = input.substring(s1, peg$currPos);
+  } else {
+    s1 = s2;
+  }
+  if (s1 !== peg$FAILED) {
+    if (input.charCodeAt(peg$currPos) === 58) {
+      s2 = peg$c1;
       peg$currPos++;
     } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
-
-    return s0;
+    if (s2 !== peg$FAILED) {
+      s3 = peg$currPos;
+      s4 = peg$parsehier_part();
+      s5 = peg$currPos;
+      peg$silentFails++;
+      if (input.charCodeAt(peg$currPos) === 35) {
+        s6 = peg$c2;
+        peg$currPos++;
+      } else {
+        s6 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e9); }
+      }
+      if (s6 === peg$FAILED) {
+        s6 = peg$currPos;
+        peg$silentFails++;
+        if (input.length > peg$currPos) {
+          s7 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s7 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e10); }
+        }
+        peg$silentFails--;
+        if (s7 === peg$FAILED) {
+          s6 = undefined;
+        } else {
+          peg$currPos = s6;
+          s6 = peg$FAILED;
+        }
+      }
+      peg$silentFails--;
+      if (s6 !== peg$FAILED) {
+        peg$currPos = s5;
+        s5 = undefined;
+      } else {
+        s5 = peg$FAILED;
+      }
+      if (s5 !== peg$FAILED) {
+        s3 = s4;
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+      if (s3 === peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = peg$currPos;
+        s5 = peg$parseopaque_part();
+        if (s5 !== peg$FAILED) {
+          s4 = input.substring(s4, peg$currPos);
+        } else {
+          s4 = s5;
+        }
+        if (s4 !== peg$FAILED) {
+          peg$savedPos = s3;
+          s4 = peg$f0(s1, s4);
+        }
+        s3 = s4;
+      }
+      if (s3 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f1(s1, s3);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parseunwise() {
-    let s0;
+  return s0;
+}
 
-    s0 = input.charAt(peg$currPos);
-    if (peg$r5.test(s0)) {
+function peg$parsehier_part() {
+  let s0, s1, s2, s3, s4, s5;
+
+  s0 = peg$currPos;
+  s1 = peg$parsenet_path();
+  if (s1 === peg$FAILED) {
+    s1 = peg$currPos;
+    s2 = peg$currPos;
+    s3 = peg$parseabs_path();
+    if (s3 !== peg$FAILED) {
+      s2 = input.substring(s2, peg$currPos);
+    } else {
+      s2 = s3;
+    }
+    if (s2 !== peg$FAILED) {
+      peg$savedPos = s1;
+      s2 = peg$f2(s2);
+    }
+    s1 = s2;
+  }
+  if (s1 === peg$FAILED) {
+    s1 = null;
+  }
+  s2 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 63) {
+    s3 = peg$c3;
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e11); }
+  }
+  if (s3 !== peg$FAILED) {
+    s4 = peg$currPos;
+    s5 = peg$parsequery();
+    s4 = input.substring(s4, peg$currPos);
+    s2 = s4;
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
+  }
+  if (s2 === peg$FAILED) {
+    s2 = null;
+  }
+  peg$savedPos = s0;
+  s0 = peg$f3(s1, s2);
+
+  return s0;
+}
+
+function peg$parsenet_path() {
+  let s0, s1, s2, s3, s4;
+
+  s0 = peg$currPos;
+  if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
+    s1 = peg$c4;
+    peg$currPos += 2;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e12); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parseauthority();
+    if (s2 !== peg$FAILED) {
+      s3 = peg$currPos;
+      s4 = peg$parseabs_path();
+      if (s4 === peg$FAILED) {
+        s4 = null;
+      }
+      s3 = input.substring(s3, peg$currPos);
+      peg$savedPos = s0;
+      s0 = peg$f4(s2, s3);
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  return s0;
+}
+
+function peg$parseabs_path() {
+  let s0, s1, s2;
+
+  s0 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 47) {
+    s1 = peg$c5;
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e13); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parsepath_segments();
+    s1 = peg$LIST;
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  return s0;
+}
+
+function peg$parseopaque_part() {
+  let s0, s1, s2, s3;
+
+  s0 = peg$currPos;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t7[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e14); }
+  }
+  if (s1 === peg$FAILED) {
+    s1 = peg$parseescaped();
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$LIST;
+    s3 = input.charCodeAt(peg$currPos);
+    if (s3 < 128 && peg$t0[s3] === 1) {
       peg$currPos++;
     } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e6); }
+      s3 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e0); }
     }
-
-    return s0;
+    if (s3 === peg$FAILED) {
+      s3 = peg$parseescaped();
+    }
+    while (s3 !== peg$FAILED) {
+      s3 = input.charCodeAt(peg$currPos);
+      if (s3 < 128 && peg$t0[s3] === 1) {
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e0); }
+      }
+      if (s3 === peg$FAILED) {
+        s3 = peg$parseescaped();
+      }
+    }
+    s1 = peg$LIST;
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parseabsolute_URI() {
-    let s0, s1, s2, s3, s4, s5, s6, s7;
+  return s0;
+}
 
+function peg$parseuric_no_slash() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t7[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e14); }
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseescaped();
+  }
+
+  return s0;
+}
+
+function peg$parsescheme() {
+  let s0, s1, s2, s3;
+
+  s0 = peg$currPos;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t8[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e15); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$LIST;
+    s3 = input.charCodeAt(peg$currPos);
+    if (s3 < 128 && peg$t9[s3] === 1) {
+      peg$currPos++;
+    } else {
+      s3 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e16); }
+    }
+    while (s3 !== peg$FAILED) {
+      s3 = input.charCodeAt(peg$currPos);
+      if (s3 < 128 && peg$t9[s3] === 1) {
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e16); }
+      }
+    }
+    s1 = peg$LIST;
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  return s0;
+}
+
+function peg$parseauthority() {
+  let s0, s1, s2, s3, s4;
+
+  s0 = peg$currPos;
+  s1 = peg$parseserver();
+  if (s1 !== peg$FAILED) {
+    s2 = peg$currPos;
+    peg$silentFails++;
+    s3 = input.charCodeAt(peg$currPos);
+    if (s3 < 128 && peg$t10[s3] === 1) {
+      peg$currPos++;
+    } else {
+      s3 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+    }
+    if (s3 === peg$FAILED) {
+      s3 = peg$currPos;
+      peg$silentFails++;
+      if (input.length > peg$currPos) {
+        s4 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e10); }
+      }
+      peg$silentFails--;
+      if (s4 === peg$FAILED) {
+        s3 = undefined;
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+    }
+    peg$silentFails--;
+    if (s3 !== peg$FAILED) {
+      peg$currPos = s2;
+      s2 = undefined;
+    } else {
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+  if (s0 === peg$FAILED) {
     s0 = peg$currPos;
     s1 = peg$currPos;
-    s2 = peg$parsescheme();
+    s2 = peg$parsereg_name();
     if (s2 !== peg$FAILED) {
       s1 = input.substring(s1, peg$currPos);
     } else {
       s1 = s2;
     }
     if (s1 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 58) {
-        s2 = peg$c1;
-        peg$currPos++;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
-      }
-      if (s2 !== peg$FAILED) {
-        s3 = peg$currPos;
-        s4 = peg$parsehier_part();
-        s5 = peg$currPos;
-        peg$silentFails++;
-        if (input.charCodeAt(peg$currPos) === 35) {
-          s6 = peg$c2;
-          peg$currPos++;
-        } else {
-          s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e8); }
-        }
-        if (s6 === peg$FAILED) {
-          s6 = peg$currPos;
-          peg$silentFails++;
-          if (input.length > peg$currPos) {
-            s7 = input.charAt(peg$currPos);
-            peg$currPos++;
-          } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e9); }
-          }
-          peg$silentFails--;
-          if (s7 === peg$FAILED) {
-            s6 = undefined;
-          } else {
-            peg$currPos = s6;
-            s6 = peg$FAILED;
-          }
-        }
-        peg$silentFails--;
-        if (s6 !== peg$FAILED) {
-          peg$currPos = s5;
-          s5 = undefined;
-        } else {
-          s5 = peg$FAILED;
-        }
-        if (s5 !== peg$FAILED) {
-          s3 = s4;
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-        if (s3 === peg$FAILED) {
-          s3 = peg$currPos;
-          s4 = peg$currPos;
-          s5 = peg$parseopaque_part();
-          if (s5 !== peg$FAILED) {
-            s4 = input.substring(s4, peg$currPos);
-          } else {
-            s4 = s5;
-          }
-          if (s4 !== peg$FAILED) {
-            peg$savedPos = s3;
-            s4 = peg$f0(s1, s4);
-          }
-          s3 = s4;
-        }
-        if (s3 !== peg$FAILED) {
-          peg$savedPos = s0;
-          s0 = peg$f1(s1, s3);
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
+      peg$savedPos = s0;
+      s1 = peg$f5(s1);
     }
-
-    return s0;
+    s0 = s1;
   }
 
-  function peg$parsehier_part() {
-    let s0, s1, s2, s3, s4, s5;
+  return s0;
+}
 
-    s0 = peg$currPos;
-    s1 = peg$parsenet_path();
-    if (s1 === peg$FAILED) {
-      s1 = peg$currPos;
-      s2 = peg$currPos;
-      s3 = peg$parseabs_path();
-      if (s3 !== peg$FAILED) {
-        s2 = input.substring(s2, peg$currPos);
+function peg$parsereg_name() {
+  let s0, s1;
+
+  s0 = peg$LIST;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t11[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
+  }
+  if (s1 === peg$FAILED) {
+    s1 = peg$parseescaped();
+  }
+  if (s1 !== peg$FAILED) {
+    while (s1 !== peg$FAILED) {
+      s1 = input.charCodeAt(peg$currPos);
+      if (s1 < 128 && peg$t11[s1] === 1) {
+        peg$currPos++;
       } else {
-        s2 = s3;
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
-      if (s2 !== peg$FAILED) {
-        peg$savedPos = s1;
-        s2 = peg$f2(s2);
+      if (s1 === peg$FAILED) {
+        s1 = peg$parseescaped();
       }
-      s1 = s2;
+    }
+  } else {
+    s0 = peg$FAILED;
+  }
+
+  return s0;
+}
+
+function peg$parseserver() {
+  let s0, s1, s2, s3;
+
+  s0 = peg$currPos;
+  s1 = peg$currPos;
+  s2 = peg$currPos;
+  s3 = peg$parseuserinfo();
+  s2 = input.substring(s2, peg$currPos);
+  if (input.charCodeAt(peg$currPos) === 64) {
+    s3 = peg$c6;
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e19); }
+  }
+  if (s3 !== peg$FAILED) {
+    s1 = s2;
+  } else {
+    peg$currPos = s1;
+    s1 = peg$FAILED;
+  }
+  if (s1 === peg$FAILED) {
+    s1 = null;
+  }
+  s2 = peg$parsehostport();
+  if (s2 !== peg$FAILED) {
+    peg$savedPos = s0;
+    s0 = peg$f6(s1, s2);
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$currPos;
+    s1 = '';
+    peg$savedPos = s0;
+    s1 = peg$f7();
+    s0 = s1;
+  }
+
+  return s0;
+}
+
+function peg$parseuserinfo() {
+  let s0, s1;
+
+  s0 = peg$LIST;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t12[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+  }
+  if (s1 === peg$FAILED) {
+    s1 = peg$parseescaped();
+  }
+  while (s1 !== peg$FAILED) {
+    s1 = input.charCodeAt(peg$currPos);
+    if (s1 < 128 && peg$t12[s1] === 1) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s1 === peg$FAILED) {
-      s1 = null;
+      s1 = peg$parseescaped();
     }
+  }
+
+  return s0;
+}
+
+function peg$parsehostport() {
+  let s0, s1, s2, s3, s4, s5;
+
+  s0 = peg$currPos;
+  s1 = peg$parsehost();
+  if (s1 !== peg$FAILED) {
     s2 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 63) {
-      s3 = peg$c3;
+    if (input.charCodeAt(peg$currPos) === 58) {
+      s3 = peg$c1;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e10); }
+      if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
-      s5 = peg$parsequery();
+      s5 = peg$parseport();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
@@ -742,478 +1232,224 @@ function peg$parse(input, options) {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f3(s1, s2);
-
-    return s0;
+    s0 = peg$f8(s1, s2);
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parsenet_path() {
-    let s0, s1, s2, s3, s4;
+  return s0;
+}
 
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c4) {
-      s1 = peg$c4;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e11); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parseauthority();
-      if (s2 !== peg$FAILED) {
-        s3 = peg$currPos;
-        s4 = peg$parseabs_path();
-        if (s4 === peg$FAILED) {
-          s4 = null;
-        }
-        s3 = input.substring(s3, peg$currPos);
-        peg$savedPos = s0;
-        s0 = peg$f4(s2, s3);
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
+function peg$parsehost() {
+  let s0, s1, s2, s3;
 
-    return s0;
+  s0 = peg$currPos;
+  s1 = peg$currPos;
+  s2 = peg$parseIPv6reference();
+  if (s2 !== peg$FAILED) {
+    s1 = input.substring(s1, peg$currPos);
+  } else {
+    s1 = s2;
   }
-
-  function peg$parseabs_path() {
-    let s0, s1, s2;
-
-    s0 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 47) {
-      s1 = peg$c5;
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parsepath_segments();
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
+  if (s1 !== peg$FAILED) {
+    peg$savedPos = s0;
+    s1 = peg$f9(s1);
   }
-
-  function peg$parseopaque_part() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    s1 = peg$parseuric_no_slash();
-    if (s1 !== peg$FAILED) {
-      s2 = [];
-      s3 = peg$parseuric();
-      while (s3 !== peg$FAILED) {
-        s2.push(s3);
-        s3 = peg$parseuric();
-      }
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseuric_no_slash() {
-    let s0;
-
-    s0 = peg$parseunreserved();
-    if (s0 === peg$FAILED) {
-      s0 = peg$parseescaped();
-      if (s0 === peg$FAILED) {
-        s0 = input.charAt(peg$currPos);
-        if (peg$r6.test(s0)) {
-          peg$currPos++;
-        } else {
-          s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e13); }
-        }
-      }
-    }
-
-    return s0;
-  }
-
-  function peg$parsescheme() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    s1 = peg$parseALPHA();
-    if (s1 !== peg$FAILED) {
-      s2 = [];
-      s3 = input.charAt(peg$currPos);
-      if (peg$r7.test(s3)) {
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e14); }
-      }
-      while (s3 !== peg$FAILED) {
-        s2.push(s3);
-        s3 = input.charAt(peg$currPos);
-        if (peg$r7.test(s3)) {
-          peg$currPos++;
-        } else {
-          s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e14); }
-        }
-      }
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseauthority() {
-    let s0, s1, s2, s3, s4;
-
-    s0 = peg$currPos;
-    s1 = peg$parseserver();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = input.charAt(peg$currPos);
-      if (peg$r8.test(s3)) {
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e15); }
-      }
-      if (s3 === peg$FAILED) {
-        s3 = peg$currPos;
-        peg$silentFails++;
-        if (input.length > peg$currPos) {
-          s4 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e9); }
-        }
-        peg$silentFails--;
-        if (s4 === peg$FAILED) {
-          s3 = undefined;
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-      }
-      peg$silentFails--;
-      if (s3 !== peg$FAILED) {
-        peg$currPos = s2;
-        s2 = undefined;
-      } else {
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      s1 = peg$currPos;
-      s2 = peg$parsereg_name();
-      if (s2 !== peg$FAILED) {
-        s1 = input.substring(s1, peg$currPos);
-      } else {
-        s1 = s2;
-      }
-      if (s1 !== peg$FAILED) {
-        peg$savedPos = s0;
-        s1 = peg$f5(s1);
-      }
-      s0 = s1;
-    }
-
-    return s0;
-  }
-
-  function peg$parsereg_name() {
-    let s0, s1;
-
-    s0 = [];
-    s1 = peg$parseunreserved();
-    if (s1 === peg$FAILED) {
-      s1 = peg$parseescaped();
-      if (s1 === peg$FAILED) {
-        s1 = input.charAt(peg$currPos);
-        if (peg$r9.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e16); }
-        }
-      }
-    }
-    if (s1 !== peg$FAILED) {
-      while (s1 !== peg$FAILED) {
-        s0.push(s1);
-        s1 = peg$parseunreserved();
-        if (s1 === peg$FAILED) {
-          s1 = peg$parseescaped();
-          if (s1 === peg$FAILED) {
-            s1 = input.charAt(peg$currPos);
-            if (peg$r9.test(s1)) {
-              peg$currPos++;
-            } else {
-              s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e16); }
-            }
-          }
-        }
-      }
-    } else {
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseserver() {
-    let s0, s1, s2, s3;
-
+  s0 = s1;
+  if (s0 === peg$FAILED) {
     s0 = peg$currPos;
     s1 = peg$currPos;
-    s2 = peg$currPos;
-    s3 = peg$parseuserinfo();
-    s2 = input.substring(s2, peg$currPos);
-    if (input.charCodeAt(peg$currPos) === 64) {
-      s3 = peg$c6;
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e17); }
-    }
-    if (s3 !== peg$FAILED) {
-      s1 = s2;
-    } else {
-      peg$currPos = s1;
-      s1 = peg$FAILED;
-    }
-    if (s1 === peg$FAILED) {
-      s1 = null;
-    }
-    s2 = peg$parsehostport();
-    if (s2 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s0 = peg$f6(s1, s2);
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      s1 = '';
-      peg$savedPos = s0;
-      s1 = peg$f7();
-      s0 = s1;
-    }
-
-    return s0;
-  }
-
-  function peg$parseuserinfo() {
-    let s0, s1;
-
-    s0 = [];
-    s1 = peg$parseunreserved();
-    if (s1 === peg$FAILED) {
-      s1 = peg$parseescaped();
-      if (s1 === peg$FAILED) {
-        s1 = input.charAt(peg$currPos);
-        if (peg$r10.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
-        }
-      }
-    }
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parseunreserved();
-      if (s1 === peg$FAILED) {
-        s1 = peg$parseescaped();
-        if (s1 === peg$FAILED) {
-          s1 = input.charAt(peg$currPos);
-          if (peg$r10.test(s1)) {
-            peg$currPos++;
-          } else {
-            s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e18); }
-          }
-        }
-      }
-    }
-
-    return s0;
-  }
-
-  function peg$parsehostport() {
-    let s0, s1, s2, s3, s4, s5;
-
-    s0 = peg$currPos;
-    s1 = peg$parsehost();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 58) {
-        s3 = peg$c1;
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
-      }
-      if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
-        s5 = peg$parseport();
-        s4 = input.substring(s4, peg$currPos);
-        s2 = s4;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 === peg$FAILED) {
-        s2 = null;
-      }
-      peg$savedPos = s0;
-      s0 = peg$f8(s1, s2);
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parsehost() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parseIPv6reference();
+    s2 = peg$parseIPv4address();
     if (s2 !== peg$FAILED) {
       s1 = input.substring(s1, peg$currPos);
     } else {
       s1 = s2;
     }
     if (s1 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s1 = peg$f9(s1);
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = input.charCodeAt(peg$currPos);
+      if (s3 < 128 && peg$t13[s3] === 1) {
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      }
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f10(s1);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
     }
-    s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = peg$currPos;
-      s2 = peg$parseIPv4address();
+      s2 = peg$parsehostname();
       if (s2 !== peg$FAILED) {
         s1 = input.substring(s1, peg$currPos);
       } else {
         s1 = s2;
       }
       if (s1 !== peg$FAILED) {
-        s2 = peg$currPos;
+        peg$savedPos = s0;
+        s1 = peg$f11(s1);
+      }
+      s0 = s1;
+    }
+  }
+
+  return s0;
+}
+
+function peg$parseport() {
+  let s0, s1;
+
+  s0 = peg$LIST;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t14[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+  }
+  while (s1 !== peg$FAILED) {
+    s1 = input.charCodeAt(peg$currPos);
+    if (s1 < 128 && peg$t14[s1] === 1) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+    }
+  }
+
+  return s0;
+}
+
+function peg$parsehostname() {
+  let s0, s1, s2;
+
+  s0 = peg$currPos;
+  s1 = peg$parsedomainlabel();
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parsequalified();
+    s1 = peg$LIST;
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  return s0;
+}
+
+function peg$parsequalified() {
+  let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+
+  s0 = peg$currPos;
+  s1 = peg$LIST;
+  s2 = peg$currPos;
+  s3 = peg$currPos;
+  peg$silentFails++;
+  s4 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 46) {
+    s5 = peg$c7;
+    peg$currPos++;
+  } else {
+    s5 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+  }
+  if (s5 !== peg$FAILED) {
+    s6 = peg$parsetoplabel();
+    if (s6 !== peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 46) {
+        s7 = peg$c7;
+        peg$currPos++;
+      } else {
+        s7 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      }
+      if (s7 !== peg$FAILED) {
+        s8 = peg$currPos;
         peg$silentFails++;
-        s3 = input.charAt(peg$currPos);
-        if (peg$r11.test(s3)) {
+        s9 = input.charCodeAt(peg$currPos);
+        if (s9 < 128 && peg$t15[s9] === 1) {
           peg$currPos++;
         } else {
-          s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          s9 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e24); }
         }
         peg$silentFails--;
-        if (s3 === peg$FAILED) {
-          s2 = undefined;
+        if (s9 === peg$FAILED) {
+          s8 = undefined;
         } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
+          peg$currPos = s8;
+          s8 = peg$FAILED;
         }
-        if (s2 !== peg$FAILED) {
-          peg$savedPos = s0;
-          s0 = peg$f10(s1);
+        if (s8 !== peg$FAILED) {
+          s5 = peg$LIST;
+          s4 = s5;
         } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
+          peg$currPos = s4;
+          s4 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
+        peg$currPos = s4;
+        s4 = peg$FAILED;
       }
-      if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = peg$currPos;
-        s2 = peg$parsehostname();
-        if (s2 !== peg$FAILED) {
-          s1 = input.substring(s1, peg$currPos);
-        } else {
-          s1 = s2;
-        }
-        if (s1 !== peg$FAILED) {
-          peg$savedPos = s0;
-          s1 = peg$f11(s1);
-        }
-        s0 = s1;
-      }
-    }
-
-    return s0;
-  }
-
-  function peg$parseport() {
-    let s0, s1;
-
-    s0 = [];
-    s1 = peg$parseDIGIT();
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parseDIGIT();
-    }
-
-    return s0;
-  }
-
-  function peg$parsehostname() {
-    let s0, s1, s2;
-
-    s0 = peg$currPos;
-    s1 = peg$parsedomainlabel();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parsequalified();
-      s1 = [s1, s2];
-      s0 = s1;
     } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
+      peg$currPos = s4;
+      s4 = peg$FAILED;
     }
-
-    return s0;
+  } else {
+    peg$currPos = s4;
+    s4 = peg$FAILED;
   }
-
-  function peg$parsequalified() {
-    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
-
-    s0 = peg$currPos;
-    s1 = [];
+  peg$silentFails--;
+  if (s4 === peg$FAILED) {
+    s3 = undefined;
+  } else {
+    peg$currPos = s3;
+    s3 = peg$FAILED;
+  }
+  if (s3 !== peg$FAILED) {
+    if (input.charCodeAt(peg$currPos) === 46) {
+      s4 = peg$c7;
+      peg$currPos++;
+    } else {
+      s4 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    }
+    if (s4 !== peg$FAILED) {
+      s5 = peg$parsedomainlabel();
+      if (s5 !== peg$FAILED) {
+        s3 = peg$LIST;
+        s2 = s3;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
+  }
+  while (s2 !== peg$FAILED) {
     s2 = peg$currPos;
     s3 = peg$currPos;
     peg$silentFails++;
@@ -1223,7 +1459,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
     if (s5 !== peg$FAILED) {
       s6 = peg$parsetoplabel();
@@ -1233,12 +1469,18 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         if (s7 !== peg$FAILED) {
           s8 = peg$currPos;
           peg$silentFails++;
-          s9 = peg$parsealphanum();
+          s9 = input.charCodeAt(peg$currPos);
+          if (s9 < 128 && peg$t15[s9] === 1) {
+            peg$currPos++;
+          } else {
+            s9 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e24); }
+          }
           peg$silentFails--;
           if (s9 === peg$FAILED) {
             s8 = undefined;
@@ -1247,7 +1489,7 @@ function peg$parse(input, options) {
             s8 = peg$FAILED;
           }
           if (s8 !== peg$FAILED) {
-            s5 = [s5, s6, s7, s8];
+            s5 = peg$LIST;
             s4 = s5;
           } else {
             peg$currPos = s4;
@@ -1278,12 +1520,12 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsedomainlabel();
         if (s5 !== peg$FAILED) {
-          s3 = [s3, s4, s5];
+          s3 = peg$LIST;
           s2 = s3;
         } else {
           peg$currPos = s2;
@@ -1297,47 +1539,132 @@ function peg$parse(input, options) {
       peg$currPos = s2;
       s2 = peg$FAILED;
     }
-    while (s2 !== peg$FAILED) {
-      s1.push(s2);
-      s2 = peg$currPos;
-      s3 = peg$currPos;
-      peg$silentFails++;
-      s4 = peg$currPos;
+  }
+  s2 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 46) {
+    s3 = peg$c7;
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+  }
+  if (s3 !== peg$FAILED) {
+    s4 = peg$parsetoplabel();
+    if (s4 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
         s5 = peg$c7;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s5 !== peg$FAILED) {
-        s6 = peg$parsetoplabel();
-        if (s6 !== peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 46) {
-            s7 = peg$c7;
+        s3 = peg$LIST;
+        s2 = s3;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
+  }
+  if (s2 === peg$FAILED) {
+    s2 = null;
+  }
+  s1 = peg$LIST;
+  s0 = s1;
+
+  return s0;
+}
+
+function peg$parsedomainlabel() {
+  let s0, s1, s2, s3, s4, s5, s6, s7;
+
+  s0 = peg$currPos;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t15[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$currPos;
+    s3 = 0;
+    s4 = peg$currPos;
+    s5 = input.charCodeAt(peg$currPos);
+    if (s5 < 128 && peg$t16[s5] === 1) {
+      peg$currPos++;
+    } else {
+      s5 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+    }
+    if (s5 !== peg$FAILED) {
+      s6 = peg$currPos;
+      peg$silentFails++;
+      s7 = input.charCodeAt(peg$currPos);
+      if (s7 < 128 && peg$t16[s7] === 1) {
+        peg$currPos++;
+      } else {
+        s7 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      }
+      peg$silentFails--;
+      if (s7 !== peg$FAILED) {
+        peg$currPos = s6;
+        s6 = undefined;
+      } else {
+        s6 = peg$FAILED;
+      }
+      if (s6 !== peg$FAILED) {
+        s5 = peg$LIST;
+        s4 = s5;
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s4;
+      s4 = peg$FAILED;
+    }
+    while (s4 !== peg$FAILED) {
+      s3++;
+      if (s3 >= 61) {
+        s4 = peg$FAILED;
+      } else {
+        s4 = peg$currPos;
+        s5 = input.charCodeAt(peg$currPos);
+        if (s5 < 128 && peg$t16[s5] === 1) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = peg$currPos;
+          peg$silentFails++;
+          s7 = input.charCodeAt(peg$currPos);
+          if (s7 < 128 && peg$t16[s7] === 1) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e25); }
           }
+          peg$silentFails--;
           if (s7 !== peg$FAILED) {
-            s8 = peg$currPos;
-            peg$silentFails++;
-            s9 = peg$parsealphanum();
-            peg$silentFails--;
-            if (s9 === peg$FAILED) {
-              s8 = undefined;
-            } else {
-              peg$currPos = s8;
-              s8 = peg$FAILED;
-            }
-            if (s8 !== peg$FAILED) {
-              s5 = [s5, s6, s7, s8];
-              s4 = s5;
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
+            peg$currPos = s6;
+            s6 = undefined;
+          } else {
+            s6 = peg$FAILED;
+          }
+          if (s6 !== peg$FAILED) {
+            s5 = peg$LIST;
+            s4 = s5;
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -1346,72 +1673,18 @@ function peg$parse(input, options) {
           peg$currPos = s4;
           s4 = peg$FAILED;
         }
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-      peg$silentFails--;
-      if (s4 === peg$FAILED) {
-        s3 = undefined;
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-      if (s3 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 46) {
-          s4 = peg$c7;
-          peg$currPos++;
-        } else {
-          s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
-        }
-        if (s4 !== peg$FAILED) {
-          s5 = peg$parsedomainlabel();
-          if (s5 !== peg$FAILED) {
-            s3 = [s3, s4, s5];
-            s2 = s3;
-          } else {
-            peg$currPos = s2;
-            s2 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
       }
     }
-    s2 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 46) {
-      s3 = peg$c7;
+    s4 = input.charCodeAt(peg$currPos);
+    if (s4 < 128 && peg$t15[s4] === 1) {
       peg$currPos++;
     } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      s4 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
     }
-    if (s3 !== peg$FAILED) {
-      s4 = peg$parsetoplabel();
-      if (s4 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 46) {
-          s5 = peg$c7;
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
-        }
-        if (s5 !== peg$FAILED) {
-          s3 = [s3, s4, s5];
-          s2 = s3;
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
+    if (s4 !== peg$FAILED) {
+      s3 = peg$LIST;
+      s2 = s3;
     } else {
       peg$currPos = s2;
       s2 = peg$FAILED;
@@ -1419,284 +1692,772 @@ function peg$parse(input, options) {
     if (s2 === peg$FAILED) {
       s2 = null;
     }
-    s1 = [s1, s2];
+    s1 = peg$LIST;
     s0 = s1;
-
-    return s0;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parsedomainlabel() {
-    let s0, s1, s2, s3, s4, s5, s6, s7;
+  return s0;
+}
 
-    s0 = peg$currPos;
-    s1 = peg$parsealphanum();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      s3 = [];
-      s4 = peg$currPos;
-      s5 = input.charAt(peg$currPos);
-      if (peg$r12.test(s5)) {
-        peg$currPos++;
-      } else {
-        s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
-      }
-      if (s5 !== peg$FAILED) {
-        s6 = peg$currPos;
-        peg$silentFails++;
-        s7 = input.charAt(peg$currPos);
-        if (peg$r12.test(s7)) {
-          peg$currPos++;
-        } else {
-          s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
-        }
-        peg$silentFails--;
-        if (s7 !== peg$FAILED) {
-          peg$currPos = s6;
-          s6 = undefined;
-        } else {
-          s6 = peg$FAILED;
-        }
-        if (s6 !== peg$FAILED) {
-          s5 = [s5, s6];
-          s4 = s5;
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-      while (s4 !== peg$FAILED) {
-        s3.push(s4);
-        if (s3.length >= 61) {
-          s4 = peg$FAILED;
-        } else {
-          s4 = peg$currPos;
-          s5 = input.charAt(peg$currPos);
-          if (peg$r12.test(s5)) {
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
-          }
-          if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
-            peg$silentFails++;
-            s7 = input.charAt(peg$currPos);
-            if (peg$r12.test(s7)) {
-              peg$currPos++;
-            } else {
-              s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e21); }
-            }
-            peg$silentFails--;
-            if (s7 !== peg$FAILED) {
-              peg$currPos = s6;
-              s6 = undefined;
-            } else {
-              s6 = peg$FAILED;
-            }
-            if (s6 !== peg$FAILED) {
-              s5 = [s5, s6];
-              s4 = s5;
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
-        }
-      }
-      s4 = peg$parsealphanum();
-      if (s4 !== peg$FAILED) {
-        s3 = [s3, s4];
-        s2 = s3;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 === peg$FAILED) {
-        s2 = null;
-      }
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
+function peg$parsetoplabel() {
+  let s0, s1, s2, s3, s4, s5, s6, s7;
 
-    return s0;
+  s0 = peg$currPos;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t8[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e15); }
   }
-
-  function peg$parsetoplabel() {
-    let s0, s1, s2, s3, s4, s5, s6, s7;
-
-    s0 = peg$currPos;
-    s1 = peg$parseALPHA();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      s3 = [];
-      s4 = peg$currPos;
-      s5 = input.charAt(peg$currPos);
-      if (peg$r12.test(s5)) {
-        peg$currPos++;
-      } else {
-        s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
-      }
-      if (s5 !== peg$FAILED) {
-        s6 = peg$currPos;
-        peg$silentFails++;
-        s7 = input.charAt(peg$currPos);
-        if (peg$r12.test(s7)) {
-          peg$currPos++;
-        } else {
-          s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
-        }
-        peg$silentFails--;
-        if (s7 !== peg$FAILED) {
-          peg$currPos = s6;
-          s6 = undefined;
-        } else {
-          s6 = peg$FAILED;
-        }
-        if (s6 !== peg$FAILED) {
-          s5 = [s5, s6];
-          s4 = s5;
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-      while (s4 !== peg$FAILED) {
-        s3.push(s4);
-        if (s3.length >= 61) {
-          s4 = peg$FAILED;
-        } else {
-          s4 = peg$currPos;
-          s5 = input.charAt(peg$currPos);
-          if (peg$r12.test(s5)) {
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
-          }
-          if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
-            peg$silentFails++;
-            s7 = input.charAt(peg$currPos);
-            if (peg$r12.test(s7)) {
-              peg$currPos++;
-            } else {
-              s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e21); }
-            }
-            peg$silentFails--;
-            if (s7 !== peg$FAILED) {
-              peg$currPos = s6;
-              s6 = undefined;
-            } else {
-              s6 = peg$FAILED;
-            }
-            if (s6 !== peg$FAILED) {
-              s5 = [s5, s6];
-              s4 = s5;
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
-        }
-      }
-      s4 = peg$parsealphanum();
-      if (s4 !== peg$FAILED) {
-        s3 = [s3, s4];
-        s2 = s3;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 === peg$FAILED) {
-        s2 = null;
-      }
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parsealphanum() {
-    let s0;
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r13.test(s0)) {
+  if (s1 !== peg$FAILED) {
+    s2 = peg$currPos;
+    s3 = 0;
+    s4 = peg$currPos;
+    s5 = input.charCodeAt(peg$currPos);
+    if (s5 < 128 && peg$t16[s5] === 1) {
       peg$currPos++;
     } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      s5 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
-
-    return s0;
+    if (s5 !== peg$FAILED) {
+      s6 = peg$currPos;
+      peg$silentFails++;
+      s7 = input.charCodeAt(peg$currPos);
+      if (s7 < 128 && peg$t16[s7] === 1) {
+        peg$currPos++;
+      } else {
+        s7 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      }
+      peg$silentFails--;
+      if (s7 !== peg$FAILED) {
+        peg$currPos = s6;
+        s6 = undefined;
+      } else {
+        s6 = peg$FAILED;
+      }
+      if (s6 !== peg$FAILED) {
+        s5 = peg$LIST;
+        s4 = s5;
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s4;
+      s4 = peg$FAILED;
+    }
+    while (s4 !== peg$FAILED) {
+      s3++;
+      if (s3 >= 61) {
+        s4 = peg$FAILED;
+      } else {
+        s4 = peg$currPos;
+        s5 = input.charCodeAt(peg$currPos);
+        if (s5 < 128 && peg$t16[s5] === 1) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = peg$currPos;
+          peg$silentFails++;
+          s7 = input.charCodeAt(peg$currPos);
+          if (s7 < 128 && peg$t16[s7] === 1) {
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e25); }
+          }
+          peg$silentFails--;
+          if (s7 !== peg$FAILED) {
+            peg$currPos = s6;
+            s6 = undefined;
+          } else {
+            s6 = peg$FAILED;
+          }
+          if (s6 !== peg$FAILED) {
+            s5 = peg$LIST;
+            s4 = s5;
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+      }
+    }
+    s4 = input.charCodeAt(peg$currPos);
+    if (s4 < 128 && peg$t15[s4] === 1) {
+      peg$currPos++;
+    } else {
+      s4 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+    }
+    if (s4 !== peg$FAILED) {
+      s3 = peg$LIST;
+      s2 = s3;
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+    if (s2 === peg$FAILED) {
+      s2 = null;
+    }
+    s1 = peg$LIST;
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parseIPv4address() {
-    let s0, s1, s2, s3, s4, s5, s6, s7;
+  return s0;
+}
 
-    s0 = peg$currPos;
-    s1 = peg$parsedec_octet();
-    if (s1 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 46) {
-        s2 = peg$c7;
+function peg$parsealphanum() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t15[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+  }
+
+  return s0;
+}
+
+function peg$parseIPv4address() {
+  let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
+
+  s0 = peg$currPos;
+  s1 = peg$currPos;
+  if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
+    s2 = peg$c8;
+    peg$currPos += 2;
+  } else {
+    s2 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
+  }
+  if (s2 !== peg$FAILED) {
+    s3 = input.charCodeAt(peg$currPos);
+    if (s3 < 128 && peg$t17[s3] === 1) {
+      peg$currPos++;
+    } else {
+      s3 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+    }
+    if (s3 !== peg$FAILED) {
+      s2 = peg$LIST;
+      s1 = s2;
+    } else {
+      peg$currPos = s1;
+      s1 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s1;
+    s1 = peg$FAILED;
+  }
+  if (s1 === peg$FAILED) {
+    s1 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 50) {
+      s2 = peg$c9;
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+    }
+    if (s2 !== peg$FAILED) {
+      s3 = input.charCodeAt(peg$currPos);
+      if (s3 < 128 && peg$t18[s3] === 1) {
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      }
+      if (s3 !== peg$FAILED) {
+        s4 = input.charCodeAt(peg$currPos);
+        if (s4 < 128 && peg$t14[s4] === 1) {
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        }
+        if (s4 !== peg$FAILED) {
+          s2 = peg$LIST;
+          s1 = s2;
+        } else {
+          peg$currPos = s1;
+          s1 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s1;
+        s1 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s1;
+      s1 = peg$FAILED;
+    }
+    if (s1 === peg$FAILED) {
+      s1 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 49) {
+        s2 = peg$c10;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s2 !== peg$FAILED) {
-        s3 = peg$parsedec_octet();
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t14[s3] === 1) {
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        }
         if (s3 !== peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 46) {
-            s4 = peg$c7;
+          s4 = input.charCodeAt(peg$currPos);
+          if (s4 < 128 && peg$t14[s4] === 1) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
           }
           if (s4 !== peg$FAILED) {
-            s5 = peg$parsedec_octet();
+            s2 = peg$LIST;
+            s1 = s2;
+          } else {
+            peg$currPos = s1;
+            s1 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s1;
+          s1 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s1;
+        s1 = peg$FAILED;
+      }
+      if (s1 === peg$FAILED) {
+        s1 = peg$currPos;
+        s2 = input.charCodeAt(peg$currPos);
+        if (s2 < 128 && peg$t19[s2] === 1) {
+          peg$currPos++;
+        } else {
+          s2 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        }
+        if (s2 !== peg$FAILED) {
+          s3 = input.charCodeAt(peg$currPos);
+          if (s3 < 128 && peg$t14[s3] === 1) {
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          }
+          if (s3 !== peg$FAILED) {
+            s2 = peg$LIST;
+            s1 = s2;
+          } else {
+            peg$currPos = s1;
+            s1 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s1;
+          s1 = peg$FAILED;
+        }
+        if (s1 === peg$FAILED) {
+          s1 = input.charCodeAt(peg$currPos);
+          if (s1 < 128 && peg$t14[s1] === 1) {
+            peg$currPos++;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          }
+        }
+      }
+    }
+  }
+  if (s1 !== peg$FAILED) {
+    if (input.charCodeAt(peg$currPos) === 46) {
+      s2 = peg$c7;
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    }
+    if (s2 !== peg$FAILED) {
+      s3 = peg$currPos;
+      if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
+        s4 = peg$c8;
+        peg$currPos += 2;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      }
+      if (s4 !== peg$FAILED) {
+        s5 = input.charCodeAt(peg$currPos);
+        if (s5 < 128 && peg$t17[s5] === 1) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        }
+        if (s5 !== peg$FAILED) {
+          s4 = peg$LIST;
+          s3 = s4;
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+      if (s3 === peg$FAILED) {
+        s3 = peg$currPos;
+        if (input.charCodeAt(peg$currPos) === 50) {
+          s4 = peg$c9;
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = input.charCodeAt(peg$currPos);
+          if (s5 < 128 && peg$t18[s5] === 1) {
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          }
+          if (s5 !== peg$FAILED) {
+            s6 = input.charCodeAt(peg$currPos);
+            if (s6 < 128 && peg$t14[s6] === 1) {
+              peg$currPos++;
+            } else {
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            }
+            if (s6 !== peg$FAILED) {
+              s4 = peg$LIST;
+              s3 = s4;
+            } else {
+              peg$currPos = s3;
+              s3 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s3;
+            s3 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+        if (s3 === peg$FAILED) {
+          s3 = peg$currPos;
+          if (input.charCodeAt(peg$currPos) === 49) {
+            s4 = peg$c10;
+            peg$currPos++;
+          } else {
+            s4 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          }
+          if (s4 !== peg$FAILED) {
+            s5 = input.charCodeAt(peg$currPos);
+            if (s5 < 128 && peg$t14[s5] === 1) {
+              peg$currPos++;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            }
             if (s5 !== peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 46) {
-                s6 = peg$c7;
+              s6 = input.charCodeAt(peg$currPos);
+              if (s6 < 128 && peg$t14[s6] === 1) {
                 peg$currPos++;
               } else {
                 s6 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e20); }
+                if (peg$silentFails === 0) { peg$fail(peg$e22); }
               }
               if (s6 !== peg$FAILED) {
-                s7 = peg$parsedec_octet();
-                if (s7 !== peg$FAILED) {
-                  s1 = [s1, s2, s3, s4, s5, s6, s7];
-                  s0 = s1;
+                s4 = peg$LIST;
+                s3 = s4;
+              } else {
+                peg$currPos = s3;
+                s3 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s3;
+              s3 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s3;
+            s3 = peg$FAILED;
+          }
+          if (s3 === peg$FAILED) {
+            s3 = peg$currPos;
+            s4 = input.charCodeAt(peg$currPos);
+            if (s4 < 128 && peg$t19[s4] === 1) {
+              peg$currPos++;
+            } else {
+              s4 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e31); }
+            }
+            if (s4 !== peg$FAILED) {
+              s5 = input.charCodeAt(peg$currPos);
+              if (s5 < 128 && peg$t14[s5] === 1) {
+                peg$currPos++;
+              } else {
+                s5 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e22); }
+              }
+              if (s5 !== peg$FAILED) {
+                s4 = peg$LIST;
+                s3 = s4;
+              } else {
+                peg$currPos = s3;
+                s3 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s3;
+              s3 = peg$FAILED;
+            }
+            if (s3 === peg$FAILED) {
+              s3 = input.charCodeAt(peg$currPos);
+              if (s3 < 128 && peg$t14[s3] === 1) {
+                peg$currPos++;
+              } else {
+                s3 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e22); }
+              }
+            }
+          }
+        }
+      }
+      if (s3 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 46) {
+          s4 = peg$c7;
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = peg$currPos;
+          if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
+            s6 = peg$c8;
+            peg$currPos += 2;
+          } else {
+            s6 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          }
+          if (s6 !== peg$FAILED) {
+            s7 = input.charCodeAt(peg$currPos);
+            if (s7 < 128 && peg$t17[s7] === 1) {
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+            }
+            if (s7 !== peg$FAILED) {
+              s6 = peg$LIST;
+              s5 = s6;
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+          if (s5 === peg$FAILED) {
+            s5 = peg$currPos;
+            if (input.charCodeAt(peg$currPos) === 50) {
+              s6 = peg$c9;
+              peg$currPos++;
+            } else {
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e28); }
+            }
+            if (s6 !== peg$FAILED) {
+              s7 = input.charCodeAt(peg$currPos);
+              if (s7 < 128 && peg$t18[s7] === 1) {
+                peg$currPos++;
+              } else {
+                s7 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              }
+              if (s7 !== peg$FAILED) {
+                s8 = input.charCodeAt(peg$currPos);
+                if (s8 < 128 && peg$t14[s8] === 1) {
+                  peg$currPos++;
                 } else {
-                  peg$currPos = s0;
-                  s0 = peg$FAILED;
+                  s8 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e22); }
                 }
+                if (s8 !== peg$FAILED) {
+                  s6 = peg$LIST;
+                  s5 = s6;
+                } else {
+                  peg$currPos = s5;
+                  s5 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s5;
+                s5 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+            if (s5 === peg$FAILED) {
+              s5 = peg$currPos;
+              if (input.charCodeAt(peg$currPos) === 49) {
+                s6 = peg$c10;
+                peg$currPos++;
+              } else {
+                s6 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e30); }
+              }
+              if (s6 !== peg$FAILED) {
+                s7 = input.charCodeAt(peg$currPos);
+                if (s7 < 128 && peg$t14[s7] === 1) {
+                  peg$currPos++;
+                } else {
+                  s7 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                }
+                if (s7 !== peg$FAILED) {
+                  s8 = input.charCodeAt(peg$currPos);
+                  if (s8 < 128 && peg$t14[s8] === 1) {
+                    peg$currPos++;
+                  } else {
+                    s8 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                  }
+                  if (s8 !== peg$FAILED) {
+                    s6 = peg$LIST;
+                    s5 = s6;
+                  } else {
+                    peg$currPos = s5;
+                    s5 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s5;
+                  s5 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s5;
+                s5 = peg$FAILED;
+              }
+              if (s5 === peg$FAILED) {
+                s5 = peg$currPos;
+                s6 = input.charCodeAt(peg$currPos);
+                if (s6 < 128 && peg$t19[s6] === 1) {
+                  peg$currPos++;
+                } else {
+                  s6 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                }
+                if (s6 !== peg$FAILED) {
+                  s7 = input.charCodeAt(peg$currPos);
+                  if (s7 < 128 && peg$t14[s7] === 1) {
+                    peg$currPos++;
+                  } else {
+                    s7 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                  }
+                  if (s7 !== peg$FAILED) {
+                    s6 = peg$LIST;
+                    s5 = s6;
+                  } else {
+                    peg$currPos = s5;
+                    s5 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s5;
+                  s5 = peg$FAILED;
+                }
+                if (s5 === peg$FAILED) {
+                  s5 = input.charCodeAt(peg$currPos);
+                  if (s5 < 128 && peg$t14[s5] === 1) {
+                    peg$currPos++;
+                  } else {
+                    s5 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                  }
+                }
+              }
+            }
+          }
+          if (s5 !== peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 46) {
+              s6 = peg$c7;
+              peg$currPos++;
+            } else {
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e23); }
+            }
+            if (s6 !== peg$FAILED) {
+              s7 = peg$currPos;
+              if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
+                s8 = peg$c8;
+                peg$currPos += 2;
+              } else {
+                s8 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              }
+              if (s8 !== peg$FAILED) {
+                s9 = input.charCodeAt(peg$currPos);
+                if (s9 < 128 && peg$t17[s9] === 1) {
+                  peg$currPos++;
+                } else {
+                  s9 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                }
+                if (s9 !== peg$FAILED) {
+                  s8 = peg$LIST;
+                  s7 = s8;
+                } else {
+                  peg$currPos = s7;
+                  s7 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s7;
+                s7 = peg$FAILED;
+              }
+              if (s7 === peg$FAILED) {
+                s7 = peg$currPos;
+                if (input.charCodeAt(peg$currPos) === 50) {
+                  s8 = peg$c9;
+                  peg$currPos++;
+                } else {
+                  s8 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                }
+                if (s8 !== peg$FAILED) {
+                  s9 = input.charCodeAt(peg$currPos);
+                  if (s9 < 128 && peg$t18[s9] === 1) {
+                    peg$currPos++;
+                  } else {
+                    s9 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+                  }
+                  if (s9 !== peg$FAILED) {
+                    s10 = input.charCodeAt(peg$currPos);
+                    if (s10 < 128 && peg$t14[s10] === 1) {
+                      peg$currPos++;
+                    } else {
+                      s10 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                    }
+                    if (s10 !== peg$FAILED) {
+                      s8 = peg$LIST;
+                      s7 = s8;
+                    } else {
+                      peg$currPos = s7;
+                      s7 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s7;
+                    s7 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s7;
+                  s7 = peg$FAILED;
+                }
+                if (s7 === peg$FAILED) {
+                  s7 = peg$currPos;
+                  if (input.charCodeAt(peg$currPos) === 49) {
+                    s8 = peg$c10;
+                    peg$currPos++;
+                  } else {
+                    s8 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e30); }
+                  }
+                  if (s8 !== peg$FAILED) {
+                    s9 = input.charCodeAt(peg$currPos);
+                    if (s9 < 128 && peg$t14[s9] === 1) {
+                      peg$currPos++;
+                    } else {
+                      s9 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                    }
+                    if (s9 !== peg$FAILED) {
+                      s10 = input.charCodeAt(peg$currPos);
+                      if (s10 < 128 && peg$t14[s10] === 1) {
+                        peg$currPos++;
+                      } else {
+                        s10 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                      }
+                      if (s10 !== peg$FAILED) {
+                        s8 = peg$LIST;
+                        s7 = s8;
+                      } else {
+                        peg$currPos = s7;
+                        s7 = peg$FAILED;
+                      }
+                    } else {
+                      peg$currPos = s7;
+                      s7 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s7;
+                    s7 = peg$FAILED;
+                  }
+                  if (s7 === peg$FAILED) {
+                    s7 = peg$currPos;
+                    s8 = input.charCodeAt(peg$currPos);
+                    if (s8 < 128 && peg$t19[s8] === 1) {
+                      peg$currPos++;
+                    } else {
+                      s8 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                    }
+                    if (s8 !== peg$FAILED) {
+                      s9 = input.charCodeAt(peg$currPos);
+                      if (s9 < 128 && peg$t14[s9] === 1) {
+                        peg$currPos++;
+                      } else {
+                        s9 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                      }
+                      if (s9 !== peg$FAILED) {
+                        s8 = peg$LIST;
+                        s7 = s8;
+                      } else {
+                        peg$currPos = s7;
+                        s7 = peg$FAILED;
+                      }
+                    } else {
+                      peg$currPos = s7;
+                      s7 = peg$FAILED;
+                    }
+                    if (s7 === peg$FAILED) {
+                      s7 = input.charCodeAt(peg$currPos);
+                      if (s7 < 128 && peg$t14[s7] === 1) {
+                        peg$currPos++;
+                      } else {
+                        s7 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                      }
+                    }
+                  }
+                }
+              }
+              if (s7 !== peg$FAILED) {
+                s1 = peg$LIST;
+                s0 = s1;
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -1721,157 +2482,71 @@ function peg$parse(input, options) {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-
-    return s0;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parsedec_octet() {
-    let s0, s1, s2, s3;
+  return s0;
+}
 
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c8) {
-      s1 = peg$c8;
-      peg$currPos += 2;
+function peg$parsedec_octet() {
+  let s0, s1, s2, s3;
+
+  s0 = peg$currPos;
+  if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
+    s1 = peg$c8;
+    peg$currPos += 2;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = input.charCodeAt(peg$currPos);
+    if (s2 < 128 && peg$t17[s2] === 1) {
+      peg$currPos++;
     } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
     }
-    if (s1 !== peg$FAILED) {
-      s2 = input.charAt(peg$currPos);
-      if (peg$r14.test(s2)) {
-        peg$currPos++;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e24); }
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
+    if (s2 !== peg$FAILED) {
+      s1 = peg$LIST;
+      s0 = s1;
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 50) {
-        s1 = peg$c9;
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e25); }
-      }
-      if (s1 !== peg$FAILED) {
-        s2 = input.charAt(peg$currPos);
-        if (peg$r15.test(s2)) {
-          peg$currPos++;
-        } else {
-          s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
-        }
-        if (s2 !== peg$FAILED) {
-          s3 = peg$parseDIGIT();
-          if (s3 !== peg$FAILED) {
-            s1 = [s1, s2, s3];
-            s0 = s1;
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-      if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        if (input.charCodeAt(peg$currPos) === 49) {
-          s1 = peg$c10;
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
-        }
-        if (s1 !== peg$FAILED) {
-          s2 = peg$parseDIGIT();
-          if (s2 !== peg$FAILED) {
-            s3 = peg$parseDIGIT();
-            if (s3 !== peg$FAILED) {
-              s1 = [s1, s2, s3];
-              s0 = s1;
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-        if (s0 === peg$FAILED) {
-          s0 = peg$currPos;
-          s1 = input.charAt(peg$currPos);
-          if (peg$r16.test(s1)) {
-            peg$currPos++;
-          } else {
-            s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e28); }
-          }
-          if (s1 !== peg$FAILED) {
-            s2 = peg$parseDIGIT();
-            if (s2 !== peg$FAILED) {
-              s1 = [s1, s2];
-              s0 = s1;
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-          if (s0 === peg$FAILED) {
-            s0 = peg$parseDIGIT();
-          }
-        }
-      }
-    }
-
-    return s0;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
-
-  function peg$parseIPv6reference() {
-    let s0, s1, s2, s3;
-
+  if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c11;
+    if (input.charCodeAt(peg$currPos) === 50) {
+      s1 = peg$c9;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseIPv6address();
+      s2 = input.charCodeAt(peg$currPos);
+      if (s2 < 128 && peg$t18[s2] === 1) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      }
       if (s2 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 93) {
-          s3 = peg$c12;
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t14[s3] === 1) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
         if (s3 !== peg$FAILED) {
-          s1 = [s1, s2, s3];
+          s1 = peg$LIST;
           s0 = s1;
         } else {
           peg$currPos = s0;
@@ -1885,155 +2560,33 @@ function peg$parse(input, options) {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-
-    return s0;
-  }
-
-  function peg$parseIPv6address() {
-    let s0, s1, s2, s3, s4, s5, s6, s7;
-
-    s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = [];
-    s3 = peg$currPos;
-    s4 = peg$parseh4();
-    if (s4 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 58) {
-        s5 = peg$c1;
-        peg$currPos++;
-      } else {
-        s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
-      }
-      if (s5 !== peg$FAILED) {
-        s4 = [s4, s5];
-        s3 = s4;
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s3;
-      s3 = peg$FAILED;
-    }
-    while (s3 !== peg$FAILED) {
-      s2.push(s3);
-      if (s2.length >= 6) {
-        s3 = peg$FAILED;
-      } else {
-        s3 = peg$currPos;
-        s4 = peg$parseh4();
-        if (s4 !== peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 58) {
-            s5 = peg$c1;
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e7); }
-          }
-          if (s5 !== peg$FAILED) {
-            s4 = [s4, s5];
-            s3 = s4;
-          } else {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-      }
-    }
-    if (s2.length < 6) {
-      peg$currPos = s1;
-      s1 = peg$FAILED;
-    } else {
-      s1 = s2;
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parsels32();
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c13) {
-        s1 = peg$c13;
-        peg$currPos += 2;
+      if (input.charCodeAt(peg$currPos) === 49) {
+        s1 = peg$c10;
+        peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s1 !== peg$FAILED) {
-        s2 = peg$currPos;
-        s3 = [];
-        s4 = peg$currPos;
-        s5 = peg$parseh4();
-        if (s5 !== peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 58) {
-            s6 = peg$c1;
-            peg$currPos++;
-          } else {
-            s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e7); }
-          }
-          if (s6 !== peg$FAILED) {
-            s5 = [s5, s6];
-            s4 = s5;
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
+        s2 = input.charCodeAt(peg$currPos);
+        if (s2 < 128 && peg$t14[s2] === 1) {
+          peg$currPos++;
         } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
-        while (s4 !== peg$FAILED) {
-          s3.push(s4);
-          if (s3.length >= 5) {
-            s4 = peg$FAILED;
-          } else {
-            s4 = peg$currPos;
-            s5 = peg$parseh4();
-            if (s5 !== peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 58) {
-                s6 = peg$c1;
-                peg$currPos++;
-              } else {
-                s6 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
-              }
-              if (s6 !== peg$FAILED) {
-                s5 = [s5, s6];
-                s4 = s5;
-              } else {
-                peg$currPos = s4;
-                s4 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
-          }
-        }
-        if (s3.length < 5) {
-          peg$currPos = s2;
           s2 = peg$FAILED;
-        } else {
-          s2 = s3;
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
         if (s2 !== peg$FAILED) {
-          s3 = peg$parsels32();
+          s3 = input.charCodeAt(peg$currPos);
+          if (s3 < 128 && peg$t14[s3] === 1) {
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          }
           if (s3 !== peg$FAILED) {
-            s1 = [s1, s2, s3];
+            s1 = peg$LIST;
             s0 = s1;
           } else {
             peg$currPos = s0;
@@ -2049,20 +2602,537 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        s1 = peg$parseh4();
+        s1 = input.charCodeAt(peg$currPos);
+        if (s1 < 128 && peg$t19[s1] === 1) {
+          peg$currPos++;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        }
+        if (s1 !== peg$FAILED) {
+          s2 = input.charCodeAt(peg$currPos);
+          if (s2 < 128 && peg$t14[s2] === 1) {
+            peg$currPos++;
+          } else {
+            s2 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          }
+          if (s2 !== peg$FAILED) {
+            s1 = peg$LIST;
+            s0 = s1;
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+        if (s0 === peg$FAILED) {
+          s0 = input.charCodeAt(peg$currPos);
+          if (s0 < 128 && peg$t14[s0] === 1) {
+            peg$currPos++;
+          } else {
+            s0 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          }
+        }
+      }
+    }
+  }
+
+  return s0;
+}
+
+function peg$parseIPv6reference() {
+  let s0, s1, s2, s3;
+
+  s0 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 91) {
+    s1 = peg$c11;
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e32); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parseIPv6address();
+    if (s2 !== peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 93) {
+        s3 = peg$c12;
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      }
+      if (s3 !== peg$FAILED) {
+        s1 = peg$LIST;
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  return s0;
+}
+
+function peg$parseIPv6address() {
+  let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+
+  s0 = peg$currPos;
+  s1 = peg$currPos;
+  s2 = 0;
+  s3 = peg$currPos;
+  s4 = peg$parseh4();
+  if (s4 !== peg$FAILED) {
+    if (input.charCodeAt(peg$currPos) === 58) {
+      s5 = peg$c1;
+      peg$currPos++;
+    } else {
+      s5 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e8); }
+    }
+    if (s5 !== peg$FAILED) {
+      s4 = peg$LIST;
+      s3 = s4;
+    } else {
+      peg$currPos = s3;
+      s3 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s3;
+    s3 = peg$FAILED;
+  }
+  while (s3 !== peg$FAILED) {
+    s2++;
+    if (s2 >= 6) {
+      s3 = peg$FAILED;
+    } else {
+      s3 = peg$currPos;
+      s4 = peg$parseh4();
+      if (s4 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 58) {
+          s5 = peg$c1;
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e8); }
+        }
+        if (s5 !== peg$FAILED) {
+          s4 = peg$LIST;
+          s3 = s4;
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+    }
+  }
+  if (s2 < 6) {
+    peg$currPos = s1;
+    s1 = peg$FAILED;
+  } else {
+    s1 = s2;
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$currPos;
+    s3 = peg$parseh4();
+    if (s3 !== peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 58) {
+        s4 = peg$c1;
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e8); }
+      }
+      if (s4 !== peg$FAILED) {
+        s5 = peg$parseh4();
+        if (s5 !== peg$FAILED) {
+          s3 = peg$LIST;
+          s2 = s3;
+        } else {
+          peg$currPos = s2;
+          s2 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+    if (s2 === peg$FAILED) {
+      s2 = peg$parseIPv4address();
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = peg$LIST;
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$currPos;
+    if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
+      s1 = peg$c13;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e34); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      s3 = 0;
+      s4 = peg$currPos;
+      s5 = peg$parseh4();
+      if (s5 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 58) {
+          s6 = peg$c1;
+          peg$currPos++;
+        } else {
+          s6 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e8); }
+        }
+        if (s6 !== peg$FAILED) {
+          s5 = peg$LIST;
+          s4 = s5;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+      while (s4 !== peg$FAILED) {
+        s3++;
+        if (s3 >= 5) {
+          s4 = peg$FAILED;
+        } else {
+          s4 = peg$currPos;
+          s5 = peg$parseh4();
+          if (s5 !== peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s6 = peg$c1;
+              peg$currPos++;
+            } else {
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e8); }
+            }
+            if (s6 !== peg$FAILED) {
+              s5 = peg$LIST;
+              s4 = s5;
+            } else {
+              peg$currPos = s4;
+              s4 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+        }
+      }
+      if (s3 < 5) {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      } else {
+        s2 = s3;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = peg$parseh4();
+        if (s4 !== peg$FAILED) {
+          if (input.charCodeAt(peg$currPos) === 58) {
+            s5 = peg$c1;
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e8); }
+          }
+          if (s5 !== peg$FAILED) {
+            s6 = peg$parseh4();
+            if (s6 !== peg$FAILED) {
+              s4 = peg$LIST;
+              s3 = s4;
+            } else {
+              peg$currPos = s3;
+              s3 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s3;
+            s3 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+        if (s3 === peg$FAILED) {
+          s3 = peg$parseIPv4address();
+        }
+        if (s3 !== peg$FAILED) {
+          s1 = peg$LIST;
+          s0 = s1;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      s1 = peg$parseh4();
+      if (s1 === peg$FAILED) {
+        s1 = null;
+      }
+      if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
+        s2 = peg$c13;
+        peg$currPos += 2;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = 0;
+        s5 = peg$currPos;
+        s6 = peg$parseh4();
+        if (s6 !== peg$FAILED) {
+          if (input.charCodeAt(peg$currPos) === 58) {
+            s7 = peg$c1;
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e8); }
+          }
+          if (s7 !== peg$FAILED) {
+            s6 = peg$LIST;
+            s5 = s6;
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s5;
+          s5 = peg$FAILED;
+        }
+        while (s5 !== peg$FAILED) {
+          s4++;
+          if (s4 >= 4) {
+            s5 = peg$FAILED;
+          } else {
+            s5 = peg$currPos;
+            s6 = peg$parseh4();
+            if (s6 !== peg$FAILED) {
+              if (input.charCodeAt(peg$currPos) === 58) {
+                s7 = peg$c1;
+                peg$currPos++;
+              } else {
+                s7 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e8); }
+              }
+              if (s7 !== peg$FAILED) {
+                s6 = peg$LIST;
+                s5 = s6;
+              } else {
+                peg$currPos = s5;
+                s5 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+          }
+        }
+        if (s4 < 4) {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        } else {
+          s3 = s4;
+        }
+        if (s3 !== peg$FAILED) {
+          s4 = peg$currPos;
+          s5 = peg$parseh4();
+          if (s5 !== peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s6 = peg$c1;
+              peg$currPos++;
+            } else {
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e8); }
+            }
+            if (s6 !== peg$FAILED) {
+              s7 = peg$parseh4();
+              if (s7 !== peg$FAILED) {
+                s5 = peg$LIST;
+                s4 = s5;
+              } else {
+                peg$currPos = s4;
+                s4 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s4;
+              s4 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+          if (s4 === peg$FAILED) {
+            s4 = peg$parseIPv4address();
+          }
+          if (s4 !== peg$FAILED) {
+            s1 = peg$LIST;
+            s0 = s1;
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        s1 = peg$currPos;
+        s2 = 0;
+        s3 = peg$currPos;
+        s4 = peg$parseh4();
+        if (s4 !== peg$FAILED) {
+          if (input.charCodeAt(peg$currPos) === 58) {
+            s5 = peg$c1;
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e8); }
+          }
+          if (s5 !== peg$FAILED) {
+            s6 = peg$currPos;
+            peg$silentFails++;
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s7 = peg$c1;
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e8); }
+            }
+            peg$silentFails--;
+            if (s7 === peg$FAILED) {
+              s6 = undefined;
+            } else {
+              peg$currPos = s6;
+              s6 = peg$FAILED;
+            }
+            if (s6 !== peg$FAILED) {
+              s4 = peg$LIST;
+              s3 = s4;
+            } else {
+              peg$currPos = s3;
+              s3 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s3;
+            s3 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+        while (s3 !== peg$FAILED) {
+          s2++;
+          if (s2 >= 1) {
+            s3 = peg$FAILED;
+          } else {
+            s3 = peg$currPos;
+            s4 = peg$parseh4();
+            if (s4 !== peg$FAILED) {
+              if (input.charCodeAt(peg$currPos) === 58) {
+                s5 = peg$c1;
+                peg$currPos++;
+              } else {
+                s5 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e8); }
+              }
+              if (s5 !== peg$FAILED) {
+                s6 = peg$currPos;
+                peg$silentFails++;
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s7 = peg$c1;
+                  peg$currPos++;
+                } else {
+                  s7 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
+                }
+                peg$silentFails--;
+                if (s7 === peg$FAILED) {
+                  s6 = undefined;
+                } else {
+                  peg$currPos = s6;
+                  s6 = peg$FAILED;
+                }
+                if (s6 !== peg$FAILED) {
+                  s4 = peg$LIST;
+                  s3 = s4;
+                } else {
+                  peg$currPos = s3;
+                  s3 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s3;
+                s3 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s3;
+              s3 = peg$FAILED;
+            }
+          }
+        }
+        s3 = peg$parseh4();
+        if (s3 !== peg$FAILED) {
+          s2 = peg$LIST;
+          s1 = s2;
+        } else {
+          peg$currPos = s1;
+          s1 = peg$FAILED;
+        }
         if (s1 === peg$FAILED) {
           s1 = null;
         }
-        if (input.substr(peg$currPos, 2) === peg$c13) {
+        if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
           s2 = peg$c13;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e34); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$currPos;
-          s4 = [];
+          s4 = 0;
           s5 = peg$currPos;
           s6 = peg$parseh4();
           if (s6 !== peg$FAILED) {
@@ -2071,10 +3141,10 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e8); }
             }
             if (s7 !== peg$FAILED) {
-              s6 = [s6, s7];
+              s6 = peg$LIST;
               s5 = s6;
             } else {
               peg$currPos = s5;
@@ -2085,8 +3155,8 @@ function peg$parse(input, options) {
             s5 = peg$FAILED;
           }
           while (s5 !== peg$FAILED) {
-            s4.push(s5);
-            if (s4.length >= 4) {
+            s4++;
+            if (s4 >= 3) {
               s5 = peg$FAILED;
             } else {
               s5 = peg$currPos;
@@ -2097,10 +3167,10 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
                 }
                 if (s7 !== peg$FAILED) {
-                  s6 = [s6, s7];
+                  s6 = peg$LIST;
                   s5 = s6;
                 } else {
                   peg$currPos = s5;
@@ -2112,16 +3182,45 @@ function peg$parse(input, options) {
               }
             }
           }
-          if (s4.length < 4) {
+          if (s4 < 3) {
             peg$currPos = s3;
             s3 = peg$FAILED;
           } else {
             s3 = s4;
           }
           if (s3 !== peg$FAILED) {
-            s4 = peg$parsels32();
+            s4 = peg$currPos;
+            s5 = peg$parseh4();
+            if (s5 !== peg$FAILED) {
+              if (input.charCodeAt(peg$currPos) === 58) {
+                s6 = peg$c1;
+                peg$currPos++;
+              } else {
+                s6 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e8); }
+              }
+              if (s6 !== peg$FAILED) {
+                s7 = peg$parseh4();
+                if (s7 !== peg$FAILED) {
+                  s5 = peg$LIST;
+                  s4 = s5;
+                } else {
+                  peg$currPos = s4;
+                  s4 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s4;
+                s4 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s4;
+              s4 = peg$FAILED;
+            }
+            if (s4 === peg$FAILED) {
+              s4 = peg$parseIPv4address();
+            }
             if (s4 !== peg$FAILED) {
-              s1 = [s1, s2, s3, s4];
+              s1 = peg$LIST;
               s0 = s1;
             } else {
               peg$currPos = s0;
@@ -2138,7 +3237,7 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           s1 = peg$currPos;
-          s2 = [];
+          s2 = 0;
           s3 = peg$currPos;
           s4 = peg$parseh4();
           if (s4 !== peg$FAILED) {
@@ -2147,7 +3246,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e8); }
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$currPos;
@@ -2157,7 +3256,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e8); }
               }
               peg$silentFails--;
               if (s7 === peg$FAILED) {
@@ -2167,7 +3266,7 @@ function peg$parse(input, options) {
                 s6 = peg$FAILED;
               }
               if (s6 !== peg$FAILED) {
-                s4 = [s4, s5, s6];
+                s4 = peg$LIST;
                 s3 = s4;
               } else {
                 peg$currPos = s3;
@@ -2182,8 +3281,8 @@ function peg$parse(input, options) {
             s3 = peg$FAILED;
           }
           while (s3 !== peg$FAILED) {
-            s2.push(s3);
-            if (s2.length >= 1) {
+            s2++;
+            if (s2 >= 2) {
               s3 = peg$FAILED;
             } else {
               s3 = peg$currPos;
@@ -2194,7 +3293,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s5 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
                 }
                 if (s5 !== peg$FAILED) {
                   s6 = peg$currPos;
@@ -2204,7 +3303,7 @@ function peg$parse(input, options) {
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
                   }
                   peg$silentFails--;
                   if (s7 === peg$FAILED) {
@@ -2214,7 +3313,7 @@ function peg$parse(input, options) {
                     s6 = peg$FAILED;
                   }
                   if (s6 !== peg$FAILED) {
-                    s4 = [s4, s5, s6];
+                    s4 = peg$LIST;
                     s3 = s4;
                   } else {
                     peg$currPos = s3;
@@ -2232,7 +3331,7 @@ function peg$parse(input, options) {
           }
           s3 = peg$parseh4();
           if (s3 !== peg$FAILED) {
-            s2 = [s2, s3];
+            s2 = peg$LIST;
             s1 = s2;
           } else {
             peg$currPos = s1;
@@ -2241,16 +3340,16 @@ function peg$parse(input, options) {
           if (s1 === peg$FAILED) {
             s1 = null;
           }
-          if (input.substr(peg$currPos, 2) === peg$c13) {
+          if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
             s2 = peg$c13;
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e31); }
+            if (peg$silentFails === 0) { peg$fail(peg$e34); }
           }
           if (s2 !== peg$FAILED) {
             s3 = peg$currPos;
-            s4 = [];
+            s4 = 0;
             s5 = peg$currPos;
             s6 = peg$parseh4();
             if (s6 !== peg$FAILED) {
@@ -2259,10 +3358,10 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e8); }
               }
               if (s7 !== peg$FAILED) {
-                s6 = [s6, s7];
+                s6 = peg$LIST;
                 s5 = s6;
               } else {
                 peg$currPos = s5;
@@ -2273,8 +3372,8 @@ function peg$parse(input, options) {
               s5 = peg$FAILED;
             }
             while (s5 !== peg$FAILED) {
-              s4.push(s5);
-              if (s4.length >= 3) {
+              s4++;
+              if (s4 >= 2) {
                 s5 = peg$FAILED;
               } else {
                 s5 = peg$currPos;
@@ -2285,10 +3384,10 @@ function peg$parse(input, options) {
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
                   }
                   if (s7 !== peg$FAILED) {
-                    s6 = [s6, s7];
+                    s6 = peg$LIST;
                     s5 = s6;
                   } else {
                     peg$currPos = s5;
@@ -2300,16 +3399,45 @@ function peg$parse(input, options) {
                 }
               }
             }
-            if (s4.length < 3) {
+            if (s4 < 2) {
               peg$currPos = s3;
               s3 = peg$FAILED;
             } else {
               s3 = s4;
             }
             if (s3 !== peg$FAILED) {
-              s4 = peg$parsels32();
+              s4 = peg$currPos;
+              s5 = peg$parseh4();
+              if (s5 !== peg$FAILED) {
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s6 = peg$c1;
+                  peg$currPos++;
+                } else {
+                  s6 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
+                }
+                if (s6 !== peg$FAILED) {
+                  s7 = peg$parseh4();
+                  if (s7 !== peg$FAILED) {
+                    s5 = peg$LIST;
+                    s4 = s5;
+                  } else {
+                    peg$currPos = s4;
+                    s4 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s4;
+                  s4 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s4;
+                s4 = peg$FAILED;
+              }
+              if (s4 === peg$FAILED) {
+                s4 = peg$parseIPv4address();
+              }
               if (s4 !== peg$FAILED) {
-                s1 = [s1, s2, s3, s4];
+                s1 = peg$LIST;
                 s0 = s1;
               } else {
                 peg$currPos = s0;
@@ -2326,7 +3454,7 @@ function peg$parse(input, options) {
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
             s1 = peg$currPos;
-            s2 = [];
+            s2 = 0;
             s3 = peg$currPos;
             s4 = peg$parseh4();
             if (s4 !== peg$FAILED) {
@@ -2335,7 +3463,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e8); }
               }
               if (s5 !== peg$FAILED) {
                 s6 = peg$currPos;
@@ -2345,7 +3473,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
                 }
                 peg$silentFails--;
                 if (s7 === peg$FAILED) {
@@ -2355,7 +3483,7 @@ function peg$parse(input, options) {
                   s6 = peg$FAILED;
                 }
                 if (s6 !== peg$FAILED) {
-                  s4 = [s4, s5, s6];
+                  s4 = peg$LIST;
                   s3 = s4;
                 } else {
                   peg$currPos = s3;
@@ -2370,8 +3498,8 @@ function peg$parse(input, options) {
               s3 = peg$FAILED;
             }
             while (s3 !== peg$FAILED) {
-              s2.push(s3);
-              if (s2.length >= 2) {
+              s2++;
+              if (s2 >= 3) {
                 s3 = peg$FAILED;
               } else {
                 s3 = peg$currPos;
@@ -2382,7 +3510,7 @@ function peg$parse(input, options) {
                     peg$currPos++;
                   } else {
                     s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
                   }
                   if (s5 !== peg$FAILED) {
                     s6 = peg$currPos;
@@ -2392,7 +3520,7 @@ function peg$parse(input, options) {
                       peg$currPos++;
                     } else {
                       s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e8); }
                     }
                     peg$silentFails--;
                     if (s7 === peg$FAILED) {
@@ -2402,7 +3530,7 @@ function peg$parse(input, options) {
                       s6 = peg$FAILED;
                     }
                     if (s6 !== peg$FAILED) {
-                      s4 = [s4, s5, s6];
+                      s4 = peg$LIST;
                       s3 = s4;
                     } else {
                       peg$currPos = s3;
@@ -2420,7 +3548,7 @@ function peg$parse(input, options) {
             }
             s3 = peg$parseh4();
             if (s3 !== peg$FAILED) {
-              s2 = [s2, s3];
+              s2 = peg$LIST;
               s1 = s2;
             } else {
               peg$currPos = s1;
@@ -2429,42 +3557,24 @@ function peg$parse(input, options) {
             if (s1 === peg$FAILED) {
               s1 = null;
             }
-            if (input.substr(peg$currPos, 2) === peg$c13) {
+            if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
               s2 = peg$c13;
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e31); }
+              if (peg$silentFails === 0) { peg$fail(peg$e34); }
             }
             if (s2 !== peg$FAILED) {
-              s3 = peg$currPos;
-              s4 = [];
-              s5 = peg$currPos;
-              s6 = peg$parseh4();
-              if (s6 !== peg$FAILED) {
+              s3 = peg$parseh4();
+              if (s3 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
-                  s7 = peg$c1;
+                  s4 = peg$c1;
                   peg$currPos++;
                 } else {
-                  s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  s4 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
                 }
-                if (s7 !== peg$FAILED) {
-                  s6 = [s6, s7];
-                  s5 = s6;
-                } else {
-                  peg$currPos = s5;
-                  s5 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s5;
-                s5 = peg$FAILED;
-              }
-              while (s5 !== peg$FAILED) {
-                s4.push(s5);
-                if (s4.length >= 2) {
-                  s5 = peg$FAILED;
-                } else {
+                if (s4 !== peg$FAILED) {
                   s5 = peg$currPos;
                   s6 = peg$parseh4();
                   if (s6 !== peg$FAILED) {
@@ -2473,11 +3583,17 @@ function peg$parse(input, options) {
                       peg$currPos++;
                     } else {
                       s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e8); }
                     }
                     if (s7 !== peg$FAILED) {
-                      s6 = [s6, s7];
-                      s5 = s6;
+                      s8 = peg$parseh4();
+                      if (s8 !== peg$FAILED) {
+                        s6 = peg$LIST;
+                        s5 = s6;
+                      } else {
+                        peg$currPos = s5;
+                        s5 = peg$FAILED;
+                      }
                     } else {
                       peg$currPos = s5;
                       s5 = peg$FAILED;
@@ -2486,19 +3602,16 @@ function peg$parse(input, options) {
                     peg$currPos = s5;
                     s5 = peg$FAILED;
                   }
-                }
-              }
-              if (s4.length < 2) {
-                peg$currPos = s3;
-                s3 = peg$FAILED;
-              } else {
-                s3 = s4;
-              }
-              if (s3 !== peg$FAILED) {
-                s4 = peg$parsels32();
-                if (s4 !== peg$FAILED) {
-                  s1 = [s1, s2, s3, s4];
-                  s0 = s1;
+                  if (s5 === peg$FAILED) {
+                    s5 = peg$parseIPv4address();
+                  }
+                  if (s5 !== peg$FAILED) {
+                    s1 = peg$LIST;
+                    s0 = s1;
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -2514,7 +3627,7 @@ function peg$parse(input, options) {
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
               s1 = peg$currPos;
-              s2 = [];
+              s2 = 0;
               s3 = peg$currPos;
               s4 = peg$parseh4();
               if (s4 !== peg$FAILED) {
@@ -2523,7 +3636,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s5 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
                 }
                 if (s5 !== peg$FAILED) {
                   s6 = peg$currPos;
@@ -2533,7 +3646,7 @@ function peg$parse(input, options) {
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
                   }
                   peg$silentFails--;
                   if (s7 === peg$FAILED) {
@@ -2543,7 +3656,7 @@ function peg$parse(input, options) {
                     s6 = peg$FAILED;
                   }
                   if (s6 !== peg$FAILED) {
-                    s4 = [s4, s5, s6];
+                    s4 = peg$LIST;
                     s3 = s4;
                   } else {
                     peg$currPos = s3;
@@ -2558,8 +3671,8 @@ function peg$parse(input, options) {
                 s3 = peg$FAILED;
               }
               while (s3 !== peg$FAILED) {
-                s2.push(s3);
-                if (s2.length >= 3) {
+                s2++;
+                if (s2 >= 4) {
                   s3 = peg$FAILED;
                 } else {
                   s3 = peg$currPos;
@@ -2570,7 +3683,7 @@ function peg$parse(input, options) {
                       peg$currPos++;
                     } else {
                       s5 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e8); }
                     }
                     if (s5 !== peg$FAILED) {
                       s6 = peg$currPos;
@@ -2580,7 +3693,7 @@ function peg$parse(input, options) {
                         peg$currPos++;
                       } else {
                         s7 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e8); }
                       }
                       peg$silentFails--;
                       if (s7 === peg$FAILED) {
@@ -2590,7 +3703,7 @@ function peg$parse(input, options) {
                         s6 = peg$FAILED;
                       }
                       if (s6 !== peg$FAILED) {
-                        s4 = [s4, s5, s6];
+                        s4 = peg$LIST;
                         s3 = s4;
                       } else {
                         peg$currPos = s3;
@@ -2608,7 +3721,7 @@ function peg$parse(input, options) {
               }
               s3 = peg$parseh4();
               if (s3 !== peg$FAILED) {
-                s2 = [s2, s3];
+                s2 = peg$LIST;
                 s1 = s2;
               } else {
                 peg$currPos = s1;
@@ -2617,36 +3730,47 @@ function peg$parse(input, options) {
               if (s1 === peg$FAILED) {
                 s1 = null;
               }
-              if (input.substr(peg$currPos, 2) === peg$c13) {
+              if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
                 s2 = peg$c13;
                 peg$currPos += 2;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                if (peg$silentFails === 0) { peg$fail(peg$e34); }
               }
               if (s2 !== peg$FAILED) {
-                s3 = peg$parseh4();
-                if (s3 !== peg$FAILED) {
+                s3 = peg$currPos;
+                s4 = peg$parseh4();
+                if (s4 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
-                    s4 = peg$c1;
+                    s5 = peg$c1;
                     peg$currPos++;
                   } else {
-                    s4 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    s5 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
                   }
-                  if (s4 !== peg$FAILED) {
-                    s5 = peg$parsels32();
-                    if (s5 !== peg$FAILED) {
-                      s1 = [s1, s2, s3, s4, s5];
-                      s0 = s1;
+                  if (s5 !== peg$FAILED) {
+                    s6 = peg$parseh4();
+                    if (s6 !== peg$FAILED) {
+                      s4 = peg$LIST;
+                      s3 = s4;
                     } else {
-                      peg$currPos = s0;
-                      s0 = peg$FAILED;
+                      peg$currPos = s3;
+                      s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s0;
-                    s0 = peg$FAILED;
+                    peg$currPos = s3;
+                    s3 = peg$FAILED;
                   }
+                } else {
+                  peg$currPos = s3;
+                  s3 = peg$FAILED;
+                }
+                if (s3 === peg$FAILED) {
+                  s3 = peg$parseIPv4address();
+                }
+                if (s3 !== peg$FAILED) {
+                  s1 = peg$LIST;
+                  s0 = s1;
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -2658,7 +3782,7 @@ function peg$parse(input, options) {
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
                 s1 = peg$currPos;
-                s2 = [];
+                s2 = 0;
                 s3 = peg$currPos;
                 s4 = peg$parseh4();
                 if (s4 !== peg$FAILED) {
@@ -2667,7 +3791,7 @@ function peg$parse(input, options) {
                     peg$currPos++;
                   } else {
                     s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
                   }
                   if (s5 !== peg$FAILED) {
                     s6 = peg$currPos;
@@ -2677,7 +3801,7 @@ function peg$parse(input, options) {
                       peg$currPos++;
                     } else {
                       s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e8); }
                     }
                     peg$silentFails--;
                     if (s7 === peg$FAILED) {
@@ -2687,7 +3811,7 @@ function peg$parse(input, options) {
                       s6 = peg$FAILED;
                     }
                     if (s6 !== peg$FAILED) {
-                      s4 = [s4, s5, s6];
+                      s4 = peg$LIST;
                       s3 = s4;
                     } else {
                       peg$currPos = s3;
@@ -2702,8 +3826,8 @@ function peg$parse(input, options) {
                   s3 = peg$FAILED;
                 }
                 while (s3 !== peg$FAILED) {
-                  s2.push(s3);
-                  if (s2.length >= 4) {
+                  s2++;
+                  if (s2 >= 5) {
                     s3 = peg$FAILED;
                   } else {
                     s3 = peg$currPos;
@@ -2714,7 +3838,7 @@ function peg$parse(input, options) {
                         peg$currPos++;
                       } else {
                         s5 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e8); }
                       }
                       if (s5 !== peg$FAILED) {
                         s6 = peg$currPos;
@@ -2724,7 +3848,7 @@ function peg$parse(input, options) {
                           peg$currPos++;
                         } else {
                           s7 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                          if (peg$silentFails === 0) { peg$fail(peg$e8); }
                         }
                         peg$silentFails--;
                         if (s7 === peg$FAILED) {
@@ -2734,7 +3858,7 @@ function peg$parse(input, options) {
                           s6 = peg$FAILED;
                         }
                         if (s6 !== peg$FAILED) {
-                          s4 = [s4, s5, s6];
+                          s4 = peg$LIST;
                           s3 = s4;
                         } else {
                           peg$currPos = s3;
@@ -2752,7 +3876,7 @@ function peg$parse(input, options) {
                 }
                 s3 = peg$parseh4();
                 if (s3 !== peg$FAILED) {
-                  s2 = [s2, s3];
+                  s2 = peg$LIST;
                   s1 = s2;
                 } else {
                   peg$currPos = s1;
@@ -2761,17 +3885,17 @@ function peg$parse(input, options) {
                 if (s1 === peg$FAILED) {
                   s1 = null;
                 }
-                if (input.substr(peg$currPos, 2) === peg$c13) {
+                if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
                   s2 = peg$c13;
                   peg$currPos += 2;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e34); }
                 }
                 if (s2 !== peg$FAILED) {
-                  s3 = peg$parsels32();
+                  s3 = peg$parseh4();
                   if (s3 !== peg$FAILED) {
-                    s1 = [s1, s2, s3];
+                    s1 = peg$LIST;
                     s0 = s1;
                   } else {
                     peg$currPos = s0;
@@ -2784,7 +3908,7 @@ function peg$parse(input, options) {
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
                   s1 = peg$currPos;
-                  s2 = [];
+                  s2 = 0;
                   s3 = peg$currPos;
                   s4 = peg$parseh4();
                   if (s4 !== peg$FAILED) {
@@ -2793,7 +3917,7 @@ function peg$parse(input, options) {
                       peg$currPos++;
                     } else {
                       s5 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e8); }
                     }
                     if (s5 !== peg$FAILED) {
                       s6 = peg$currPos;
@@ -2803,7 +3927,7 @@ function peg$parse(input, options) {
                         peg$currPos++;
                       } else {
                         s7 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e8); }
                       }
                       peg$silentFails--;
                       if (s7 === peg$FAILED) {
@@ -2813,7 +3937,7 @@ function peg$parse(input, options) {
                         s6 = peg$FAILED;
                       }
                       if (s6 !== peg$FAILED) {
-                        s4 = [s4, s5, s6];
+                        s4 = peg$LIST;
                         s3 = s4;
                       } else {
                         peg$currPos = s3;
@@ -2828,8 +3952,8 @@ function peg$parse(input, options) {
                     s3 = peg$FAILED;
                   }
                   while (s3 !== peg$FAILED) {
-                    s2.push(s3);
-                    if (s2.length >= 5) {
+                    s2++;
+                    if (s2 >= 6) {
                       s3 = peg$FAILED;
                     } else {
                       s3 = peg$currPos;
@@ -2840,7 +3964,7 @@ function peg$parse(input, options) {
                           peg$currPos++;
                         } else {
                           s5 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                          if (peg$silentFails === 0) { peg$fail(peg$e8); }
                         }
                         if (s5 !== peg$FAILED) {
                           s6 = peg$currPos;
@@ -2850,7 +3974,7 @@ function peg$parse(input, options) {
                             peg$currPos++;
                           } else {
                             s7 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                            if (peg$silentFails === 0) { peg$fail(peg$e8); }
                           }
                           peg$silentFails--;
                           if (s7 === peg$FAILED) {
@@ -2860,7 +3984,7 @@ function peg$parse(input, options) {
                             s6 = peg$FAILED;
                           }
                           if (s6 !== peg$FAILED) {
-                            s4 = [s4, s5, s6];
+                            s4 = peg$LIST;
                             s3 = s4;
                           } else {
                             peg$currPos = s3;
@@ -2878,7 +4002,7 @@ function peg$parse(input, options) {
                   }
                   s3 = peg$parseh4();
                   if (s3 !== peg$FAILED) {
-                    s2 = [s2, s3];
+                    s2 = peg$LIST;
                     s1 = s2;
                   } else {
                     peg$currPos = s1;
@@ -2887,146 +4011,19 @@ function peg$parse(input, options) {
                   if (s1 === peg$FAILED) {
                     s1 = null;
                   }
-                  if (input.substr(peg$currPos, 2) === peg$c13) {
+                  if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
                     s2 = peg$c13;
                     peg$currPos += 2;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e34); }
                   }
                   if (s2 !== peg$FAILED) {
-                    s3 = peg$parseh4();
-                    if (s3 !== peg$FAILED) {
-                      s1 = [s1, s2, s3];
-                      s0 = s1;
-                    } else {
-                      peg$currPos = s0;
-                      s0 = peg$FAILED;
-                    }
+                    s1 = peg$LIST;
+                    s0 = s1;
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
-                  }
-                  if (s0 === peg$FAILED) {
-                    s0 = peg$currPos;
-                    s1 = peg$currPos;
-                    s2 = [];
-                    s3 = peg$currPos;
-                    s4 = peg$parseh4();
-                    if (s4 !== peg$FAILED) {
-                      if (input.charCodeAt(peg$currPos) === 58) {
-                        s5 = peg$c1;
-                        peg$currPos++;
-                      } else {
-                        s5 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
-                      }
-                      if (s5 !== peg$FAILED) {
-                        s6 = peg$currPos;
-                        peg$silentFails++;
-                        if (input.charCodeAt(peg$currPos) === 58) {
-                          s7 = peg$c1;
-                          peg$currPos++;
-                        } else {
-                          s7 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e7); }
-                        }
-                        peg$silentFails--;
-                        if (s7 === peg$FAILED) {
-                          s6 = undefined;
-                        } else {
-                          peg$currPos = s6;
-                          s6 = peg$FAILED;
-                        }
-                        if (s6 !== peg$FAILED) {
-                          s4 = [s4, s5, s6];
-                          s3 = s4;
-                        } else {
-                          peg$currPos = s3;
-                          s3 = peg$FAILED;
-                        }
-                      } else {
-                        peg$currPos = s3;
-                        s3 = peg$FAILED;
-                      }
-                    } else {
-                      peg$currPos = s3;
-                      s3 = peg$FAILED;
-                    }
-                    while (s3 !== peg$FAILED) {
-                      s2.push(s3);
-                      if (s2.length >= 6) {
-                        s3 = peg$FAILED;
-                      } else {
-                        s3 = peg$currPos;
-                        s4 = peg$parseh4();
-                        if (s4 !== peg$FAILED) {
-                          if (input.charCodeAt(peg$currPos) === 58) {
-                            s5 = peg$c1;
-                            peg$currPos++;
-                          } else {
-                            s5 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e7); }
-                          }
-                          if (s5 !== peg$FAILED) {
-                            s6 = peg$currPos;
-                            peg$silentFails++;
-                            if (input.charCodeAt(peg$currPos) === 58) {
-                              s7 = peg$c1;
-                              peg$currPos++;
-                            } else {
-                              s7 = peg$FAILED;
-                              if (peg$silentFails === 0) { peg$fail(peg$e7); }
-                            }
-                            peg$silentFails--;
-                            if (s7 === peg$FAILED) {
-                              s6 = undefined;
-                            } else {
-                              peg$currPos = s6;
-                              s6 = peg$FAILED;
-                            }
-                            if (s6 !== peg$FAILED) {
-                              s4 = [s4, s5, s6];
-                              s3 = s4;
-                            } else {
-                              peg$currPos = s3;
-                              s3 = peg$FAILED;
-                            }
-                          } else {
-                            peg$currPos = s3;
-                            s3 = peg$FAILED;
-                          }
-                        } else {
-                          peg$currPos = s3;
-                          s3 = peg$FAILED;
-                        }
-                      }
-                    }
-                    s3 = peg$parseh4();
-                    if (s3 !== peg$FAILED) {
-                      s2 = [s2, s3];
-                      s1 = s2;
-                    } else {
-                      peg$currPos = s1;
-                      s1 = peg$FAILED;
-                    }
-                    if (s1 === peg$FAILED) {
-                      s1 = null;
-                    }
-                    if (input.substr(peg$currPos, 2) === peg$c13) {
-                      s2 = peg$c13;
-                      peg$currPos += 2;
-                    } else {
-                      s2 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e31); }
-                    }
-                    if (s2 !== peg$FAILED) {
-                      s1 = [s1, s2];
-                      s0 = s1;
-                    } else {
-                      peg$currPos = s0;
-                      s0 = peg$FAILED;
-                    }
                   }
                 }
               }
@@ -3035,32 +4032,29 @@ function peg$parse(input, options) {
         }
       }
     }
-
-    return s0;
   }
 
-  function peg$parsels32() {
-    let s0, s1, s2, s3;
+  return s0;
+}
 
-    s0 = peg$currPos;
-    s1 = peg$parseh4();
-    if (s1 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 58) {
-        s2 = peg$c1;
-        peg$currPos++;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
-      }
-      if (s2 !== peg$FAILED) {
-        s3 = peg$parseh4();
-        if (s3 !== peg$FAILED) {
-          s1 = [s1, s2, s3];
-          s0 = s1;
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
+function peg$parsels32() {
+  let s0, s1, s2, s3;
+
+  s0 = peg$currPos;
+  s1 = peg$parseh4();
+  if (s1 !== peg$FAILED) {
+    if (input.charCodeAt(peg$currPos) === 58) {
+      s2 = peg$c1;
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e8); }
+    }
+    if (s2 !== peg$FAILED) {
+      s3 = peg$parseh4();
+      if (s3 !== peg$FAILED) {
+        s1 = peg$LIST;
+        s0 = s1;
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3069,180 +4063,240 @@ function peg$parse(input, options) {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-    if (s0 === peg$FAILED) {
-      s0 = peg$parseIPv4address();
-    }
-
-    return s0;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseIPv4address();
   }
 
-  function peg$parseh4() {
-    let s0, s1, s2;
+  return s0;
+}
 
-    s0 = peg$currPos;
-    s1 = [];
-    s2 = peg$parseHEXDIG();
-    while (s2 !== peg$FAILED) {
-      s1.push(s2);
-      if (s1.length >= 4) {
-        s2 = peg$FAILED;
+function peg$parseh4() {
+  let s0, s1, s2;
+
+  s0 = peg$currPos;
+  s1 = 0;
+  s2 = input.charCodeAt(peg$currPos);
+  if (s2 < 128 && peg$t4[s2] === 1) {
+    peg$currPos++;
+  } else {
+    s2 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e5); }
+  }
+  while (s2 !== peg$FAILED) {
+    s1++;
+    if (s1 >= 4) {
+      s2 = peg$FAILED;
+    } else {
+      s2 = input.charCodeAt(peg$currPos);
+      if (s2 < 128 && peg$t4[s2] === 1) {
+        peg$currPos++;
       } else {
-        s2 = peg$parseHEXDIG();
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
     }
-    if (s1.length < 1) {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    } else {
-      s0 = s1;
-    }
-
-    return s0;
+  }
+  if (s1 < 1) {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  } else {
+    s0 = s1;
   }
 
-  function peg$parsepath() {
-    let s0;
+  return s0;
+}
 
-    s0 = peg$parseabs_path();
-    if (s0 === peg$FAILED) {
-      s0 = peg$parseopaque_part();
-    }
-    if (s0 === peg$FAILED) {
-      s0 = null;
-    }
+function peg$parsepath() {
+  let s0;
 
-    return s0;
+  s0 = peg$parseabs_path();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseopaque_part();
+  }
+  if (s0 === peg$FAILED) {
+    s0 = null;
   }
 
-  function peg$parsepath_segments() {
-    let s0, s1, s2, s3, s4, s5;
+  return s0;
+}
 
-    s0 = peg$currPos;
-    s1 = peg$parsesegment();
-    s2 = [];
+function peg$parsepath_segments() {
+  let s0, s1, s2, s3, s4, s5;
+
+  s0 = peg$currPos;
+  s1 = peg$parsesegment();
+  s2 = peg$LIST;
+  s3 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 47) {
+    s4 = peg$c5;
+    peg$currPos++;
+  } else {
+    s4 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e13); }
+  }
+  if (s4 !== peg$FAILED) {
+    s5 = peg$parsesegment();
+    s4 = peg$LIST;
+    s3 = s4;
+  } else {
+    peg$currPos = s3;
+    s3 = peg$FAILED;
+  }
+  while (s3 !== peg$FAILED) {
     s3 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c5;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      if (peg$silentFails === 0) { peg$fail(peg$e13); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parsesegment();
-      s4 = [s4, s5];
+      s4 = peg$LIST;
       s3 = s4;
     } else {
       peg$currPos = s3;
       s3 = peg$FAILED;
     }
-    while (s3 !== peg$FAILED) {
-      s2.push(s3);
-      s3 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c5;
-        peg$currPos++;
-      } else {
-        s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
-      }
-      if (s4 !== peg$FAILED) {
-        s5 = peg$parsesegment();
-        s4 = [s4, s5];
-        s3 = s4;
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-    }
-    s1 = [s1, s2];
-    s0 = s1;
-
-    return s0;
   }
+  s1 = peg$LIST;
+  s0 = s1;
 
-  function peg$parsesegment() {
-    let s0, s1;
+  return s0;
+}
 
-    s0 = [];
-    s1 = peg$parsepchar();
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parsepchar();
-    }
+function peg$parsesegment() {
+  let s0, s1;
 
-    return s0;
+  s0 = peg$LIST;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t11[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
   }
-
-  function peg$parsepchar() {
-    let s0;
-
-    s0 = peg$parseunreserved();
-    if (s0 === peg$FAILED) {
-      s0 = peg$parseescaped();
-      if (s0 === peg$FAILED) {
-        s0 = input.charAt(peg$currPos);
-        if (peg$r9.test(s0)) {
-          peg$currPos++;
-        } else {
-          s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e16); }
-        }
-      }
-    }
-
-    return s0;
+  if (s1 === peg$FAILED) {
+    s1 = peg$parseescaped();
   }
-
-  function peg$parsequery() {
-    let s0, s1;
-
-    s0 = [];
-    s1 = peg$parsepchar();
-    if (s1 === peg$FAILED) {
-      s1 = input.charAt(peg$currPos);
-      if (peg$r17.test(s1)) {
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
-      }
-    }
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parsepchar();
-      if (s1 === peg$FAILED) {
-        s1 = input.charAt(peg$currPos);
-        if (peg$r17.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
-        }
-      }
-    }
-
-    return s0;
-  }
-
-  function peg$parseURI_reference() {
-    let s0, s1, s2, s3, s4, s5;
-
-    s0 = peg$currPos;
-    s1 = peg$parseabsolute_URI();
-    if (s1 === peg$FAILED) {
-      s1 = peg$parserelative_URI();
+  while (s1 !== peg$FAILED) {
+    s1 = input.charCodeAt(peg$currPos);
+    if (s1 < 128 && peg$t11[s1] === 1) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s1 === peg$FAILED) {
-      s1 = null;
+      s1 = peg$parseescaped();
     }
+  }
+
+  return s0;
+}
+
+function peg$parsepchar() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t11[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseescaped();
+  }
+
+  return s0;
+}
+
+function peg$parsequery() {
+  let s0, s1;
+
+  s0 = peg$LIST;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t20[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e35); }
+  }
+  if (s1 === peg$FAILED) {
+    s1 = peg$parseescaped();
+  }
+  while (s1 !== peg$FAILED) {
+    s1 = input.charCodeAt(peg$currPos);
+    if (s1 < 128 && peg$t20[s1] === 1) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+    }
+    if (s1 === peg$FAILED) {
+      s1 = peg$parseescaped();
+    }
+  }
+
+  return s0;
+}
+
+function peg$parseURI_reference() {
+  let s0, s1, s2, s3, s4, s5;
+
+  s0 = peg$currPos;
+  s1 = peg$parseabsolute_URI();
+  if (s1 === peg$FAILED) {
+    s1 = peg$parserelative_URI();
+  }
+  if (s1 === peg$FAILED) {
+    s1 = null;
+  }
+  s2 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 35) {
+    s3 = peg$c2;
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e9); }
+  }
+  if (s3 !== peg$FAILED) {
+    s4 = peg$currPos;
+    s5 = peg$parsefragment();
+    s4 = input.substring(s4, peg$currPos);
+    s2 = s4;
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
+  }
+  if (s2 === peg$FAILED) {
+    s2 = null;
+  }
+  peg$savedPos = s0;
+  s0 = peg$f12(s1, s2);
+
+  return s0;
+}
+
+function peg$parseabsolute_URI_reference() {
+  let s0, s1, s2, s3, s4, s5;
+
+  s0 = peg$currPos;
+  s1 = peg$parseabsolute_URI();
+  if (s1 !== peg$FAILED) {
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
       s3 = peg$c2;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
@@ -3257,263 +4311,255 @@ function peg$parse(input, options) {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f12(s1, s2);
-
-    return s0;
+    s0 = peg$f13(s1, s2);
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parseabsolute_URI_reference() {
-    let s0, s1, s2, s3, s4, s5;
+  return s0;
+}
 
-    s0 = peg$currPos;
-    s1 = peg$parseabsolute_URI();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 35) {
-        s3 = peg$c2;
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e8); }
-      }
-      if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
-        s5 = peg$parsefragment();
-        s4 = input.substring(s4, peg$currPos);
-        s2 = s4;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 === peg$FAILED) {
-        s2 = null;
-      }
-      peg$savedPos = s0;
-      s0 = peg$f13(s1, s2);
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
+function peg$parsefragment() {
+  let s0, s1;
 
-    return s0;
+  s0 = peg$LIST;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t20[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e35); }
   }
-
-  function peg$parsefragment() {
-    let s0, s1;
-
-    s0 = [];
-    s1 = peg$parsepchar();
-    if (s1 === peg$FAILED) {
-      s1 = input.charAt(peg$currPos);
-      if (peg$r17.test(s1)) {
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
-      }
-    }
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parsepchar();
-      if (s1 === peg$FAILED) {
-        s1 = input.charAt(peg$currPos);
-        if (peg$r17.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
-        }
-      }
-    }
-
-    return s0;
+  if (s1 === peg$FAILED) {
+    s1 = peg$parseescaped();
   }
-
-  function peg$parserelative_URI() {
-    let s0, s1, s2, s3, s4, s5;
-
-    s0 = peg$currPos;
-    s1 = peg$parsenet_path();
-    if (s1 === peg$FAILED) {
-      s1 = peg$currPos;
-      s2 = peg$currPos;
-      s3 = peg$parseabs_path();
-      if (s3 === peg$FAILED) {
-        s3 = peg$parserel_path();
-      }
-      if (s3 !== peg$FAILED) {
-        s2 = input.substring(s2, peg$currPos);
-      } else {
-        s2 = s3;
-      }
-      if (s2 !== peg$FAILED) {
-        peg$savedPos = s1;
-        s2 = peg$f14(s2);
-      }
-      s1 = s2;
-    }
-    if (s1 === peg$FAILED) {
-      s1 = null;
-    }
-    s2 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 63) {
-      s3 = peg$c3;
+  while (s1 !== peg$FAILED) {
+    s1 = input.charCodeAt(peg$currPos);
+    if (s1 < 128 && peg$t20[s1] === 1) {
       peg$currPos++;
     } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e10); }
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+    }
+    if (s1 === peg$FAILED) {
+      s1 = peg$parseescaped();
+    }
+  }
+
+  return s0;
+}
+
+function peg$parserelative_URI() {
+  let s0, s1, s2, s3, s4, s5;
+
+  s0 = peg$currPos;
+  s1 = peg$parsenet_path();
+  if (s1 === peg$FAILED) {
+    s1 = peg$currPos;
+    s2 = peg$currPos;
+    s3 = peg$parseabs_path();
+    if (s3 === peg$FAILED) {
+      s3 = peg$parserel_path();
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
-      s5 = peg$parsequery();
-      s4 = input.substring(s4, peg$currPos);
-      s2 = s4;
+      s2 = input.substring(s2, peg$currPos);
     } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
+      s2 = s3;
     }
+    if (s2 !== peg$FAILED) {
+      peg$savedPos = s1;
+      s2 = peg$f14(s2);
+    }
+    s1 = s2;
+  }
+  if (s1 === peg$FAILED) {
+    s1 = null;
+  }
+  s2 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 63) {
+    s3 = peg$c3;
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e11); }
+  }
+  if (s3 !== peg$FAILED) {
+    s4 = peg$currPos;
+    s5 = peg$parsequery();
+    s4 = input.substring(s4, peg$currPos);
+    s2 = s4;
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
+  }
+  if (s2 === peg$FAILED) {
+    s2 = null;
+  }
+  peg$savedPos = s0;
+  s0 = peg$f15(s1, s2);
+
+  return s0;
+}
+
+function peg$parserel_path() {
+  let s0, s1, s2;
+
+  s0 = peg$currPos;
+  s1 = peg$parserel_segment();
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parseabs_path();
     if (s2 === peg$FAILED) {
       s2 = null;
     }
-    peg$savedPos = s0;
-    s0 = peg$f15(s1, s2);
-
-    return s0;
+    s1 = peg$LIST;
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parserel_path() {
-    let s0, s1, s2;
+  return s0;
+}
 
-    s0 = peg$currPos;
-    s1 = peg$parserel_segment();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parseabs_path();
-      if (s2 === peg$FAILED) {
-        s2 = null;
+function peg$parserel_segment() {
+  let s0, s1;
+
+  s0 = peg$LIST;
+  s1 = input.charCodeAt(peg$currPos);
+  if (s1 < 128 && peg$t21[s1] === 1) {
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e36); }
+  }
+  if (s1 === peg$FAILED) {
+    s1 = peg$parseescaped();
+  }
+  if (s1 !== peg$FAILED) {
+    while (s1 !== peg$FAILED) {
+      s1 = input.charCodeAt(peg$currPos);
+      if (s1 < 128 && peg$t21[s1] === 1) {
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e36); }
       }
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parserel_segment() {
-    let s0, s1;
-
-    s0 = [];
-    s1 = peg$parseunreserved();
-    if (s1 === peg$FAILED) {
-      s1 = peg$parseescaped();
       if (s1 === peg$FAILED) {
-        s1 = input.charAt(peg$currPos);
-        if (peg$r18.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
-        }
+        s1 = peg$parseescaped();
       }
     }
-    if (s1 !== peg$FAILED) {
-      while (s1 !== peg$FAILED) {
-        s0.push(s1);
-        s1 = peg$parseunreserved();
-        if (s1 === peg$FAILED) {
-          s1 = peg$parseescaped();
-          if (s1 === peg$FAILED) {
-            s1 = input.charAt(peg$currPos);
-            if (peg$r18.test(s1)) {
-              peg$currPos++;
-            } else {
-              s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e33); }
-            }
-          }
-        }
+  } else {
+    s0 = peg$FAILED;
+  }
+
+  return s0;
+}
+
+function peg$parseALPHA() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t8[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e15); }
+  }
+
+  return s0;
+}
+
+function peg$parseDIGIT() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t14[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+  }
+
+  return s0;
+}
+
+function peg$parseHEXDIG() {
+  let s0;
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t4[s0] === 1) {
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e5); }
+  }
+
+  return s0;
+}
+
+function peg$parseDQUOTE() {
+  let s0;
+
+  if (input.charCodeAt(peg$currPos) === 34) {
+    s0 = peg$c14;
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e37); }
+  }
+
+  return s0;
+}
+
+function peg$makeThrow(peg$callState) {
+  return function peg$throw() {
+    [input, peg$source, peg$startRuleFunction, peg$currPos, peg$savedPos, peg$posDetailsCache, peg$maxFailPos, peg$maxFailExpected, peg$silentFails, peg$result] = peg$callState;
+    try {
+      if (peg$result !== peg$FAILED && peg$currPos < input.length) {
+        peg$fail(peg$endExpectation());
       }
-    } else {
-      s0 = peg$FAILED;
+
+      throw peg$buildStructuredError(
+        peg$maxFailExpected,
+        peg$maxFailPos < input.length ? peg$getUnicode(peg$maxFailPos) : null,
+        peg$maxFailPos < input.length
+          ? peg$computeLocation(peg$maxFailPos, peg$maxFailPos + 1)
+          : peg$computeLocation(peg$maxFailPos, peg$maxFailPos)
+      );
+    } finally {
+      input = undefined;
+      peg$posDetailsCache = undefined;
+    }
+  };
+}
+
+function peg$parse(peg$input, options) {
+  input = peg$input;
+  options = options !== undefined ? options : {};
+  peg$source = options.grammarSource;
+  peg$startRuleFunction = peg$parseuric;
+  peg$currPos = options.peg$currPos | 0;
+  peg$savedPos = peg$currPos;
+  peg$posDetailsCache = [{ line: 1, column: 1 }];
+  peg$maxFailPos = peg$currPos;
+  peg$maxFailExpected = options.peg$maxFailExpected || [];
+  peg$silentFails = options.peg$silentFails | 0;
+  peg$result = undefined;
+  if (options.startRule) {
+    if (!(options.startRule in peg$startRuleFunctions)) {
+      throw new Error("Can't start parsing from rule \"" + options.startRule + "\".");
     }
 
-    return s0;
-  }
-
-  function peg$parseALPHA() {
-    let s0;
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r19.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
-    }
-
-    return s0;
-  }
-
-  function peg$parseDIGIT() {
-    let s0;
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r20.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
-    }
-
-    return s0;
-  }
-
-  function peg$parseHEXDIG() {
-    let s0;
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r21.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
-    }
-
-    return s0;
-  }
-
-  function peg$parseDQUOTE() {
-    let s0;
-
-    if (input.charCodeAt(peg$currPos) === 34) {
-      s0 = peg$c14;
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
-    }
-
-    return s0;
+    peg$startRuleFunction = peg$startRuleFunctions[options.startRule];
   }
 
   peg$result = peg$startRuleFunction();
 
   const peg$success = (peg$result !== peg$FAILED && peg$currPos === input.length);
-  function peg$throw() {
-    if (peg$result !== peg$FAILED && peg$currPos < input.length) {
-      peg$fail(peg$endExpectation());
-    }
-
-    throw peg$buildStructuredError(
-      peg$maxFailExpected,
-      peg$maxFailPos < input.length ? peg$getUnicode(peg$maxFailPos) : null,
-      peg$maxFailPos < input.length
-        ? peg$computeLocation(peg$maxFailPos, peg$maxFailPos + 1)
-        : peg$computeLocation(peg$maxFailPos, peg$maxFailPos)
-    );
-  }
+  const peg$throw = peg$success ? undefined : peg$makeThrow([input, peg$source, peg$startRuleFunction, peg$currPos, peg$savedPos, peg$posDetailsCache, peg$maxFailPos, peg$maxFailExpected, peg$silentFails, peg$result]);
+  input = undefined;
+  peg$posDetailsCache = undefined;
   if (options.peg$library) {
     return /** @type {any} */ ({
       peg$result,

@@ -10,6 +10,9 @@
   }
   const EMPTY_SERVER = { kind: "server", raw: "", userinfo: null, host: null, port: null };
 
+// Escapes of short strings in error messages (scripts/optimize-parser.mjs, messageEscapes).
+const peg$escapes = new Map();
+
 class peg$SyntaxError extends SyntaxError {
   constructor(message, expected, found, location) {
     super(message);
@@ -66,6 +69,16 @@ class peg$SyntaxError extends SyntaxError {
     }
 
     function literalEscape(s) {
+      if (s.length <= 2) {
+        const key = "l" + s;
+        let escaped = peg$escapes.get(key);
+        if (escaped === undefined) peg$escapes.set(key, escaped = literalEscapeUncached(s));
+        return escaped;
+      }
+      return literalEscapeUncached(s);
+    }
+
+    function literalEscapeUncached(s) {
       return unicodeEscape(s
         .replace(/\\/g, "\\\\")
         .replace(/"/g,  "\\\"")
@@ -78,6 +91,16 @@ class peg$SyntaxError extends SyntaxError {
     }
 
     function classEscape(s) {
+      if (s.length <= 2) {
+        const key = "c" + s;
+        let escaped = peg$escapes.get(key);
+        if (escaped === undefined) peg$escapes.set(key, escaped = classEscapeUncached(s));
+        return escaped;
+      }
+      return classEscapeUncached(s);
+    }
+
+    function classEscapeUncached(s) {
       return unicodeEscape(s
         .replace(/\\/g, "\\\\")
         .replace(/\]/g, "\\]")
@@ -199,506 +222,612 @@ class peg$DefaultTracer {
   }
 }
 
-function peg$parse(input, options) {
-  options = options !== undefined ? options : {};
+// Module-level state of the parse in progress (scripts/optimize-parser.mjs, hoistConstants).
+let input;
+let peg$source;
+let peg$startRuleFunction;
+let peg$currPos;
+let peg$savedPos;
+let peg$posDetailsCache;
+let peg$maxFailPos;
+let peg$maxFailExpected;
+let peg$silentFails;
+let peg$tracer;
+let peg$result;
 
-  const peg$FAILED = {};
-  const peg$source = options.grammarSource;
+const peg$FAILED = {};
 
-  const peg$startRuleFunctions = {
-    uric: peg$parseuric,
-    reserved: peg$parsereserved,
-    unreserved: peg$parseunreserved,
-    mark: peg$parsemark,
-    escaped: peg$parseescaped,
-    delims: peg$parsedelims,
-    unwise: peg$parseunwise,
-    absolute_URI: peg$parseabsolute_URI,
-    hier_part: peg$parsehier_part,
-    net_path: peg$parsenet_path,
-    abs_path: peg$parseabs_path,
-    opaque_part: peg$parseopaque_part,
-    uric_no_slash: peg$parseuric_no_slash,
-    scheme: peg$parsescheme,
-    authority: peg$parseauthority,
-    reg_name: peg$parsereg_name,
-    server: peg$parseserver,
-    userinfo: peg$parseuserinfo,
-    hostport: peg$parsehostport,
-    host: peg$parsehost,
-    port: peg$parseport,
-    hostname: peg$parsehostname,
-    qualified: peg$parsequalified,
-    domainlabel: peg$parsedomainlabel,
-    toplabel: peg$parsetoplabel,
-    alphanum: peg$parsealphanum,
-    IPv4address: peg$parseIPv4address,
-    dec_octet: peg$parsedec_octet,
-    IPv6reference: peg$parseIPv6reference,
-    IPv6address: peg$parseIPv6address,
-    ls32: peg$parsels32,
-    h4: peg$parseh4,
-    path: peg$parsepath,
-    path_segments: peg$parsepath_segments,
-    segment: peg$parsesegment,
-    pchar: peg$parsepchar,
-    query: peg$parsequery,
-    URI_reference: peg$parseURI_reference,
-    absolute_URI_reference: peg$parseabsolute_URI_reference,
-    fragment: peg$parsefragment,
-    relative_URI: peg$parserelative_URI,
-    rel_path: peg$parserel_path,
-    rel_segment: peg$parserel_segment,
-    ALPHA: peg$parseALPHA,
-    DIGIT: peg$parseDIGIT,
-    HEXDIG: peg$parseHEXDIG,
-    DQUOTE: peg$parseDQUOTE,
+// Character classes as 128-entry tables (scripts/optimize-parser.mjs, classTables).
+function peg$table(codes) {
+  const t = new Uint8Array(128);
+  for (const c of codes) t[c] = 1;
+  return t;
+}
+const peg$t0 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 93, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-[\]_a-z~]/
+const peg$t1 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];\/?:@&=+$,]/
+const peg$t2 = peg$table([33, 39, 40, 41, 42, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!'-*\--.0-9A-Z_a-z~]/
+const peg$t3 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
+const peg$t4 = peg$table([34, 35, 37, 60, 62]); // /^["-#%<>]/
+const peg$t5 = peg$table([92, 94, 96, 123, 124, 125]); // /^[{}|\\\^`]/
+const peg$t6 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];?:@&=+$,]/
+const peg$t7 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
+const peg$t8 = peg$table([35, 47, 63]); // /^[\/?#]/
+const peg$t9 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[;:@&=+$,]/
+const peg$t10 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
+const peg$t11 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\--.0-9A-Za-z]/
+const peg$t12 = peg$table([45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\-0-9A-Za-z]/
+const peg$t13 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
+const peg$t14 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
+const peg$t15 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
+const peg$t16 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
+const peg$t17 = peg$table([47, 63]); // /^[\/?]/
+const peg$t18 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
+const peg$t19 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
+const peg$t20 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t21 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
+
+const peg$startRuleFunctions = {
+  uric: peg$parseuric,
+  reserved: peg$parsereserved,
+  unreserved: peg$parseunreserved,
+  mark: peg$parsemark,
+  escaped: peg$parseescaped,
+  delims: peg$parsedelims,
+  unwise: peg$parseunwise,
+  absolute_URI: peg$parseabsolute_URI,
+  hier_part: peg$parsehier_part,
+  net_path: peg$parsenet_path,
+  abs_path: peg$parseabs_path,
+  opaque_part: peg$parseopaque_part,
+  uric_no_slash: peg$parseuric_no_slash,
+  scheme: peg$parsescheme,
+  authority: peg$parseauthority,
+  reg_name: peg$parsereg_name,
+  server: peg$parseserver,
+  userinfo: peg$parseuserinfo,
+  hostport: peg$parsehostport,
+  host: peg$parsehost,
+  port: peg$parseport,
+  hostname: peg$parsehostname,
+  qualified: peg$parsequalified,
+  domainlabel: peg$parsedomainlabel,
+  toplabel: peg$parsetoplabel,
+  alphanum: peg$parsealphanum,
+  IPv4address: peg$parseIPv4address,
+  dec_octet: peg$parsedec_octet,
+  IPv6reference: peg$parseIPv6reference,
+  IPv6address: peg$parseIPv6address,
+  ls32: peg$parsels32,
+  h4: peg$parseh4,
+  path: peg$parsepath,
+  path_segments: peg$parsepath_segments,
+  segment: peg$parsesegment,
+  pchar: peg$parsepchar,
+  query: peg$parsequery,
+  URI_reference: peg$parseURI_reference,
+  absolute_URI_reference: peg$parseabsolute_URI_reference,
+  fragment: peg$parsefragment,
+  relative_URI: peg$parserelative_URI,
+  rel_path: peg$parserel_path,
+  rel_segment: peg$parserel_segment,
+  ALPHA: peg$parseALPHA,
+  DIGIT: peg$parseDIGIT,
+  HEXDIG: peg$parseHEXDIG,
+  DQUOTE: peg$parseDQUOTE,
+};
+
+const peg$c0 = "%";
+
+const peg$c1 = ":";
+
+const peg$c2 = "#";
+
+const peg$c3 = "?";
+
+const peg$c4 = "//";
+
+const peg$c5 = "/";
+
+const peg$c6 = "@";
+
+const peg$c7 = ".";
+
+const peg$c8 = "25";
+
+const peg$c9 = "2";
+
+const peg$c10 = "1";
+
+const peg$c11 = "[";
+
+const peg$c12 = "]";
+
+const peg$c13 = "::";
+
+const peg$c14 = "\"";
+
+const peg$r0 = /^[!$&-;=?-[\]_a-z~]/;
+
+const peg$r1 = /^[[\];\/?:@&=+$,]/;
+
+const peg$r2 = /^[!'-*\--.0-9A-Z_a-z~]/;
+
+const peg$r3 = /^[\-_.!~*'()]/;
+
+const peg$r4 = /^["-#%<>]/;
+
+const peg$r5 = /^[{}|\\\^`]/;
+
+const peg$r6 = /^[[\];?:@&=+$,]/;
+
+const peg$r7 = /^[+\--.0-9A-Za-z]/;
+
+const peg$r8 = /^[\/?#]/;
+
+const peg$r9 = /^[;:@&=+$,]/;
+
+const peg$r10 = /^[;:&=+$,]/;
+
+const peg$r11 = /^[\--.0-9A-Za-z]/;
+
+const peg$r12 = /^[\-0-9A-Za-z]/;
+
+const peg$r13 = /^[0-9A-Za-z]/;
+
+const peg$r14 = /^[0-5]/;
+
+const peg$r15 = /^[0-4]/;
+
+const peg$r16 = /^[1-9]/;
+
+const peg$r17 = /^[\/?]/;
+
+const peg$r18 = /^[;@&=+$,]/;
+
+const peg$r19 = /^[A-Za-z]/;
+
+const peg$r20 = /^[0-9]/;
+
+const peg$r21 = /^[0-9A-Fa-f]/;
+
+const peg$e0 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
+
+const peg$e1 = peg$classExpectation(["[", "]", ";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+
+const peg$e2 = peg$classExpectation(["!", ["'", "*"], ["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+
+const peg$e3 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
+
+const peg$e4 = peg$literalExpectation("%", false);
+
+const peg$e5 = peg$classExpectation([["\"", "#"], "%", "<", ">"], false, false, false);
+
+const peg$e6 = peg$classExpectation(["{", "}", "|", "\\", "^", "`"], false, false, false);
+
+const peg$e7 = peg$literalExpectation(":", false);
+
+const peg$e8 = peg$literalExpectation("#", false);
+
+const peg$e9 = peg$anyExpectation();
+
+const peg$e10 = peg$literalExpectation("?", false);
+
+const peg$e11 = peg$literalExpectation("//", false);
+
+const peg$e12 = peg$literalExpectation("/", false);
+
+const peg$e13 = peg$classExpectation(["[", "]", ";", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+
+const peg$e14 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+
+const peg$e15 = peg$classExpectation(["/", "?", "#"], false, false, false);
+
+const peg$e16 = peg$classExpectation([";", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+
+const peg$e17 = peg$literalExpectation("@", false);
+
+const peg$e18 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
+
+const peg$e19 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+
+const peg$e20 = peg$literalExpectation(".", false);
+
+const peg$e21 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+
+const peg$e22 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+
+const peg$e23 = peg$literalExpectation("25", false);
+
+const peg$e24 = peg$classExpectation([["0", "5"]], false, false, false);
+
+const peg$e25 = peg$literalExpectation("2", false);
+
+const peg$e26 = peg$classExpectation([["0", "4"]], false, false, false);
+
+const peg$e27 = peg$literalExpectation("1", false);
+
+const peg$e28 = peg$classExpectation([["1", "9"]], false, false, false);
+
+const peg$e29 = peg$literalExpectation("[", false);
+
+const peg$e30 = peg$literalExpectation("]", false);
+
+const peg$e31 = peg$literalExpectation("::", false);
+
+const peg$e32 = peg$classExpectation(["/", "?"], false, false, false);
+
+const peg$e33 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
+
+const peg$e34 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+
+const peg$e35 = peg$classExpectation([["0", "9"]], false, false, false);
+
+const peg$e36 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+
+const peg$e37 = peg$literalExpectation("\"", false);
+
+function peg$f0(s, o) {    return reference(null, null, o, true, null, null);  }
+
+function peg$f1(s, r) {    r.scheme = s; return r;  }
+
+function peg$f2(a) {    return { authority: null, path: a };  }
+
+function peg$f3(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
+
+function peg$f4(a, p) {    return { authority: a, path: p };  }
+
+function peg$f5(r) {    return { kind: "reg-name", raw: r };  }
+
+function peg$f6(u, h) {    return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port };  }
+
+function peg$f7() {    return EMPTY_SERVER;  }
+
+function peg$f8(h, p) {    return { host: h, port: p };  }
+
+function peg$f9(r) {    return { kind: "IPv6reference", raw: r };  }
+
+function peg$f10(r) {    return { kind: "IPv4address", raw: r };  }
+
+function peg$f11(r) {    return { kind: "hostname", raw: r };  }
+
+function peg$f12(r, f) {    r.fragment = f; return r;  }
+
+function peg$f13(r, f) {    r.fragment = f; return r;  }
+
+function peg$f14(a) {    return { authority: null, path: a };  }
+
+function peg$f15(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
+
+function text() {
+  return input.substring(peg$savedPos, peg$currPos);
+}
+
+function offset() {
+  return peg$savedPos;
+}
+
+function range() {
+  return {
+    source: peg$source,
+    start: peg$savedPos,
+    end: peg$currPos,
   };
-  let peg$startRuleFunction = peg$parseuric;
+}
 
-  const peg$c0 = "%";
-  const peg$c1 = ":";
-  const peg$c2 = "#";
-  const peg$c3 = "?";
-  const peg$c4 = "//";
-  const peg$c5 = "/";
-  const peg$c6 = "@";
-  const peg$c7 = ".";
-  const peg$c8 = "25";
-  const peg$c9 = "2";
-  const peg$c10 = "1";
-  const peg$c11 = "[";
-  const peg$c12 = "]";
-  const peg$c13 = "::";
-  const peg$c14 = "\"";
+function location() {
+  return peg$computeLocation(peg$savedPos, peg$currPos);
+}
 
-  const peg$r0 = /^[!$&-;=?-[\]_a-z~]/;
-  const peg$r1 = /^[[\];\/?:@&=+$,]/;
-  const peg$r2 = /^[!'-*\--.0-9A-Z_a-z~]/;
-  const peg$r3 = /^[\-_.!~*'()]/;
-  const peg$r4 = /^["-#%<>]/;
-  const peg$r5 = /^[{}|\\\^`]/;
-  const peg$r6 = /^[[\];?:@&=+$,]/;
-  const peg$r7 = /^[+\--.0-9A-Za-z]/;
-  const peg$r8 = /^[\/?#]/;
-  const peg$r9 = /^[;:@&=+$,]/;
-  const peg$r10 = /^[;:&=+$,]/;
-  const peg$r11 = /^[\--.0-9A-Za-z]/;
-  const peg$r12 = /^[\-0-9A-Za-z]/;
-  const peg$r13 = /^[0-9A-Za-z]/;
-  const peg$r14 = /^[0-5]/;
-  const peg$r15 = /^[0-4]/;
-  const peg$r16 = /^[1-9]/;
-  const peg$r17 = /^[\/?]/;
-  const peg$r18 = /^[;@&=+$,]/;
-  const peg$r19 = /^[A-Za-z]/;
-  const peg$r20 = /^[0-9]/;
-  const peg$r21 = /^[0-9A-Fa-f]/;
+function expected(description, location) {
+  location = location !== undefined
+    ? location
+    : peg$computeLocation(peg$savedPos, peg$currPos);
 
-  const peg$e0 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
-  const peg$e1 = peg$classExpectation(["[", "]", ";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
-  const peg$e2 = peg$classExpectation(["!", ["'", "*"], ["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
-  const peg$e3 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
-  const peg$e4 = peg$literalExpectation("%", false);
-  const peg$e5 = peg$classExpectation([["\"", "#"], "%", "<", ">"], false, false, false);
-  const peg$e6 = peg$classExpectation(["{", "}", "|", "\\", "^", "`"], false, false, false);
-  const peg$e7 = peg$literalExpectation(":", false);
-  const peg$e8 = peg$literalExpectation("#", false);
-  const peg$e9 = peg$anyExpectation();
-  const peg$e10 = peg$literalExpectation("?", false);
-  const peg$e11 = peg$literalExpectation("//", false);
-  const peg$e12 = peg$literalExpectation("/", false);
-  const peg$e13 = peg$classExpectation(["[", "]", ";", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
-  const peg$e14 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e15 = peg$classExpectation(["/", "?", "#"], false, false, false);
-  const peg$e16 = peg$classExpectation([";", ":", "@", "&", "=", "+", "$", ","], false, false, false);
-  const peg$e17 = peg$literalExpectation("@", false);
-  const peg$e18 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
-  const peg$e19 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e20 = peg$literalExpectation(".", false);
-  const peg$e21 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e22 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e23 = peg$literalExpectation("25", false);
-  const peg$e24 = peg$classExpectation([["0", "5"]], false, false, false);
-  const peg$e25 = peg$literalExpectation("2", false);
-  const peg$e26 = peg$classExpectation([["0", "4"]], false, false, false);
-  const peg$e27 = peg$literalExpectation("1", false);
-  const peg$e28 = peg$classExpectation([["1", "9"]], false, false, false);
-  const peg$e29 = peg$literalExpectation("[", false);
-  const peg$e30 = peg$literalExpectation("]", false);
-  const peg$e31 = peg$literalExpectation("::", false);
-  const peg$e32 = peg$classExpectation(["/", "?"], false, false, false);
-  const peg$e33 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
-  const peg$e34 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e35 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e36 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e37 = peg$literalExpectation("\"", false);
+  throw peg$buildStructuredError(
+    [peg$otherExpectation(description)],
+    input.substring(peg$savedPos, peg$currPos),
+    location
+  );
+}
 
-  function peg$f0(s, o) {    return reference(null, null, o, true, null, null);  }
-  function peg$f1(s, r) {    r.scheme = s; return r;  }
-  function peg$f2(a) {    return { authority: null, path: a };  }
-  function peg$f3(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
-  function peg$f4(a, p) {    return { authority: a, path: p };  }
-  function peg$f5(r) {    return { kind: "reg-name", raw: r };  }
-  function peg$f6(u, h) {    return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port };  }
-  function peg$f7() {    return EMPTY_SERVER;  }
-  function peg$f8(h, p) {    return { host: h, port: p };  }
-  function peg$f9(r) {    return { kind: "IPv6reference", raw: r };  }
-  function peg$f10(r) {    return { kind: "IPv4address", raw: r };  }
-  function peg$f11(r) {    return { kind: "hostname", raw: r };  }
-  function peg$f12(r, f) {    r.fragment = f; return r;  }
-  function peg$f13(r, f) {    r.fragment = f; return r;  }
-  function peg$f14(a) {    return { authority: null, path: a };  }
-  function peg$f15(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
-  let peg$currPos = options.peg$currPos | 0;
-  let peg$savedPos = peg$currPos;
-  const peg$posDetailsCache = [{ line: 1, column: 1 }];
-  let peg$maxFailPos = peg$currPos;
-  let peg$maxFailExpected = options.peg$maxFailExpected || [];
-  let peg$silentFails = options.peg$silentFails | 0;
+function error(message, location) {
+  location = location !== undefined
+    ? location
+    : peg$computeLocation(peg$savedPos, peg$currPos);
 
-  let peg$tracer = "tracer" in options ? options.tracer : new peg$DefaultTracer();
+  throw peg$buildSimpleError(message, location);
+}
 
-  let peg$result;
-
-  if (options.startRule) {
-    if (!(options.startRule in peg$startRuleFunctions)) {
-      throw new Error("Can't start parsing from rule \"" + options.startRule + "\".");
-    }
-
-    peg$startRuleFunction = peg$startRuleFunctions[options.startRule];
+function peg$getUnicode(pos = peg$currPos) {
+  const cp = input.codePointAt(pos);
+  if (cp === undefined) {
+    return "";
   }
+  return String.fromCodePoint(cp);
+}
 
-  function text() {
-    return input.substring(peg$savedPos, peg$currPos);
-  }
+function peg$literalExpectation(text, ignoreCase) {
+  return { type: "literal", text, ignoreCase };
+}
 
-  function offset() {
-    return peg$savedPos;
-  }
+function peg$classExpectation(parts, inverted, ignoreCase, unicode) {
+  return { type: "class", parts, inverted, ignoreCase, unicode };
+}
 
-  function range() {
-    return {
-      source: peg$source,
-      start: peg$savedPos,
-      end: peg$currPos,
-    };
-  }
+function peg$anyExpectation() {
+  return { type: "any" };
+}
 
-  function location() {
-    return peg$computeLocation(peg$savedPos, peg$currPos);
-  }
+function peg$endExpectation() {
+  return { type: "end" };
+}
 
-  function expected(description, location) {
-    location = location !== undefined
-      ? location
-      : peg$computeLocation(peg$savedPos, peg$currPos);
+function peg$otherExpectation(description) {
+  return { type: "other", description };
+}
 
-    throw peg$buildStructuredError(
-      [peg$otherExpectation(description)],
-      input.substring(peg$savedPos, peg$currPos),
-      location
-    );
-  }
+function peg$computePosDetails(pos) {
+  let details = peg$posDetailsCache[pos];
+  let p;
 
-  function error(message, location) {
-    location = location !== undefined
-      ? location
-      : peg$computeLocation(peg$savedPos, peg$currPos);
-
-    throw peg$buildSimpleError(message, location);
-  }
-
-  function peg$getUnicode(pos = peg$currPos) {
-    const cp = input.codePointAt(pos);
-    if (cp === undefined) {
-      return "";
-    }
-    return String.fromCodePoint(cp);
-  }
-
-  function peg$literalExpectation(text, ignoreCase) {
-    return { type: "literal", text, ignoreCase };
-  }
-
-  function peg$classExpectation(parts, inverted, ignoreCase, unicode) {
-    return { type: "class", parts, inverted, ignoreCase, unicode };
-  }
-
-  function peg$anyExpectation() {
-    return { type: "any" };
-  }
-
-  function peg$endExpectation() {
-    return { type: "end" };
-  }
-
-  function peg$otherExpectation(description) {
-    return { type: "other", description };
-  }
-
-  function peg$computePosDetails(pos) {
-    let details = peg$posDetailsCache[pos];
-    let p;
-
-    if (details) {
-      return details;
+  if (details) {
+    return details;
+  } else {
+    if (pos >= peg$posDetailsCache.length) {
+      p = peg$posDetailsCache.length - 1;
     } else {
-      if (pos >= peg$posDetailsCache.length) {
-        p = peg$posDetailsCache.length - 1;
-      } else {
-        p = pos;
-        while (!peg$posDetailsCache[--p]) {}
-      }
-
-      details = peg$posDetailsCache[p];
-      details = {
-        line: details.line,
-        column: details.column,
-      };
-
-      while (p < pos) {
-        if (input.charCodeAt(p) === 10) {
-          details.line++;
-          details.column = 1;
-        } else {
-          details.column++;
-        }
-
-        p++;
-      }
-
-      peg$posDetailsCache[pos] = details;
-
-      return details;
+      p = pos;
+      while (!peg$posDetailsCache[--p]) {}
     }
-  }
 
-  function peg$computeLocation(startPos, endPos, offset) {
-    const startPosDetails = peg$computePosDetails(startPos);
-    const endPosDetails = peg$computePosDetails(endPos);
-
-    const res = {
-      source: peg$source,
-      start: {
-        offset: startPos,
-        line: startPosDetails.line,
-        column: startPosDetails.column,
-      },
-      end: {
-        offset: endPos,
-        line: endPosDetails.line,
-        column: endPosDetails.column,
-      },
+    details = peg$posDetailsCache[p];
+    details = {
+      line: details.line,
+      column: details.column,
     };
-    if (offset && peg$source && (typeof peg$source.offset === "function")) {
-      res.start = peg$source.offset(res.start);
-      res.end = peg$source.offset(res.end);
-    }
-    return res;
-  }
 
-  function peg$fail(expected) {
-    if (peg$currPos < peg$maxFailPos) { return; }
+    while (p < pos) {
+      if (input.charCodeAt(p) === 10) {
+        details.line++;
+        details.column = 1;
+      } else {
+        details.column++;
+      }
 
-    if (peg$currPos > peg$maxFailPos) {
-      peg$maxFailPos = peg$currPos;
-      peg$maxFailExpected = [];
+      p++;
     }
 
-    peg$maxFailExpected.push(expected);
-    peg$tracer.trace({ type: "fail", expected, offset: peg$currPos });
+    peg$posDetailsCache[pos] = details;
+
+    return details;
+  }
+}
+
+function peg$computeLocation(startPos, endPos, offset) {
+  const startPosDetails = peg$computePosDetails(startPos);
+  const endPosDetails = peg$computePosDetails(endPos);
+
+  const res = {
+    source: peg$source,
+    start: {
+      offset: startPos,
+      line: startPosDetails.line,
+      column: startPosDetails.column,
+    },
+    end: {
+      offset: endPos,
+      line: endPosDetails.line,
+      column: endPosDetails.column,
+    },
+  };
+  if (offset && peg$source && (typeof peg$source.offset === "function")) {
+    res.start = peg$source.offset(res.start);
+    res.end = peg$source.offset(res.end);
+  }
+  return res;
+}
+
+function peg$fail(expected) {
+  if (peg$currPos < peg$maxFailPos) { return; }
+
+  if (peg$currPos > peg$maxFailPos) {
+    peg$maxFailPos = peg$currPos;
+    peg$maxFailExpected = [];
   }
 
-  function peg$buildSimpleError(message, location) {
-    return new peg$SyntaxError(message, null, null, location);
+  peg$maxFailExpected.push(expected);
+  peg$tracer.trace({ type: "fail", expected, offset: peg$currPos });
+}
+
+function peg$buildSimpleError(message, location) {
+  return new peg$SyntaxError(message, null, null, location);
+}
+
+function peg$buildStructuredError(expected, found, location) {
+  return new peg$SyntaxError(
+    peg$SyntaxError.buildMessage(expected, found),
+    expected,
+    found,
+    location
+  );
+}
+
+function peg$parseuric() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "uric",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t0[s0] === 1) {
+    s0 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e0); }
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseescaped();
   }
 
-  function peg$buildStructuredError(expected, found, location) {
-    return new peg$SyntaxError(
-      peg$SyntaxError.buildMessage(expected, found),
-      expected,
-      found,
-      location
-    );
-  }
-
-  function peg$parseuric() {
-    var startPos = peg$currPos;
-    let s0;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "uric",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "uric",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r0.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e0); }
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$parseescaped();
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "uric",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "uric",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsereserved() {
-    var startPos = peg$currPos;
-    let s0;
+  return s0;
+}
 
+function peg$parsereserved() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "reserved",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t1[s0] === 1) {
+    s0 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e1); }
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "reserved",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "reserved",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r1.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e1); }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "reserved",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "reserved",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseunreserved() {
-    var startPos = peg$currPos;
-    let s0;
+  return s0;
+}
 
+function peg$parseunreserved() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "unreserved",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t2[s0] === 1) {
+    s0 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e2); }
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "unreserved",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "unreserved",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r2.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e2); }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "unreserved",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "unreserved",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsemark() {
-    var startPos = peg$currPos;
-    let s0;
+  return s0;
+}
 
+function peg$parsemark() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "mark",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t3[s0] === 1) {
+    s0 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e3); }
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "mark",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "mark",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r3.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e3); }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "mark",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "mark",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseescaped() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3;
+  return s0;
+}
 
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "escaped",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
+function peg$parseescaped() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3;
 
-    s0 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 37) {
-      s1 = peg$c0;
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e4); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parseHEXDIG();
-      if (s2 !== peg$FAILED) {
-        s3 = peg$parseHEXDIG();
-        if (s3 !== peg$FAILED) {
-          s1 = [s1, s2, s3];
-          s0 = s1;
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "escaped",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 37) {
+    s1 = peg$c0;
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e4); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parseHEXDIG();
+    if (s2 !== peg$FAILED) {
+      s3 = peg$parseHEXDIG();
+      if (s3 !== peg$FAILED) {
+        s1 = [s1, s2, s3];
+        s0 = s1;
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -707,256 +836,845 @@ function peg$parse(input, options) {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "escaped",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "escaped",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parsedelims() {
-    var startPos = peg$currPos;
-    let s0;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "escaped",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "escaped",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parsedelims() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "delims",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t4[s0] === 1) {
+    s0 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e5); }
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "delims",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "delims",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r4.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "delims",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "delims",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseunwise() {
-    var startPos = peg$currPos;
-    let s0;
+  return s0;
+}
 
+function peg$parseunwise() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "unwise",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t5[s0] === 1) {
+    s0 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e6); }
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "unwise",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "unwise",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r5.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e6); }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "unwise",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "unwise",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseabsolute_URI() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5, s6, s7;
+  return s0;
+}
 
+function peg$parseabsolute_URI() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5, s6, s7;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "absolute_URI",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$currPos;
+  s2 = peg$parsescheme();
+  if (s2 !== peg$FAILED) {
+    s1 = input.substring(s1, peg$currPos);
+  } else {
+    s1 = s2;
+  }
+  if (s1 !== peg$FAILED) {
+    if (input.charCodeAt(peg$currPos) === 58) {
+      s2 = peg$c1;
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+    }
+    if (s2 !== peg$FAILED) {
+      s3 = peg$currPos;
+      s4 = peg$parsehier_part();
+      s5 = peg$currPos;
+      peg$silentFails++;
+      if (input.charCodeAt(peg$currPos) === 35) {
+        s6 = peg$c2;
+        peg$currPos++;
+      } else {
+        s6 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e8); }
+      }
+      if (s6 === peg$FAILED) {
+        s6 = peg$currPos;
+        peg$silentFails++;
+        if (input.length > peg$currPos) {
+          s7 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s7 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e9); }
+        }
+        peg$silentFails--;
+        if (s7 === peg$FAILED) {
+          s6 = undefined;
+        } else {
+          peg$currPos = s6;
+          s6 = peg$FAILED;
+        }
+      }
+      peg$silentFails--;
+      if (s6 !== peg$FAILED) {
+        peg$currPos = s5;
+        s5 = undefined;
+      } else {
+        s5 = peg$FAILED;
+      }
+      if (s5 !== peg$FAILED) {
+        s3 = s4;
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+      if (s3 === peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = peg$currPos;
+        s5 = peg$parseopaque_part();
+        if (s5 !== peg$FAILED) {
+          s4 = input.substring(s4, peg$currPos);
+        } else {
+          s4 = s5;
+        }
+        if (s4 !== peg$FAILED) {
+          peg$savedPos = s3;
+          s4 = peg$f0(s1, s4);
+        }
+        s3 = s4;
+      }
+      if (s3 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f1(s1, s3);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "absolute_URI",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "absolute_URI",
       location: peg$computeLocation(startPos, startPos, true)
     });
+  }
 
+  return s0;
+}
+
+function peg$parsehier_part() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "hier_part",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parsenet_path();
+  if (s1 === peg$FAILED) {
+    s1 = peg$currPos;
+    s2 = peg$currPos;
+    s3 = peg$parseabs_path();
+    if (s3 !== peg$FAILED) {
+      s2 = input.substring(s2, peg$currPos);
+    } else {
+      s2 = s3;
+    }
+    if (s2 !== peg$FAILED) {
+      peg$savedPos = s1;
+      s2 = peg$f2(s2);
+    }
+    s1 = s2;
+  }
+  if (s1 === peg$FAILED) {
+    s1 = null;
+  }
+  s2 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 63) {
+    s3 = peg$c3;
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e10); }
+  }
+  if (s3 !== peg$FAILED) {
+    s4 = peg$currPos;
+    s5 = peg$parsequery();
+    s4 = input.substring(s4, peg$currPos);
+    s2 = s4;
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
+  }
+  if (s2 === peg$FAILED) {
+    s2 = null;
+  }
+  peg$savedPos = s0;
+  s0 = peg$f3(s1, s2);
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "hier_part",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "hier_part",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parsenet_path() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "net_path",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
+    s1 = peg$c4;
+    peg$currPos += 2;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e11); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parseauthority();
+    if (s2 !== peg$FAILED) {
+      s3 = peg$currPos;
+      s4 = peg$parseabs_path();
+      if (s4 === peg$FAILED) {
+        s4 = null;
+      }
+      s3 = input.substring(s3, peg$currPos);
+      peg$savedPos = s0;
+      s0 = peg$f4(s2, s3);
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "net_path",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "net_path",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseabs_path() {
+  var startPos = peg$currPos;
+  let s0, s1, s2;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "abs_path",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 47) {
+    s1 = peg$c5;
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e12); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parsepath_segments();
+    s1 = [s1, s2];
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "abs_path",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "abs_path",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseopaque_part() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "opaque_part",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parseuric_no_slash();
+  if (s1 !== peg$FAILED) {
+    s2 = [];
+    s3 = peg$parseuric();
+    while (s3 !== peg$FAILED) {
+      s2.push(s3);
+      s3 = peg$parseuric();
+    }
+    s1 = [s1, s2];
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "opaque_part",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "opaque_part",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseuric_no_slash() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "uric_no_slash",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$parseunreserved();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseescaped();
+    if (s0 === peg$FAILED) {
+      s0 = input.charCodeAt(peg$currPos);
+      if (s0 < 128 && peg$t6[s0] === 1) {
+        s0 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s0 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e13); }
+      }
+    }
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "uric_no_slash",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "uric_no_slash",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parsescheme() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "scheme",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parseALPHA();
+  if (s1 !== peg$FAILED) {
+    s2 = [];
+    s3 = input.charCodeAt(peg$currPos);
+    if (s3 < 128 && peg$t7[s3] === 1) {
+      s3 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s3 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e14); }
+    }
+    while (s3 !== peg$FAILED) {
+      s2.push(s3);
+      s3 = input.charCodeAt(peg$currPos);
+      if (s3 < 128 && peg$t7[s3] === 1) {
+        s3 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e14); }
+      }
+    }
+    s1 = [s1, s2];
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "scheme",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "scheme",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseauthority() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "authority",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parseserver();
+  if (s1 !== peg$FAILED) {
+    s2 = peg$currPos;
+    peg$silentFails++;
+    s3 = input.charCodeAt(peg$currPos);
+    if (s3 < 128 && peg$t8[s3] === 1) {
+      s3 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s3 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e15); }
+    }
+    if (s3 === peg$FAILED) {
+      s3 = peg$currPos;
+      peg$silentFails++;
+      if (input.length > peg$currPos) {
+        s4 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e9); }
+      }
+      peg$silentFails--;
+      if (s4 === peg$FAILED) {
+        s3 = undefined;
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+    }
+    peg$silentFails--;
+    if (s3 !== peg$FAILED) {
+      peg$currPos = s2;
+      s2 = undefined;
+    } else {
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+  if (s0 === peg$FAILED) {
     s0 = peg$currPos;
     s1 = peg$currPos;
-    s2 = peg$parsescheme();
+    s2 = peg$parsereg_name();
     if (s2 !== peg$FAILED) {
       s1 = input.substring(s1, peg$currPos);
     } else {
       s1 = s2;
     }
     if (s1 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 58) {
-        s2 = peg$c1;
-        peg$currPos++;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
-      }
-      if (s2 !== peg$FAILED) {
-        s3 = peg$currPos;
-        s4 = peg$parsehier_part();
-        s5 = peg$currPos;
-        peg$silentFails++;
-        if (input.charCodeAt(peg$currPos) === 35) {
-          s6 = peg$c2;
-          peg$currPos++;
-        } else {
-          s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e8); }
-        }
-        if (s6 === peg$FAILED) {
-          s6 = peg$currPos;
-          peg$silentFails++;
-          if (input.length > peg$currPos) {
-            s7 = input.charAt(peg$currPos);
-            peg$currPos++;
-          } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e9); }
-          }
-          peg$silentFails--;
-          if (s7 === peg$FAILED) {
-            s6 = undefined;
-          } else {
-            peg$currPos = s6;
-            s6 = peg$FAILED;
-          }
-        }
-        peg$silentFails--;
-        if (s6 !== peg$FAILED) {
-          peg$currPos = s5;
-          s5 = undefined;
-        } else {
-          s5 = peg$FAILED;
-        }
-        if (s5 !== peg$FAILED) {
-          s3 = s4;
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-        if (s3 === peg$FAILED) {
-          s3 = peg$currPos;
-          s4 = peg$currPos;
-          s5 = peg$parseopaque_part();
-          if (s5 !== peg$FAILED) {
-            s4 = input.substring(s4, peg$currPos);
-          } else {
-            s4 = s5;
-          }
-          if (s4 !== peg$FAILED) {
-            peg$savedPos = s3;
-            s4 = peg$f0(s1, s4);
-          }
-          s3 = s4;
-        }
-        if (s3 !== peg$FAILED) {
-          peg$savedPos = s0;
-          s0 = peg$f1(s1, s3);
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
+      peg$savedPos = s0;
+      s1 = peg$f5(s1);
     }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "absolute_URI",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "absolute_URI",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+    s0 = s1;
   }
 
-  function peg$parsehier_part() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
-      rule: "hier_part",
+      type: "rule.match",
+      rule: "authority",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "authority",
       location: peg$computeLocation(startPos, startPos, true)
     });
+  }
 
-    s0 = peg$currPos;
-    s1 = peg$parsenet_path();
+  return s0;
+}
+
+function peg$parsereg_name() {
+  var startPos = peg$currPos;
+  let s0, s1;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "reg_name",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = [];
+  s1 = peg$parseunreserved();
+  if (s1 === peg$FAILED) {
+    s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
-      s1 = peg$currPos;
-      s2 = peg$currPos;
-      s3 = peg$parseabs_path();
-      if (s3 !== peg$FAILED) {
-        s2 = input.substring(s2, peg$currPos);
+      s1 = input.charCodeAt(peg$currPos);
+      if (s1 < 128 && peg$t9[s1] === 1) {
+        s1 = input.charAt(peg$currPos);
+        peg$currPos++;
       } else {
-        s2 = s3;
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e16); }
       }
-      if (s2 !== peg$FAILED) {
-        peg$savedPos = s1;
-        s2 = peg$f2(s2);
-      }
-      s1 = s2;
     }
+  }
+  if (s1 !== peg$FAILED) {
+    while (s1 !== peg$FAILED) {
+      s0.push(s1);
+      s1 = peg$parseunreserved();
+      if (s1 === peg$FAILED) {
+        s1 = peg$parseescaped();
+        if (s1 === peg$FAILED) {
+          s1 = input.charCodeAt(peg$currPos);
+          if (s1 < 128 && peg$t9[s1] === 1) {
+            s1 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e16); }
+          }
+        }
+      }
+    }
+  } else {
+    s0 = peg$FAILED;
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "reg_name",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "reg_name",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseserver() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "server",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$currPos;
+  s2 = peg$currPos;
+  s3 = peg$parseuserinfo();
+  s2 = input.substring(s2, peg$currPos);
+  if (input.charCodeAt(peg$currPos) === 64) {
+    s3 = peg$c6;
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e17); }
+  }
+  if (s3 !== peg$FAILED) {
+    s1 = s2;
+  } else {
+    peg$currPos = s1;
+    s1 = peg$FAILED;
+  }
+  if (s1 === peg$FAILED) {
+    s1 = null;
+  }
+  s2 = peg$parsehostport();
+  if (s2 !== peg$FAILED) {
+    peg$savedPos = s0;
+    s0 = peg$f6(s1, s2);
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$currPos;
+    s1 = '';
+    peg$savedPos = s0;
+    s1 = peg$f7();
+    s0 = s1;
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "server",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "server",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseuserinfo() {
+  var startPos = peg$currPos;
+  let s0, s1;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "userinfo",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = [];
+  s1 = peg$parseunreserved();
+  if (s1 === peg$FAILED) {
+    s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
-      s1 = null;
+      s1 = input.charCodeAt(peg$currPos);
+      if (s1 < 128 && peg$t10[s1] === 1) {
+        s1 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      }
     }
+  }
+  while (s1 !== peg$FAILED) {
+    s0.push(s1);
+    s1 = peg$parseunreserved();
+    if (s1 === peg$FAILED) {
+      s1 = peg$parseescaped();
+      if (s1 === peg$FAILED) {
+        s1 = input.charCodeAt(peg$currPos);
+        if (s1 < 128 && peg$t10[s1] === 1) {
+          s1 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        }
+      }
+    }
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "userinfo",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "userinfo",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parsehostport() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "hostport",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parsehost();
+  if (s1 !== peg$FAILED) {
     s2 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 63) {
-      s3 = peg$c3;
+    if (input.charCodeAt(peg$currPos) === 58) {
+      s3 = peg$c1;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e10); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
-      s5 = peg$parsequery();
+      s5 = peg$parseport();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
@@ -967,786 +1685,297 @@ function peg$parse(input, options) {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f3(s1, s2);
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "hier_part",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "hier_part",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+    s0 = peg$f8(s1, s2);
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parsenet_path() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
-      rule: "net_path",
-      location: peg$computeLocation(startPos, startPos, true)
+      type: "rule.match",
+      rule: "hostport",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
     });
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c4) {
-      s1 = peg$c4;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e11); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parseauthority();
-      if (s2 !== peg$FAILED) {
-        s3 = peg$currPos;
-        s4 = peg$parseabs_path();
-        if (s4 === peg$FAILED) {
-          s4 = null;
-        }
-        s3 = input.substring(s3, peg$currPos);
-        peg$savedPos = s0;
-        s0 = peg$f4(s2, s3);
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "net_path",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "net_path",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
-  }
-
-  function peg$parseabs_path() {
-    var startPos = peg$currPos;
-    let s0, s1, s2;
-
+  } else {
     peg$tracer.trace({
-      type: "rule.enter",
-      rule: "abs_path",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
-
-    s0 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 47) {
-      s1 = peg$c5;
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parsepath_segments();
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "abs_path",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "abs_path",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
-  }
-
-  function peg$parseopaque_part() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3;
-
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "opaque_part",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
-
-    s0 = peg$currPos;
-    s1 = peg$parseuric_no_slash();
-    if (s1 !== peg$FAILED) {
-      s2 = [];
-      s3 = peg$parseuric();
-      while (s3 !== peg$FAILED) {
-        s2.push(s3);
-        s3 = peg$parseuric();
-      }
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "opaque_part",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "opaque_part",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
-  }
-
-  function peg$parseuric_no_slash() {
-    var startPos = peg$currPos;
-    let s0;
-
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "uric_no_slash",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
-
-    s0 = peg$parseunreserved();
-    if (s0 === peg$FAILED) {
-      s0 = peg$parseescaped();
-      if (s0 === peg$FAILED) {
-        s0 = input.charAt(peg$currPos);
-        if (peg$r6.test(s0)) {
-          peg$currPos++;
-        } else {
-          s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e13); }
-        }
-      }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "uric_no_slash",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "uric_no_slash",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
-  }
-
-  function peg$parsescheme() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3;
-
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "scheme",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
-
-    s0 = peg$currPos;
-    s1 = peg$parseALPHA();
-    if (s1 !== peg$FAILED) {
-      s2 = [];
-      s3 = input.charAt(peg$currPos);
-      if (peg$r7.test(s3)) {
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e14); }
-      }
-      while (s3 !== peg$FAILED) {
-        s2.push(s3);
-        s3 = input.charAt(peg$currPos);
-        if (peg$r7.test(s3)) {
-          peg$currPos++;
-        } else {
-          s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e14); }
-        }
-      }
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "scheme",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "scheme",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
-  }
-
-  function peg$parseauthority() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4;
-
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "authority",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
-
-    s0 = peg$currPos;
-    s1 = peg$parseserver();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = input.charAt(peg$currPos);
-      if (peg$r8.test(s3)) {
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e15); }
-      }
-      if (s3 === peg$FAILED) {
-        s3 = peg$currPos;
-        peg$silentFails++;
-        if (input.length > peg$currPos) {
-          s4 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e9); }
-        }
-        peg$silentFails--;
-        if (s4 === peg$FAILED) {
-          s3 = undefined;
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-      }
-      peg$silentFails--;
-      if (s3 !== peg$FAILED) {
-        peg$currPos = s2;
-        s2 = undefined;
-      } else {
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      s1 = peg$currPos;
-      s2 = peg$parsereg_name();
-      if (s2 !== peg$FAILED) {
-        s1 = input.substring(s1, peg$currPos);
-      } else {
-        s1 = s2;
-      }
-      if (s1 !== peg$FAILED) {
-        peg$savedPos = s0;
-        s1 = peg$f5(s1);
-      }
-      s0 = s1;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "authority",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "authority",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
-  }
-
-  function peg$parsereg_name() {
-    var startPos = peg$currPos;
-    let s0, s1;
-
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "reg_name",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
-
-    s0 = [];
-    s1 = peg$parseunreserved();
-    if (s1 === peg$FAILED) {
-      s1 = peg$parseescaped();
-      if (s1 === peg$FAILED) {
-        s1 = input.charAt(peg$currPos);
-        if (peg$r9.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e16); }
-        }
-      }
-    }
-    if (s1 !== peg$FAILED) {
-      while (s1 !== peg$FAILED) {
-        s0.push(s1);
-        s1 = peg$parseunreserved();
-        if (s1 === peg$FAILED) {
-          s1 = peg$parseescaped();
-          if (s1 === peg$FAILED) {
-            s1 = input.charAt(peg$currPos);
-            if (peg$r9.test(s1)) {
-              peg$currPos++;
-            } else {
-              s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e16); }
-            }
-          }
-        }
-      }
-    } else {
-      s0 = peg$FAILED;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "reg_name",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "reg_name",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
-  }
-
-  function peg$parseserver() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3;
-
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "server",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
-
-    s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$currPos;
-    s3 = peg$parseuserinfo();
-    s2 = input.substring(s2, peg$currPos);
-    if (input.charCodeAt(peg$currPos) === 64) {
-      s3 = peg$c6;
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e17); }
-    }
-    if (s3 !== peg$FAILED) {
-      s1 = s2;
-    } else {
-      peg$currPos = s1;
-      s1 = peg$FAILED;
-    }
-    if (s1 === peg$FAILED) {
-      s1 = null;
-    }
-    s2 = peg$parsehostport();
-    if (s2 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s0 = peg$f6(s1, s2);
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      s1 = '';
-      peg$savedPos = s0;
-      s1 = peg$f7();
-      s0 = s1;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "server",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "server",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
-  }
-
-  function peg$parseuserinfo() {
-    var startPos = peg$currPos;
-    let s0, s1;
-
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "userinfo",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
-
-    s0 = [];
-    s1 = peg$parseunreserved();
-    if (s1 === peg$FAILED) {
-      s1 = peg$parseescaped();
-      if (s1 === peg$FAILED) {
-        s1 = input.charAt(peg$currPos);
-        if (peg$r10.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
-        }
-      }
-    }
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parseunreserved();
-      if (s1 === peg$FAILED) {
-        s1 = peg$parseescaped();
-        if (s1 === peg$FAILED) {
-          s1 = input.charAt(peg$currPos);
-          if (peg$r10.test(s1)) {
-            peg$currPos++;
-          } else {
-            s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e18); }
-          }
-        }
-      }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "userinfo",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "userinfo",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
-  }
-
-  function peg$parsehostport() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5;
-
-    peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.fail",
       rule: "hostport",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = peg$currPos;
-    s1 = peg$parsehost();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 58) {
-        s3 = peg$c1;
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
-      }
-      if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
-        s5 = peg$parseport();
-        s4 = input.substring(s4, peg$currPos);
-        s2 = s4;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 === peg$FAILED) {
-        s2 = null;
-      }
-      peg$savedPos = s0;
-      s0 = peg$f8(s1, s2);
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "hostport",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "hostport",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsehost() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3;
+  return s0;
+}
 
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "host",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
+function peg$parsehost() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3;
 
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "host",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$currPos;
+  s2 = peg$parseIPv6reference();
+  if (s2 !== peg$FAILED) {
+    s1 = input.substring(s1, peg$currPos);
+  } else {
+    s1 = s2;
+  }
+  if (s1 !== peg$FAILED) {
+    peg$savedPos = s0;
+    s1 = peg$f9(s1);
+  }
+  s0 = s1;
+  if (s0 === peg$FAILED) {
     s0 = peg$currPos;
     s1 = peg$currPos;
-    s2 = peg$parseIPv6reference();
+    s2 = peg$parseIPv4address();
     if (s2 !== peg$FAILED) {
       s1 = input.substring(s1, peg$currPos);
     } else {
       s1 = s2;
     }
     if (s1 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s1 = peg$f9(s1);
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = input.charCodeAt(peg$currPos);
+      if (s3 < 128 && peg$t11[s3] === 1) {
+        s3 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      }
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f10(s1);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
     }
-    s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = peg$currPos;
-      s2 = peg$parseIPv4address();
+      s2 = peg$parsehostname();
       if (s2 !== peg$FAILED) {
         s1 = input.substring(s1, peg$currPos);
       } else {
         s1 = s2;
       }
       if (s1 !== peg$FAILED) {
-        s2 = peg$currPos;
-        peg$silentFails++;
-        s3 = input.charAt(peg$currPos);
-        if (peg$r11.test(s3)) {
-          peg$currPos++;
-        } else {
-          s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
-        }
-        peg$silentFails--;
-        if (s3 === peg$FAILED) {
-          s2 = undefined;
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
-        if (s2 !== peg$FAILED) {
-          peg$savedPos = s0;
-          s0 = peg$f10(s1);
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
+        peg$savedPos = s0;
+        s1 = peg$f11(s1);
       }
-      if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = peg$currPos;
-        s2 = peg$parsehostname();
-        if (s2 !== peg$FAILED) {
-          s1 = input.substring(s1, peg$currPos);
-        } else {
-          s1 = s2;
-        }
-        if (s1 !== peg$FAILED) {
-          peg$savedPos = s0;
-          s1 = peg$f11(s1);
-        }
-        s0 = s1;
-      }
+      s0 = s1;
     }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "host",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "host",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseport() {
-    var startPos = peg$currPos;
-    let s0, s1;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "host",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "host",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseport() {
+  var startPos = peg$currPos;
+  let s0, s1;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "port",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = [];
+  s1 = peg$parseDIGIT();
+  while (s1 !== peg$FAILED) {
+    s0.push(s1);
+    s1 = peg$parseDIGIT();
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "port",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "port",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = [];
-    s1 = peg$parseDIGIT();
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parseDIGIT();
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "port",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "port",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsehostname() {
-    var startPos = peg$currPos;
-    let s0, s1, s2;
+  return s0;
+}
 
+function peg$parsehostname() {
+  var startPos = peg$currPos;
+  let s0, s1, s2;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "hostname",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parsedomainlabel();
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parsequalified();
+    s1 = [s1, s2];
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "hostname",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "hostname",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = peg$currPos;
-    s1 = peg$parsedomainlabel();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parsequalified();
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "hostname",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "hostname",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsequalified() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+  return s0;
+}
 
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "qualified",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
+function peg$parsequalified() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
-    s0 = peg$currPos;
-    s1 = [];
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "qualified",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = [];
+  s2 = peg$currPos;
+  s3 = peg$currPos;
+  peg$silentFails++;
+  s4 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 46) {
+    s5 = peg$c7;
+    peg$currPos++;
+  } else {
+    s5 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+  }
+  if (s5 !== peg$FAILED) {
+    s6 = peg$parsetoplabel();
+    if (s6 !== peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 46) {
+        s7 = peg$c7;
+        peg$currPos++;
+      } else {
+        s7 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      }
+      if (s7 !== peg$FAILED) {
+        s8 = peg$currPos;
+        peg$silentFails++;
+        s9 = peg$parsealphanum();
+        peg$silentFails--;
+        if (s9 === peg$FAILED) {
+          s8 = undefined;
+        } else {
+          peg$currPos = s8;
+          s8 = peg$FAILED;
+        }
+        if (s8 !== peg$FAILED) {
+          s5 = [s5, s6, s7, s8];
+          s4 = s5;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s4;
+      s4 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s4;
+    s4 = peg$FAILED;
+  }
+  peg$silentFails--;
+  if (s4 === peg$FAILED) {
+    s3 = undefined;
+  } else {
+    peg$currPos = s3;
+    s3 = peg$FAILED;
+  }
+  if (s3 !== peg$FAILED) {
+    if (input.charCodeAt(peg$currPos) === 46) {
+      s4 = peg$c7;
+      peg$currPos++;
+    } else {
+      s4 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    }
+    if (s4 !== peg$FAILED) {
+      s5 = peg$parsedomainlabel();
+      if (s5 !== peg$FAILED) {
+        s3 = [s3, s4, s5];
+        s2 = s3;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
+  }
+  while (s2 !== peg$FAILED) {
+    s1.push(s2);
     s2 = peg$currPos;
     s3 = peg$currPos;
     peg$silentFails++;
@@ -1830,12 +2059,18 @@ function peg$parse(input, options) {
       peg$currPos = s2;
       s2 = peg$FAILED;
     }
-    while (s2 !== peg$FAILED) {
-      s1.push(s2);
-      s2 = peg$currPos;
-      s3 = peg$currPos;
-      peg$silentFails++;
-      s4 = peg$currPos;
+  }
+  s2 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 46) {
+    s3 = peg$c7;
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+  }
+  if (s3 !== peg$FAILED) {
+    s4 = peg$parsetoplabel();
+    if (s4 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
         s5 = peg$c7;
         peg$currPos++;
@@ -1844,33 +2079,132 @@ function peg$parse(input, options) {
         if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       if (s5 !== peg$FAILED) {
-        s6 = peg$parsetoplabel();
-        if (s6 !== peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 46) {
-            s7 = peg$c7;
+        s3 = [s3, s4, s5];
+        s2 = s3;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
+  }
+  if (s2 === peg$FAILED) {
+    s2 = null;
+  }
+  s1 = [s1, s2];
+  s0 = s1;
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "qualified",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "qualified",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parsedomainlabel() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5, s6, s7;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "domainlabel",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parsealphanum();
+  if (s1 !== peg$FAILED) {
+    s2 = peg$currPos;
+    s3 = [];
+    s4 = peg$currPos;
+    s5 = input.charCodeAt(peg$currPos);
+    if (s5 < 128 && peg$t12[s5] === 1) {
+      s5 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s5 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+    }
+    if (s5 !== peg$FAILED) {
+      s6 = peg$currPos;
+      peg$silentFails++;
+      s7 = input.charCodeAt(peg$currPos);
+      if (s7 < 128 && peg$t12[s7] === 1) {
+        s7 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s7 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      }
+      peg$silentFails--;
+      if (s7 !== peg$FAILED) {
+        peg$currPos = s6;
+        s6 = undefined;
+      } else {
+        s6 = peg$FAILED;
+      }
+      if (s6 !== peg$FAILED) {
+        s5 = [s5, s6];
+        s4 = s5;
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s4;
+      s4 = peg$FAILED;
+    }
+    while (s4 !== peg$FAILED) {
+      s3.push(s4);
+      if (s3.length >= 61) {
+        s4 = peg$FAILED;
+      } else {
+        s4 = peg$currPos;
+        s5 = input.charCodeAt(peg$currPos);
+        if (s5 < 128 && peg$t12[s5] === 1) {
+          s5 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = peg$currPos;
+          peg$silentFails++;
+          s7 = input.charCodeAt(peg$currPos);
+          if (s7 < 128 && peg$t12[s7] === 1) {
+            s7 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e21); }
           }
+          peg$silentFails--;
           if (s7 !== peg$FAILED) {
-            s8 = peg$currPos;
-            peg$silentFails++;
-            s9 = peg$parsealphanum();
-            peg$silentFails--;
-            if (s9 === peg$FAILED) {
-              s8 = undefined;
-            } else {
-              peg$currPos = s8;
-              s8 = peg$FAILED;
-            }
-            if (s8 !== peg$FAILED) {
-              s5 = [s5, s6, s7, s8];
-              s4 = s5;
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
+            peg$currPos = s6;
+            s6 = undefined;
+          } else {
+            s6 = peg$FAILED;
+          }
+          if (s6 !== peg$FAILED) {
+            s5 = [s5, s6];
+            s4 = s5;
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -1879,72 +2213,12 @@ function peg$parse(input, options) {
           peg$currPos = s4;
           s4 = peg$FAILED;
         }
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-      peg$silentFails--;
-      if (s4 === peg$FAILED) {
-        s3 = undefined;
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-      if (s3 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 46) {
-          s4 = peg$c7;
-          peg$currPos++;
-        } else {
-          s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
-        }
-        if (s4 !== peg$FAILED) {
-          s5 = peg$parsedomainlabel();
-          if (s5 !== peg$FAILED) {
-            s3 = [s3, s4, s5];
-            s2 = s3;
-          } else {
-            peg$currPos = s2;
-            s2 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
       }
     }
-    s2 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 46) {
-      s3 = peg$c7;
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
-    }
-    if (s3 !== peg$FAILED) {
-      s4 = peg$parsetoplabel();
-      if (s4 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 46) {
-          s5 = peg$c7;
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
-        }
-        if (s5 !== peg$FAILED) {
-          s3 = [s3, s4, s5];
-          s2 = s3;
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
+    s4 = peg$parsealphanum();
+    if (s4 !== peg$FAILED) {
+      s3 = [s3, s4];
+      s2 = s3;
     } else {
       peg$currPos = s2;
       s2 = peg$FAILED;
@@ -1954,370 +2228,245 @@ function peg$parse(input, options) {
     }
     s1 = [s1, s2];
     s0 = s1;
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "qualified",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "qualified",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parsedomainlabel() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5, s6, s7;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "domainlabel",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "domainlabel",
       location: peg$computeLocation(startPos, startPos, true)
     });
+  }
 
-    s0 = peg$currPos;
-    s1 = peg$parsealphanum();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      s3 = [];
-      s4 = peg$currPos;
+  return s0;
+}
+
+function peg$parsetoplabel() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5, s6, s7;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "toplabel",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parseALPHA();
+  if (s1 !== peg$FAILED) {
+    s2 = peg$currPos;
+    s3 = [];
+    s4 = peg$currPos;
+    s5 = input.charCodeAt(peg$currPos);
+    if (s5 < 128 && peg$t12[s5] === 1) {
       s5 = input.charAt(peg$currPos);
-      if (peg$r12.test(s5)) {
+      peg$currPos++;
+    } else {
+      s5 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+    }
+    if (s5 !== peg$FAILED) {
+      s6 = peg$currPos;
+      peg$silentFails++;
+      s7 = input.charCodeAt(peg$currPos);
+      if (s7 < 128 && peg$t12[s7] === 1) {
+        s7 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
-        s5 = peg$FAILED;
+        s7 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e21); }
       }
-      if (s5 !== peg$FAILED) {
-        s6 = peg$currPos;
-        peg$silentFails++;
-        s7 = input.charAt(peg$currPos);
-        if (peg$r12.test(s7)) {
-          peg$currPos++;
-        } else {
-          s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
-        }
-        peg$silentFails--;
-        if (s7 !== peg$FAILED) {
-          peg$currPos = s6;
-          s6 = undefined;
-        } else {
-          s6 = peg$FAILED;
-        }
-        if (s6 !== peg$FAILED) {
-          s5 = [s5, s6];
-          s4 = s5;
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
+      peg$silentFails--;
+      if (s7 !== peg$FAILED) {
+        peg$currPos = s6;
+        s6 = undefined;
+      } else {
+        s6 = peg$FAILED;
+      }
+      if (s6 !== peg$FAILED) {
+        s5 = [s5, s6];
+        s4 = s5;
       } else {
         peg$currPos = s4;
         s4 = peg$FAILED;
       }
-      while (s4 !== peg$FAILED) {
-        s3.push(s4);
-        if (s3.length >= 61) {
-          s4 = peg$FAILED;
-        } else {
-          s4 = peg$currPos;
+    } else {
+      peg$currPos = s4;
+      s4 = peg$FAILED;
+    }
+    while (s4 !== peg$FAILED) {
+      s3.push(s4);
+      if (s3.length >= 61) {
+        s4 = peg$FAILED;
+      } else {
+        s4 = peg$currPos;
+        s5 = input.charCodeAt(peg$currPos);
+        if (s5 < 128 && peg$t12[s5] === 1) {
           s5 = input.charAt(peg$currPos);
-          if (peg$r12.test(s5)) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = peg$currPos;
+          peg$silentFails++;
+          s7 = input.charCodeAt(peg$currPos);
+          if (s7 < 128 && peg$t12[s7] === 1) {
+            s7 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
-            s5 = peg$FAILED;
+            s7 = peg$FAILED;
             if (peg$silentFails === 0) { peg$fail(peg$e21); }
           }
-          if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
-            peg$silentFails++;
-            s7 = input.charAt(peg$currPos);
-            if (peg$r12.test(s7)) {
-              peg$currPos++;
-            } else {
-              s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e21); }
-            }
-            peg$silentFails--;
-            if (s7 !== peg$FAILED) {
-              peg$currPos = s6;
-              s6 = undefined;
-            } else {
-              s6 = peg$FAILED;
-            }
-            if (s6 !== peg$FAILED) {
-              s5 = [s5, s6];
-              s4 = s5;
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
+          peg$silentFails--;
+          if (s7 !== peg$FAILED) {
+            peg$currPos = s6;
+            s6 = undefined;
+          } else {
+            s6 = peg$FAILED;
+          }
+          if (s6 !== peg$FAILED) {
+            s5 = [s5, s6];
+            s4 = s5;
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
           }
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
         }
       }
-      s4 = peg$parsealphanum();
-      if (s4 !== peg$FAILED) {
-        s3 = [s3, s4];
-        s2 = s3;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 === peg$FAILED) {
-        s2 = null;
-      }
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
     }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "domainlabel",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
+    s4 = peg$parsealphanum();
+    if (s4 !== peg$FAILED) {
+      s3 = [s3, s4];
+      s2 = s3;
     } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "domainlabel",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
+      peg$currPos = s2;
+      s2 = peg$FAILED;
     }
-
-    return s0;
+    if (s2 === peg$FAILED) {
+      s2 = null;
+    }
+    s1 = [s1, s2];
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parsetoplabel() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5, s6, s7;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "toplabel",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "toplabel",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = peg$currPos;
-    s1 = peg$parseALPHA();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      s3 = [];
-      s4 = peg$currPos;
-      s5 = input.charAt(peg$currPos);
-      if (peg$r12.test(s5)) {
-        peg$currPos++;
-      } else {
-        s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
-      }
-      if (s5 !== peg$FAILED) {
-        s6 = peg$currPos;
-        peg$silentFails++;
-        s7 = input.charAt(peg$currPos);
-        if (peg$r12.test(s7)) {
-          peg$currPos++;
-        } else {
-          s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
-        }
-        peg$silentFails--;
-        if (s7 !== peg$FAILED) {
-          peg$currPos = s6;
-          s6 = undefined;
-        } else {
-          s6 = peg$FAILED;
-        }
-        if (s6 !== peg$FAILED) {
-          s5 = [s5, s6];
-          s4 = s5;
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-      while (s4 !== peg$FAILED) {
-        s3.push(s4);
-        if (s3.length >= 61) {
-          s4 = peg$FAILED;
-        } else {
-          s4 = peg$currPos;
-          s5 = input.charAt(peg$currPos);
-          if (peg$r12.test(s5)) {
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
-          }
-          if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
-            peg$silentFails++;
-            s7 = input.charAt(peg$currPos);
-            if (peg$r12.test(s7)) {
-              peg$currPos++;
-            } else {
-              s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e21); }
-            }
-            peg$silentFails--;
-            if (s7 !== peg$FAILED) {
-              peg$currPos = s6;
-              s6 = undefined;
-            } else {
-              s6 = peg$FAILED;
-            }
-            if (s6 !== peg$FAILED) {
-              s5 = [s5, s6];
-              s4 = s5;
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
-        }
-      }
-      s4 = peg$parsealphanum();
-      if (s4 !== peg$FAILED) {
-        s3 = [s3, s4];
-        s2 = s3;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 === peg$FAILED) {
-        s2 = null;
-      }
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "toplabel",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "toplabel",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsealphanum() {
-    var startPos = peg$currPos;
-    let s0;
+  return s0;
+}
 
+function peg$parsealphanum() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "alphanum",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t13[s0] === 1) {
+    s0 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "alphanum",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "alphanum",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r13.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "alphanum",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "alphanum",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseIPv4address() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5, s6, s7;
+  return s0;
+}
 
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "IPv4address",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
+function peg$parseIPv4address() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5, s6, s7;
 
-    s0 = peg$currPos;
-    s1 = peg$parsedec_octet();
-    if (s1 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 46) {
-        s2 = peg$c7;
-        peg$currPos++;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
-      }
-      if (s2 !== peg$FAILED) {
-        s3 = peg$parsedec_octet();
-        if (s3 !== peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 46) {
-            s4 = peg$c7;
-            peg$currPos++;
-          } else {
-            s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
-          }
-          if (s4 !== peg$FAILED) {
-            s5 = peg$parsedec_octet();
-            if (s5 !== peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 46) {
-                s6 = peg$c7;
-                peg$currPos++;
-              } else {
-                s6 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e20); }
-              }
-              if (s6 !== peg$FAILED) {
-                s7 = peg$parsedec_octet();
-                if (s7 !== peg$FAILED) {
-                  s1 = [s1, s2, s3, s4, s5, s6, s7];
-                  s0 = s1;
-                } else {
-                  peg$currPos = s0;
-                  s0 = peg$FAILED;
-                }
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "IPv4address",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parsedec_octet();
+  if (s1 !== peg$FAILED) {
+    if (input.charCodeAt(peg$currPos) === 46) {
+      s2 = peg$c7;
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    }
+    if (s2 !== peg$FAILED) {
+      s3 = peg$parsedec_octet();
+      if (s3 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 46) {
+          s4 = peg$c7;
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parsedec_octet();
+          if (s5 !== peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 46) {
+              s6 = peg$c7;
+              peg$currPos++;
+            } else {
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            }
+            if (s6 !== peg$FAILED) {
+              s7 = peg$parsedec_octet();
+              if (s7 !== peg$FAILED) {
+                s1 = [s1, s2, s3, s4, s5, s6, s7];
+                s0 = s1;
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -2342,54 +2491,94 @@ function peg$parse(input, options) {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "IPv4address",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "IPv4address",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parsedec_octet() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
-      rule: "dec_octet",
+      type: "rule.match",
+      rule: "IPv4address",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "IPv4address",
       location: peg$computeLocation(startPos, startPos, true)
     });
+  }
 
+  return s0;
+}
+
+function peg$parsedec_octet() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "dec_octet",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
+    s1 = peg$c8;
+    peg$currPos += 2;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = input.charCodeAt(peg$currPos);
+    if (s2 < 128 && peg$t14[s2] === 1) {
+      s2 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+  if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c8) {
-      s1 = peg$c8;
-      peg$currPos += 2;
+    if (input.charCodeAt(peg$currPos) === 50) {
+      s1 = peg$c9;
+      peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = input.charAt(peg$currPos);
-      if (peg$r14.test(s2)) {
+      s2 = input.charCodeAt(peg$currPos);
+      if (s2 < 128 && peg$t15[s2] === 1) {
+        s2 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e24); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
+        s3 = peg$parseDIGIT();
+        if (s3 !== peg$FAILED) {
+          s1 = [s1, s2, s3];
+          s0 = s1;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2400,21 +2589,15 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 50) {
-        s1 = peg$c9;
+      if (input.charCodeAt(peg$currPos) === 49) {
+        s1 = peg$c10;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e25); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s1 !== peg$FAILED) {
-        s2 = input.charAt(peg$currPos);
-        if (peg$r15.test(s2)) {
-          peg$currPos++;
-        } else {
-          s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
-        }
+        s2 = peg$parseDIGIT();
         if (s2 !== peg$FAILED) {
           s3 = peg$parseDIGIT();
           if (s3 !== peg$FAILED) {
@@ -2434,24 +2617,19 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.charCodeAt(peg$currPos) === 49) {
-          s1 = peg$c10;
+        s1 = input.charCodeAt(peg$currPos);
+        if (s1 < 128 && peg$t16[s1] === 1) {
+          s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parseDIGIT();
           if (s2 !== peg$FAILED) {
-            s3 = peg$parseDIGIT();
-            if (s3 !== peg$FAILED) {
-              s1 = [s1, s2, s3];
-              s0 = s1;
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
+            s1 = [s1, s2];
+            s0 = s1;
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2461,80 +2639,242 @@ function peg$parse(input, options) {
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
-          s0 = peg$currPos;
-          s1 = input.charAt(peg$currPos);
-          if (peg$r16.test(s1)) {
-            peg$currPos++;
-          } else {
-            s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e28); }
-          }
-          if (s1 !== peg$FAILED) {
-            s2 = peg$parseDIGIT();
-            if (s2 !== peg$FAILED) {
-              s1 = [s1, s2];
-              s0 = s1;
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-          if (s0 === peg$FAILED) {
-            s0 = peg$parseDIGIT();
-          }
+          s0 = peg$parseDIGIT();
         }
       }
     }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "dec_octet",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "dec_octet",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseIPv6reference() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "dec_octet",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "dec_octet",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseIPv6reference() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "IPv6reference",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 91) {
+    s1 = peg$c11;
+    peg$currPos++;
+  } else {
+    s1 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parseIPv6address();
+    if (s2 !== peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 93) {
+        s3 = peg$c12;
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      }
+      if (s3 !== peg$FAILED) {
+        s1 = [s1, s2, s3];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "IPv6reference",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "IPv6reference",
       location: peg$computeLocation(startPos, startPos, true)
     });
+  }
 
-    s0 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c11;
+  return s0;
+}
+
+function peg$parseIPv6address() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5, s6, s7;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "IPv6address",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$currPos;
+  s2 = [];
+  s3 = peg$currPos;
+  s4 = peg$parseh4();
+  if (s4 !== peg$FAILED) {
+    if (input.charCodeAt(peg$currPos) === 58) {
+      s5 = peg$c1;
       peg$currPos++;
     } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      s5 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parseIPv6address();
-      if (s2 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 93) {
-          s3 = peg$c12;
+    if (s5 !== peg$FAILED) {
+      s4 = [s4, s5];
+      s3 = s4;
+    } else {
+      peg$currPos = s3;
+      s3 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s3;
+    s3 = peg$FAILED;
+  }
+  while (s3 !== peg$FAILED) {
+    s2.push(s3);
+    if (s2.length >= 6) {
+      s3 = peg$FAILED;
+    } else {
+      s3 = peg$currPos;
+      s4 = peg$parseh4();
+      if (s4 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 58) {
+          s5 = peg$c1;
           peg$currPos++;
         } else {
-          s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
+        if (s5 !== peg$FAILED) {
+          s4 = [s4, s5];
+          s3 = s4;
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+    }
+  }
+  if (s2.length < 6) {
+    peg$currPos = s1;
+    s1 = peg$FAILED;
+  } else {
+    s1 = s2;
+  }
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parsels32();
+    if (s2 !== peg$FAILED) {
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$currPos;
+    if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
+      s1 = peg$c13;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      s3 = [];
+      s4 = peg$currPos;
+      s5 = peg$parseh4();
+      if (s5 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 58) {
+          s6 = peg$c1;
+          peg$currPos++;
+        } else {
+          s6 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+        }
+        if (s6 !== peg$FAILED) {
+          s5 = [s5, s6];
+          s4 = s5;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+      while (s4 !== peg$FAILED) {
+        s3.push(s4);
+        if (s3.length >= 5) {
+          s4 = peg$FAILED;
+        } else {
+          s4 = peg$currPos;
+          s5 = peg$parseh4();
+          if (s5 !== peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s6 = peg$c1;
+              peg$currPos++;
+            } else {
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+            }
+            if (s6 !== peg$FAILED) {
+              s5 = [s5, s6];
+              s4 = s5;
+            } else {
+              peg$currPos = s4;
+              s4 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+        }
+      }
+      if (s3.length < 5) {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      } else {
+        s2 = s3;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parsels32();
         if (s3 !== peg$FAILED) {
           s1 = [s1, s2, s3];
           s0 = s1;
@@ -2550,177 +2890,81 @@ function peg$parse(input, options) {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "IPv6reference",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "IPv6reference",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
-  }
-
-  function peg$parseIPv6address() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5, s6, s7;
-
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "IPv6address",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
-
-    s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = [];
-    s3 = peg$currPos;
-    s4 = peg$parseh4();
-    if (s4 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 58) {
-        s5 = peg$c1;
-        peg$currPos++;
-      } else {
-        s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
-      }
-      if (s5 !== peg$FAILED) {
-        s4 = [s4, s5];
-        s3 = s4;
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s3;
-      s3 = peg$FAILED;
-    }
-    while (s3 !== peg$FAILED) {
-      s2.push(s3);
-      if (s2.length >= 6) {
-        s3 = peg$FAILED;
-      } else {
-        s3 = peg$currPos;
-        s4 = peg$parseh4();
-        if (s4 !== peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 58) {
-            s5 = peg$c1;
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e7); }
-          }
-          if (s5 !== peg$FAILED) {
-            s4 = [s4, s5];
-            s3 = s4;
-          } else {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-      }
-    }
-    if (s2.length < 6) {
-      peg$currPos = s1;
-      s1 = peg$FAILED;
-    } else {
-      s1 = s2;
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parsels32();
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c13) {
-        s1 = peg$c13;
+      s1 = peg$parseh4();
+      if (s1 === peg$FAILED) {
+        s1 = null;
+      }
+      if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
+        s2 = peg$c13;
         peg$currPos += 2;
       } else {
-        s1 = peg$FAILED;
+        s2 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
-      if (s1 !== peg$FAILED) {
-        s2 = peg$currPos;
-        s3 = [];
-        s4 = peg$currPos;
-        s5 = peg$parseh4();
-        if (s5 !== peg$FAILED) {
+      if (s2 !== peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = [];
+        s5 = peg$currPos;
+        s6 = peg$parseh4();
+        if (s6 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
-            s6 = peg$c1;
+            s7 = peg$c1;
             peg$currPos++;
           } else {
-            s6 = peg$FAILED;
+            s7 = peg$FAILED;
             if (peg$silentFails === 0) { peg$fail(peg$e7); }
           }
-          if (s6 !== peg$FAILED) {
-            s5 = [s5, s6];
-            s4 = s5;
+          if (s7 !== peg$FAILED) {
+            s6 = [s6, s7];
+            s5 = s6;
           } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
+            peg$currPos = s5;
+            s5 = peg$FAILED;
           }
         } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
+          peg$currPos = s5;
+          s5 = peg$FAILED;
         }
-        while (s4 !== peg$FAILED) {
-          s3.push(s4);
-          if (s3.length >= 5) {
-            s4 = peg$FAILED;
+        while (s5 !== peg$FAILED) {
+          s4.push(s5);
+          if (s4.length >= 4) {
+            s5 = peg$FAILED;
           } else {
-            s4 = peg$currPos;
-            s5 = peg$parseh4();
-            if (s5 !== peg$FAILED) {
+            s5 = peg$currPos;
+            s6 = peg$parseh4();
+            if (s6 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
-                s6 = peg$c1;
+                s7 = peg$c1;
                 peg$currPos++;
               } else {
-                s6 = peg$FAILED;
+                s7 = peg$FAILED;
                 if (peg$silentFails === 0) { peg$fail(peg$e7); }
               }
-              if (s6 !== peg$FAILED) {
-                s5 = [s5, s6];
-                s4 = s5;
+              if (s7 !== peg$FAILED) {
+                s6 = [s6, s7];
+                s5 = s6;
               } else {
-                peg$currPos = s4;
-                s4 = peg$FAILED;
+                peg$currPos = s5;
+                s5 = peg$FAILED;
               }
             } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
+              peg$currPos = s5;
+              s5 = peg$FAILED;
             }
           }
         }
-        if (s3.length < 5) {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
+        if (s4.length < 4) {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
         } else {
-          s2 = s3;
+          s3 = s4;
         }
-        if (s2 !== peg$FAILED) {
-          s3 = peg$parsels32();
-          if (s3 !== peg$FAILED) {
-            s1 = [s1, s2, s3];
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parsels32();
+          if (s4 !== peg$FAILED) {
+            s1 = [s1, s2, s3, s4];
             s0 = s1;
           } else {
             peg$currPos = s0;
@@ -2736,11 +2980,111 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        s1 = peg$parseh4();
+        s1 = peg$currPos;
+        s2 = [];
+        s3 = peg$currPos;
+        s4 = peg$parseh4();
+        if (s4 !== peg$FAILED) {
+          if (input.charCodeAt(peg$currPos) === 58) {
+            s5 = peg$c1;
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          }
+          if (s5 !== peg$FAILED) {
+            s6 = peg$currPos;
+            peg$silentFails++;
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s7 = peg$c1;
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+            }
+            peg$silentFails--;
+            if (s7 === peg$FAILED) {
+              s6 = undefined;
+            } else {
+              peg$currPos = s6;
+              s6 = peg$FAILED;
+            }
+            if (s6 !== peg$FAILED) {
+              s4 = [s4, s5, s6];
+              s3 = s4;
+            } else {
+              peg$currPos = s3;
+              s3 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s3;
+            s3 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+        while (s3 !== peg$FAILED) {
+          s2.push(s3);
+          if (s2.length >= 1) {
+            s3 = peg$FAILED;
+          } else {
+            s3 = peg$currPos;
+            s4 = peg$parseh4();
+            if (s4 !== peg$FAILED) {
+              if (input.charCodeAt(peg$currPos) === 58) {
+                s5 = peg$c1;
+                peg$currPos++;
+              } else {
+                s5 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              }
+              if (s5 !== peg$FAILED) {
+                s6 = peg$currPos;
+                peg$silentFails++;
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s7 = peg$c1;
+                  peg$currPos++;
+                } else {
+                  s7 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                }
+                peg$silentFails--;
+                if (s7 === peg$FAILED) {
+                  s6 = undefined;
+                } else {
+                  peg$currPos = s6;
+                  s6 = peg$FAILED;
+                }
+                if (s6 !== peg$FAILED) {
+                  s4 = [s4, s5, s6];
+                  s3 = s4;
+                } else {
+                  peg$currPos = s3;
+                  s3 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s3;
+                s3 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s3;
+              s3 = peg$FAILED;
+            }
+          }
+        }
+        s3 = peg$parseh4();
+        if (s3 !== peg$FAILED) {
+          s2 = [s2, s3];
+          s1 = s2;
+        } else {
+          peg$currPos = s1;
+          s1 = peg$FAILED;
+        }
         if (s1 === peg$FAILED) {
           s1 = null;
         }
-        if (input.substr(peg$currPos, 2) === peg$c13) {
+        if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
           s2 = peg$c13;
           peg$currPos += 2;
         } else {
@@ -2773,7 +3117,7 @@ function peg$parse(input, options) {
           }
           while (s5 !== peg$FAILED) {
             s4.push(s5);
-            if (s4.length >= 4) {
+            if (s4.length >= 3) {
               s5 = peg$FAILED;
             } else {
               s5 = peg$currPos;
@@ -2799,7 +3143,7 @@ function peg$parse(input, options) {
               }
             }
           }
-          if (s4.length < 4) {
+          if (s4.length < 3) {
             peg$currPos = s3;
             s3 = peg$FAILED;
           } else {
@@ -2870,7 +3214,7 @@ function peg$parse(input, options) {
           }
           while (s3 !== peg$FAILED) {
             s2.push(s3);
-            if (s2.length >= 1) {
+            if (s2.length >= 2) {
               s3 = peg$FAILED;
             } else {
               s3 = peg$currPos;
@@ -2928,7 +3272,7 @@ function peg$parse(input, options) {
           if (s1 === peg$FAILED) {
             s1 = null;
           }
-          if (input.substr(peg$currPos, 2) === peg$c13) {
+          if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
             s2 = peg$c13;
             peg$currPos += 2;
           } else {
@@ -2961,7 +3305,7 @@ function peg$parse(input, options) {
             }
             while (s5 !== peg$FAILED) {
               s4.push(s5);
-              if (s4.length >= 3) {
+              if (s4.length >= 2) {
                 s5 = peg$FAILED;
               } else {
                 s5 = peg$currPos;
@@ -2987,7 +3331,7 @@ function peg$parse(input, options) {
                 }
               }
             }
-            if (s4.length < 3) {
+            if (s4.length < 2) {
               peg$currPos = s3;
               s3 = peg$FAILED;
             } else {
@@ -3058,7 +3402,7 @@ function peg$parse(input, options) {
             }
             while (s3 !== peg$FAILED) {
               s2.push(s3);
-              if (s2.length >= 2) {
+              if (s2.length >= 3) {
                 s3 = peg$FAILED;
               } else {
                 s3 = peg$currPos;
@@ -3116,7 +3460,7 @@ function peg$parse(input, options) {
             if (s1 === peg$FAILED) {
               s1 = null;
             }
-            if (input.substr(peg$currPos, 2) === peg$c13) {
+            if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
               s2 = peg$c13;
               peg$currPos += 2;
             } else {
@@ -3124,68 +3468,24 @@ function peg$parse(input, options) {
               if (peg$silentFails === 0) { peg$fail(peg$e31); }
             }
             if (s2 !== peg$FAILED) {
-              s3 = peg$currPos;
-              s4 = [];
-              s5 = peg$currPos;
-              s6 = peg$parseh4();
-              if (s6 !== peg$FAILED) {
+              s3 = peg$parseh4();
+              if (s3 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
-                  s7 = peg$c1;
+                  s4 = peg$c1;
                   peg$currPos++;
                 } else {
-                  s7 = peg$FAILED;
+                  s4 = peg$FAILED;
                   if (peg$silentFails === 0) { peg$fail(peg$e7); }
                 }
-                if (s7 !== peg$FAILED) {
-                  s6 = [s6, s7];
-                  s5 = s6;
-                } else {
-                  peg$currPos = s5;
-                  s5 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s5;
-                s5 = peg$FAILED;
-              }
-              while (s5 !== peg$FAILED) {
-                s4.push(s5);
-                if (s4.length >= 2) {
-                  s5 = peg$FAILED;
-                } else {
-                  s5 = peg$currPos;
-                  s6 = peg$parseh4();
-                  if (s6 !== peg$FAILED) {
-                    if (input.charCodeAt(peg$currPos) === 58) {
-                      s7 = peg$c1;
-                      peg$currPos++;
-                    } else {
-                      s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
-                    }
-                    if (s7 !== peg$FAILED) {
-                      s6 = [s6, s7];
-                      s5 = s6;
-                    } else {
-                      peg$currPos = s5;
-                      s5 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s5;
-                    s5 = peg$FAILED;
-                  }
-                }
-              }
-              if (s4.length < 2) {
-                peg$currPos = s3;
-                s3 = peg$FAILED;
-              } else {
-                s3 = s4;
-              }
-              if (s3 !== peg$FAILED) {
-                s4 = peg$parsels32();
                 if (s4 !== peg$FAILED) {
-                  s1 = [s1, s2, s3, s4];
-                  s0 = s1;
+                  s5 = peg$parsels32();
+                  if (s5 !== peg$FAILED) {
+                    s1 = [s1, s2, s3, s4, s5];
+                    s0 = s1;
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3246,7 +3546,7 @@ function peg$parse(input, options) {
               }
               while (s3 !== peg$FAILED) {
                 s2.push(s3);
-                if (s2.length >= 3) {
+                if (s2.length >= 4) {
                   s3 = peg$FAILED;
                 } else {
                   s3 = peg$currPos;
@@ -3304,7 +3604,7 @@ function peg$parse(input, options) {
               if (s1 === peg$FAILED) {
                 s1 = null;
               }
-              if (input.substr(peg$currPos, 2) === peg$c13) {
+              if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
                 s2 = peg$c13;
                 peg$currPos += 2;
               } else {
@@ -3312,28 +3612,10 @@ function peg$parse(input, options) {
                 if (peg$silentFails === 0) { peg$fail(peg$e31); }
               }
               if (s2 !== peg$FAILED) {
-                s3 = peg$parseh4();
+                s3 = peg$parsels32();
                 if (s3 !== peg$FAILED) {
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s4 = peg$c1;
-                    peg$currPos++;
-                  } else {
-                    s4 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
-                  }
-                  if (s4 !== peg$FAILED) {
-                    s5 = peg$parsels32();
-                    if (s5 !== peg$FAILED) {
-                      s1 = [s1, s2, s3, s4, s5];
-                      s0 = s1;
-                    } else {
-                      peg$currPos = s0;
-                      s0 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s0;
-                    s0 = peg$FAILED;
-                  }
+                  s1 = [s1, s2, s3];
+                  s0 = s1;
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3390,7 +3672,7 @@ function peg$parse(input, options) {
                 }
                 while (s3 !== peg$FAILED) {
                   s2.push(s3);
-                  if (s2.length >= 4) {
+                  if (s2.length >= 5) {
                     s3 = peg$FAILED;
                   } else {
                     s3 = peg$currPos;
@@ -3448,7 +3730,7 @@ function peg$parse(input, options) {
                 if (s1 === peg$FAILED) {
                   s1 = null;
                 }
-                if (input.substr(peg$currPos, 2) === peg$c13) {
+                if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
                   s2 = peg$c13;
                   peg$currPos += 2;
                 } else {
@@ -3456,7 +3738,7 @@ function peg$parse(input, options) {
                   if (peg$silentFails === 0) { peg$fail(peg$e31); }
                 }
                 if (s2 !== peg$FAILED) {
-                  s3 = peg$parsels32();
+                  s3 = peg$parseh4();
                   if (s3 !== peg$FAILED) {
                     s1 = [s1, s2, s3];
                     s0 = s1;
@@ -3516,7 +3798,7 @@ function peg$parse(input, options) {
                   }
                   while (s3 !== peg$FAILED) {
                     s2.push(s3);
-                    if (s2.length >= 5) {
+                    if (s2.length >= 6) {
                       s3 = peg$FAILED;
                     } else {
                       s3 = peg$currPos;
@@ -3574,7 +3856,7 @@ function peg$parse(input, options) {
                   if (s1 === peg$FAILED) {
                     s1 = null;
                   }
-                  if (input.substr(peg$currPos, 2) === peg$c13) {
+                  if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
                     s2 = peg$c13;
                     peg$currPos += 2;
                   } else {
@@ -3582,138 +3864,11 @@ function peg$parse(input, options) {
                     if (peg$silentFails === 0) { peg$fail(peg$e31); }
                   }
                   if (s2 !== peg$FAILED) {
-                    s3 = peg$parseh4();
-                    if (s3 !== peg$FAILED) {
-                      s1 = [s1, s2, s3];
-                      s0 = s1;
-                    } else {
-                      peg$currPos = s0;
-                      s0 = peg$FAILED;
-                    }
+                    s1 = [s1, s2];
+                    s0 = s1;
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
-                  }
-                  if (s0 === peg$FAILED) {
-                    s0 = peg$currPos;
-                    s1 = peg$currPos;
-                    s2 = [];
-                    s3 = peg$currPos;
-                    s4 = peg$parseh4();
-                    if (s4 !== peg$FAILED) {
-                      if (input.charCodeAt(peg$currPos) === 58) {
-                        s5 = peg$c1;
-                        peg$currPos++;
-                      } else {
-                        s5 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
-                      }
-                      if (s5 !== peg$FAILED) {
-                        s6 = peg$currPos;
-                        peg$silentFails++;
-                        if (input.charCodeAt(peg$currPos) === 58) {
-                          s7 = peg$c1;
-                          peg$currPos++;
-                        } else {
-                          s7 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e7); }
-                        }
-                        peg$silentFails--;
-                        if (s7 === peg$FAILED) {
-                          s6 = undefined;
-                        } else {
-                          peg$currPos = s6;
-                          s6 = peg$FAILED;
-                        }
-                        if (s6 !== peg$FAILED) {
-                          s4 = [s4, s5, s6];
-                          s3 = s4;
-                        } else {
-                          peg$currPos = s3;
-                          s3 = peg$FAILED;
-                        }
-                      } else {
-                        peg$currPos = s3;
-                        s3 = peg$FAILED;
-                      }
-                    } else {
-                      peg$currPos = s3;
-                      s3 = peg$FAILED;
-                    }
-                    while (s3 !== peg$FAILED) {
-                      s2.push(s3);
-                      if (s2.length >= 6) {
-                        s3 = peg$FAILED;
-                      } else {
-                        s3 = peg$currPos;
-                        s4 = peg$parseh4();
-                        if (s4 !== peg$FAILED) {
-                          if (input.charCodeAt(peg$currPos) === 58) {
-                            s5 = peg$c1;
-                            peg$currPos++;
-                          } else {
-                            s5 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e7); }
-                          }
-                          if (s5 !== peg$FAILED) {
-                            s6 = peg$currPos;
-                            peg$silentFails++;
-                            if (input.charCodeAt(peg$currPos) === 58) {
-                              s7 = peg$c1;
-                              peg$currPos++;
-                            } else {
-                              s7 = peg$FAILED;
-                              if (peg$silentFails === 0) { peg$fail(peg$e7); }
-                            }
-                            peg$silentFails--;
-                            if (s7 === peg$FAILED) {
-                              s6 = undefined;
-                            } else {
-                              peg$currPos = s6;
-                              s6 = peg$FAILED;
-                            }
-                            if (s6 !== peg$FAILED) {
-                              s4 = [s4, s5, s6];
-                              s3 = s4;
-                            } else {
-                              peg$currPos = s3;
-                              s3 = peg$FAILED;
-                            }
-                          } else {
-                            peg$currPos = s3;
-                            s3 = peg$FAILED;
-                          }
-                        } else {
-                          peg$currPos = s3;
-                          s3 = peg$FAILED;
-                        }
-                      }
-                    }
-                    s3 = peg$parseh4();
-                    if (s3 !== peg$FAILED) {
-                      s2 = [s2, s3];
-                      s1 = s2;
-                    } else {
-                      peg$currPos = s1;
-                      s1 = peg$FAILED;
-                    }
-                    if (s1 === peg$FAILED) {
-                      s1 = null;
-                    }
-                    if (input.substr(peg$currPos, 2) === peg$c13) {
-                      s2 = peg$c13;
-                      peg$currPos += 2;
-                    } else {
-                      s2 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e31); }
-                    }
-                    if (s2 !== peg$FAILED) {
-                      s1 = [s1, s2];
-                      s0 = s1;
-                    } else {
-                      peg$currPos = s0;
-                      s0 = peg$FAILED;
-                    }
                   }
                 }
               }
@@ -3722,54 +3877,51 @@ function peg$parse(input, options) {
         }
       }
     }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "IPv6address",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "IPv6address",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsels32() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
-      rule: "ls32",
+      type: "rule.match",
+      rule: "IPv6address",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "IPv6address",
       location: peg$computeLocation(startPos, startPos, true)
     });
+  }
 
-    s0 = peg$currPos;
-    s1 = peg$parseh4();
-    if (s1 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 58) {
-        s2 = peg$c1;
-        peg$currPos++;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
-      }
-      if (s2 !== peg$FAILED) {
-        s3 = peg$parseh4();
-        if (s3 !== peg$FAILED) {
-          s1 = [s1, s2, s3];
-          s0 = s1;
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
+  return s0;
+}
+
+function peg$parsels32() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "ls32",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parseh4();
+  if (s1 !== peg$FAILED) {
+    if (input.charCodeAt(peg$currPos) === 58) {
+      s2 = peg$c1;
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+    }
+    if (s2 !== peg$FAILED) {
+      s3 = peg$parseh4();
+      if (s3 !== peg$FAILED) {
+        s1 = [s1, s2, s3];
+        s0 = s1;
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3778,123 +3930,145 @@ function peg$parse(input, options) {
       peg$currPos = s0;
       s0 = peg$FAILED;
     }
-    if (s0 === peg$FAILED) {
-      s0 = peg$parseIPv4address();
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "ls32",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "ls32",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseIPv4address();
   }
 
-  function peg$parseh4() {
-    var startPos = peg$currPos;
-    let s0, s1, s2;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "ls32",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "ls32",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseh4() {
+  var startPos = peg$currPos;
+  let s0, s1, s2;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "h4",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = [];
+  s2 = peg$parseHEXDIG();
+  while (s2 !== peg$FAILED) {
+    s1.push(s2);
+    if (s1.length >= 4) {
+      s2 = peg$FAILED;
+    } else {
+      s2 = peg$parseHEXDIG();
+    }
+  }
+  if (s1.length < 1) {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
+  } else {
+    s0 = s1;
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "h4",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "h4",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = peg$currPos;
-    s1 = [];
-    s2 = peg$parseHEXDIG();
-    while (s2 !== peg$FAILED) {
-      s1.push(s2);
-      if (s1.length >= 4) {
-        s2 = peg$FAILED;
-      } else {
-        s2 = peg$parseHEXDIG();
-      }
-    }
-    if (s1.length < 1) {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    } else {
-      s0 = s1;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "h4",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "h4",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsepath() {
-    var startPos = peg$currPos;
-    let s0;
+  return s0;
+}
 
+function peg$parsepath() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "path",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$parseabs_path();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseopaque_part();
+  }
+  if (s0 === peg$FAILED) {
+    s0 = null;
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "path",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "path",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = peg$parseabs_path();
-    if (s0 === peg$FAILED) {
-      s0 = peg$parseopaque_part();
-    }
-    if (s0 === peg$FAILED) {
-      s0 = null;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "path",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "path",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsepath_segments() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5;
+  return s0;
+}
 
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "path_segments",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
+function peg$parsepath_segments() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5;
 
-    s0 = peg$currPos;
-    s1 = peg$parsesegment();
-    s2 = [];
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "path_segments",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parsesegment();
+  s2 = [];
+  s3 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 47) {
+    s4 = peg$c5;
+    peg$currPos++;
+  } else {
+    s4 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e12); }
+  }
+  if (s4 !== peg$FAILED) {
+    s5 = peg$parsesegment();
+    s4 = [s4, s5];
+    s3 = s4;
+  } else {
+    peg$currPos = s3;
+    s3 = peg$FAILED;
+  }
+  while (s3 !== peg$FAILED) {
+    s2.push(s3);
     s3 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c5;
@@ -3911,194 +4085,233 @@ function peg$parse(input, options) {
       peg$currPos = s3;
       s3 = peg$FAILED;
     }
-    while (s3 !== peg$FAILED) {
-      s2.push(s3);
-      s3 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c5;
-        peg$currPos++;
-      } else {
-        s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
-      }
-      if (s4 !== peg$FAILED) {
-        s5 = peg$parsesegment();
-        s4 = [s4, s5];
-        s3 = s4;
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-    }
-    s1 = [s1, s2];
-    s0 = s1;
+  }
+  s1 = [s1, s2];
+  s0 = s1;
 
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "path_segments",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "path_segments",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "path_segments",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "path_segments",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
   }
 
-  function peg$parsesegment() {
-    var startPos = peg$currPos;
-    let s0, s1;
+  return s0;
+}
 
+function peg$parsesegment() {
+  var startPos = peg$currPos;
+  let s0, s1;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "segment",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = [];
+  s1 = peg$parsepchar();
+  while (s1 !== peg$FAILED) {
+    s0.push(s1);
+    s1 = peg$parsepchar();
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "segment",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "segment",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = [];
-    s1 = peg$parsepchar();
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parsepchar();
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "segment",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "segment",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsepchar() {
-    var startPos = peg$currPos;
-    let s0;
+  return s0;
+}
 
+function peg$parsepchar() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "pchar",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$parseunreserved();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseescaped();
+    if (s0 === peg$FAILED) {
+      s0 = input.charCodeAt(peg$currPos);
+      if (s0 < 128 && peg$t9[s0] === 1) {
+        s0 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s0 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e16); }
+      }
+    }
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "pchar",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "pchar",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = peg$parseunreserved();
-    if (s0 === peg$FAILED) {
-      s0 = peg$parseescaped();
-      if (s0 === peg$FAILED) {
-        s0 = input.charAt(peg$currPos);
-        if (peg$r9.test(s0)) {
-          peg$currPos++;
-        } else {
-          s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e16); }
-        }
-      }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "pchar",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "pchar",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsequery() {
-    var startPos = peg$currPos;
-    let s0, s1;
+  return s0;
+}
 
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "query",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
+function peg$parsequery() {
+  var startPos = peg$currPos;
+  let s0, s1;
 
-    s0 = [];
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "query",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = [];
+  s1 = peg$parsepchar();
+  if (s1 === peg$FAILED) {
+    s1 = input.charCodeAt(peg$currPos);
+    if (s1 < 128 && peg$t17[s1] === 1) {
+      s1 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+    }
+  }
+  while (s1 !== peg$FAILED) {
+    s0.push(s1);
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
-      s1 = input.charAt(peg$currPos);
-      if (peg$r17.test(s1)) {
+      s1 = input.charCodeAt(peg$currPos);
+      if (s1 < 128 && peg$t17[s1] === 1) {
+        s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
     }
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parsepchar();
-      if (s1 === peg$FAILED) {
-        s1 = input.charAt(peg$currPos);
-        if (peg$r17.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
-        }
-      }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "query",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "query",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseURI_reference() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "query",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "query",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseURI_reference() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "URI_reference",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parseabsolute_URI();
+  if (s1 === peg$FAILED) {
+    s1 = peg$parserelative_URI();
+  }
+  if (s1 === peg$FAILED) {
+    s1 = null;
+  }
+  s2 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 35) {
+    s3 = peg$c2;
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e8); }
+  }
+  if (s3 !== peg$FAILED) {
+    s4 = peg$currPos;
+    s5 = peg$parsefragment();
+    s4 = input.substring(s4, peg$currPos);
+    s2 = s4;
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
+  }
+  if (s2 === peg$FAILED) {
+    s2 = null;
+  }
+  peg$savedPos = s0;
+  s0 = peg$f12(s1, s2);
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "URI_reference",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "URI_reference",
       location: peg$computeLocation(startPos, startPos, true)
     });
+  }
 
-    s0 = peg$currPos;
-    s1 = peg$parseabsolute_URI();
-    if (s1 === peg$FAILED) {
-      s1 = peg$parserelative_URI();
-    }
-    if (s1 === peg$FAILED) {
-      s1 = null;
-    }
+  return s0;
+}
+
+function peg$parseabsolute_URI_reference() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "absolute_URI_reference",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parseabsolute_URI();
+  if (s1 !== peg$FAILED) {
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
       s3 = peg$c2;
@@ -4120,476 +4333,464 @@ function peg$parse(input, options) {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f12(s1, s2);
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "URI_reference",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "URI_reference",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+    s0 = peg$f13(s1, s2);
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parseabsolute_URI_reference() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "absolute_URI_reference",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "absolute_URI_reference",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = peg$currPos;
-    s1 = peg$parseabsolute_URI();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 35) {
-        s3 = peg$c2;
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e8); }
-      }
-      if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
-        s5 = peg$parsefragment();
-        s4 = input.substring(s4, peg$currPos);
-        s2 = s4;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 === peg$FAILED) {
-        s2 = null;
-      }
-      peg$savedPos = s0;
-      s0 = peg$f13(s1, s2);
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "absolute_URI_reference",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "absolute_URI_reference",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parsefragment() {
-    var startPos = peg$currPos;
-    let s0, s1;
+  return s0;
+}
 
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "fragment",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
+function peg$parsefragment() {
+  var startPos = peg$currPos;
+  let s0, s1;
 
-    s0 = [];
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "fragment",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = [];
+  s1 = peg$parsepchar();
+  if (s1 === peg$FAILED) {
+    s1 = input.charCodeAt(peg$currPos);
+    if (s1 < 128 && peg$t17[s1] === 1) {
+      s1 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+    }
+  }
+  while (s1 !== peg$FAILED) {
+    s0.push(s1);
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
-      s1 = input.charAt(peg$currPos);
-      if (peg$r17.test(s1)) {
+      s1 = input.charCodeAt(peg$currPos);
+      if (s1 < 128 && peg$t17[s1] === 1) {
+        s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
     }
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parsepchar();
-      if (s1 === peg$FAILED) {
-        s1 = input.charAt(peg$currPos);
-        if (peg$r17.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
-        }
-      }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "fragment",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "fragment",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parserelative_URI() {
-    var startPos = peg$currPos;
-    let s0, s1, s2, s3, s4, s5;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "fragment",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "fragment",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parserelative_URI() {
+  var startPos = peg$currPos;
+  let s0, s1, s2, s3, s4, s5;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "relative_URI",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parsenet_path();
+  if (s1 === peg$FAILED) {
+    s1 = peg$currPos;
+    s2 = peg$currPos;
+    s3 = peg$parseabs_path();
+    if (s3 === peg$FAILED) {
+      s3 = peg$parserel_path();
+    }
+    if (s3 !== peg$FAILED) {
+      s2 = input.substring(s2, peg$currPos);
+    } else {
+      s2 = s3;
+    }
+    if (s2 !== peg$FAILED) {
+      peg$savedPos = s1;
+      s2 = peg$f14(s2);
+    }
+    s1 = s2;
+  }
+  if (s1 === peg$FAILED) {
+    s1 = null;
+  }
+  s2 = peg$currPos;
+  if (input.charCodeAt(peg$currPos) === 63) {
+    s3 = peg$c3;
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e10); }
+  }
+  if (s3 !== peg$FAILED) {
+    s4 = peg$currPos;
+    s5 = peg$parsequery();
+    s4 = input.substring(s4, peg$currPos);
+    s2 = s4;
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
+  }
+  if (s2 === peg$FAILED) {
+    s2 = null;
+  }
+  peg$savedPos = s0;
+  s0 = peg$f15(s1, s2);
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "relative_URI",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "relative_URI",
       location: peg$computeLocation(startPos, startPos, true)
     });
+  }
 
-    s0 = peg$currPos;
-    s1 = peg$parsenet_path();
-    if (s1 === peg$FAILED) {
-      s1 = peg$currPos;
-      s2 = peg$currPos;
-      s3 = peg$parseabs_path();
-      if (s3 === peg$FAILED) {
-        s3 = peg$parserel_path();
-      }
-      if (s3 !== peg$FAILED) {
-        s2 = input.substring(s2, peg$currPos);
-      } else {
-        s2 = s3;
-      }
-      if (s2 !== peg$FAILED) {
-        peg$savedPos = s1;
-        s2 = peg$f14(s2);
-      }
-      s1 = s2;
-    }
-    if (s1 === peg$FAILED) {
-      s1 = null;
-    }
-    s2 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 63) {
-      s3 = peg$c3;
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e10); }
-    }
-    if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
-      s5 = peg$parsequery();
-      s4 = input.substring(s4, peg$currPos);
-      s2 = s4;
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
+  return s0;
+}
+
+function peg$parserel_path() {
+  var startPos = peg$currPos;
+  let s0, s1, s2;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "rel_path",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = peg$currPos;
+  s1 = peg$parserel_segment();
+  if (s1 !== peg$FAILED) {
+    s2 = peg$parseabs_path();
     if (s2 === peg$FAILED) {
       s2 = null;
     }
-    peg$savedPos = s0;
-    s0 = peg$f15(s1, s2);
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "relative_URI",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "relative_URI",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+    s1 = [s1, s2];
+    s0 = s1;
+  } else {
+    peg$currPos = s0;
+    s0 = peg$FAILED;
   }
 
-  function peg$parserel_path() {
-    var startPos = peg$currPos;
-    let s0, s1, s2;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "rel_path",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "rel_path",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = peg$currPos;
-    s1 = peg$parserel_segment();
-    if (s1 !== peg$FAILED) {
-      s2 = peg$parseabs_path();
-      if (s2 === peg$FAILED) {
-        s2 = null;
-      }
-      s1 = [s1, s2];
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "rel_path",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "rel_path",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parserel_segment() {
-    var startPos = peg$currPos;
-    let s0, s1;
+  return s0;
+}
 
-    peg$tracer.trace({
-      type: "rule.enter",
-      rule: "rel_segment",
-      location: peg$computeLocation(startPos, startPos, true)
-    });
+function peg$parserel_segment() {
+  var startPos = peg$currPos;
+  let s0, s1;
 
-    s0 = [];
-    s1 = peg$parseunreserved();
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "rel_segment",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = [];
+  s1 = peg$parseunreserved();
+  if (s1 === peg$FAILED) {
+    s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
-      s1 = peg$parseescaped();
-      if (s1 === peg$FAILED) {
+      s1 = input.charCodeAt(peg$currPos);
+      if (s1 < 128 && peg$t18[s1] === 1) {
         s1 = input.charAt(peg$currPos);
-        if (peg$r18.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
-        }
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
     }
-    if (s1 !== peg$FAILED) {
-      while (s1 !== peg$FAILED) {
-        s0.push(s1);
-        s1 = peg$parseunreserved();
+  }
+  if (s1 !== peg$FAILED) {
+    while (s1 !== peg$FAILED) {
+      s0.push(s1);
+      s1 = peg$parseunreserved();
+      if (s1 === peg$FAILED) {
+        s1 = peg$parseescaped();
         if (s1 === peg$FAILED) {
-          s1 = peg$parseescaped();
-          if (s1 === peg$FAILED) {
+          s1 = input.charCodeAt(peg$currPos);
+          if (s1 < 128 && peg$t18[s1] === 1) {
             s1 = input.charAt(peg$currPos);
-            if (peg$r18.test(s1)) {
-              peg$currPos++;
-            } else {
-              s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e33); }
-            }
+            peg$currPos++;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
           }
         }
       }
-    } else {
-      s0 = peg$FAILED;
     }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "rel_segment",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "rel_segment",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+  } else {
+    s0 = peg$FAILED;
   }
 
-  function peg$parseALPHA() {
-    var startPos = peg$currPos;
-    let s0;
-
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "rel_segment",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
+      rule: "rel_segment",
+      location: peg$computeLocation(startPos, startPos, true)
+    });
+  }
+
+  return s0;
+}
+
+function peg$parseALPHA() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "ALPHA",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t19[s0] === 1) {
+    s0 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e34); }
+  }
+
+  if (s0 !== peg$FAILED) {
+    peg$tracer.trace({
+      type: "rule.match",
+      rule: "ALPHA",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "ALPHA",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r19.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "ALPHA",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "ALPHA",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseDIGIT() {
-    var startPos = peg$currPos;
-    let s0;
+  return s0;
+}
 
+function peg$parseDIGIT() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "DIGIT",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t20[s0] === 1) {
+    s0 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e35); }
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "DIGIT",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "DIGIT",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r20.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "DIGIT",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "DIGIT",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseHEXDIG() {
-    var startPos = peg$currPos;
-    let s0;
+  return s0;
+}
 
+function peg$parseHEXDIG() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "HEXDIG",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  s0 = input.charCodeAt(peg$currPos);
+  if (s0 < 128 && peg$t21[s0] === 1) {
+    s0 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e36); }
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "HEXDIG",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "HEXDIG",
       location: peg$computeLocation(startPos, startPos, true)
     });
-
-    s0 = input.charAt(peg$currPos);
-    if (peg$r21.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
-    }
-
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "HEXDIG",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "HEXDIG",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
   }
 
-  function peg$parseDQUOTE() {
-    var startPos = peg$currPos;
-    let s0;
+  return s0;
+}
 
+function peg$parseDQUOTE() {
+  var startPos = peg$currPos;
+  let s0;
+
+  peg$tracer.trace({
+    type: "rule.enter",
+    rule: "DQUOTE",
+    location: peg$computeLocation(startPos, startPos, true)
+  });
+
+  if (input.charCodeAt(peg$currPos) === 34) {
+    s0 = peg$c14;
+    peg$currPos++;
+  } else {
+    s0 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e37); }
+  }
+
+  if (s0 !== peg$FAILED) {
     peg$tracer.trace({
-      type: "rule.enter",
+      type: "rule.match",
+      rule: "DQUOTE",
+      result: s0,
+      location: peg$computeLocation(startPos, peg$currPos, true)
+    });
+  } else {
+    peg$tracer.trace({
+      type: "rule.fail",
       rule: "DQUOTE",
       location: peg$computeLocation(startPos, startPos, true)
     });
+  }
 
-    if (input.charCodeAt(peg$currPos) === 34) {
-      s0 = peg$c14;
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
+  return s0;
+}
+
+function peg$makeThrow(peg$callState) {
+  return function peg$throw() {
+    [input, peg$source, peg$startRuleFunction, peg$currPos, peg$savedPos, peg$posDetailsCache, peg$maxFailPos, peg$maxFailExpected, peg$silentFails, peg$tracer, peg$result] = peg$callState;
+    try {
+      if (peg$result !== peg$FAILED && peg$currPos < input.length) {
+        peg$fail(peg$endExpectation());
+      }
+
+      throw peg$buildStructuredError(
+        peg$maxFailExpected,
+        peg$maxFailPos < input.length ? peg$getUnicode(peg$maxFailPos) : null,
+        peg$maxFailPos < input.length
+          ? peg$computeLocation(peg$maxFailPos, peg$maxFailPos + 1)
+          : peg$computeLocation(peg$maxFailPos, peg$maxFailPos)
+      );
+    } finally {
+      input = undefined;
+      peg$posDetailsCache = undefined;
+      peg$tracer = undefined;
+    }
+  };
+}
+
+function peg$parse(peg$input, options) {
+  input = peg$input;
+  options = options !== undefined ? options : {};
+  peg$source = options.grammarSource;
+  peg$startRuleFunction = peg$parseuric;
+  peg$currPos = options.peg$currPos | 0;
+  peg$savedPos = peg$currPos;
+  peg$posDetailsCache = [{ line: 1, column: 1 }];
+  peg$maxFailPos = peg$currPos;
+  peg$maxFailExpected = options.peg$maxFailExpected || [];
+  peg$silentFails = options.peg$silentFails | 0;
+  peg$tracer = "tracer" in options ? options.tracer : new peg$DefaultTracer();
+  peg$result = undefined;
+  if (options.startRule) {
+    if (!(options.startRule in peg$startRuleFunctions)) {
+      throw new Error("Can't start parsing from rule \"" + options.startRule + "\".");
     }
 
-    if (s0 !== peg$FAILED) {
-      peg$tracer.trace({
-        type: "rule.match",
-        rule: "DQUOTE",
-        result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
-      });
-    } else {
-      peg$tracer.trace({
-        type: "rule.fail",
-        rule: "DQUOTE",
-        location: peg$computeLocation(startPos, startPos, true)
-      });
-    }
-
-    return s0;
+    peg$startRuleFunction = peg$startRuleFunctions[options.startRule];
   }
 
   peg$result = peg$startRuleFunction();
 
   const peg$success = (peg$result !== peg$FAILED && peg$currPos === input.length);
-  function peg$throw() {
-    if (peg$result !== peg$FAILED && peg$currPos < input.length) {
-      peg$fail(peg$endExpectation());
-    }
-
-    throw peg$buildStructuredError(
-      peg$maxFailExpected,
-      peg$maxFailPos < input.length ? peg$getUnicode(peg$maxFailPos) : null,
-      peg$maxFailPos < input.length
-        ? peg$computeLocation(peg$maxFailPos, peg$maxFailPos + 1)
-        : peg$computeLocation(peg$maxFailPos, peg$maxFailPos)
-    );
-  }
+  const peg$throw = peg$success ? undefined : peg$makeThrow([input, peg$source, peg$startRuleFunction, peg$currPos, peg$savedPos, peg$posDetailsCache, peg$maxFailPos, peg$maxFailExpected, peg$silentFails, peg$tracer, peg$result]);
+  input = undefined;
+  peg$posDetailsCache = undefined;
+  peg$tracer = undefined;
   if (options.peg$library) {
     return /** @type {any} */ ({
       peg$result,

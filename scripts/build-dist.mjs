@@ -7,7 +7,7 @@
 //   dist/esm/generated/*              the generated parsers, rewritten as ES modules
 //   dist/{cjs,esm}/package.json       {"type": ...}, so Node reads each tree in its own format
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -34,6 +34,9 @@ for (const [format, module, type] of [["cjs", "commonjs", "commonjs"], ["esm", "
     }
   }
   writeFileSync(join(out, "package.json"), JSON.stringify({ type }, null, 2) + "\n");
+  // The command (package.json "bin") runs as a program: its shebang survives tsc; make it executable.
+  const cli = join(out, "src", "cli.js");
+  if (existsSync(cli)) chmodSync(cli, 0o755);
 }
 console.log("build: dist/cjs and dist/esm written");
 

@@ -3,6 +3,8 @@
 //
 // For each edition NAME (grammar/NAME.peggy beside grammar/NAME.abnf) it writes:
 //   generated/NAME.js, NAME.d.ts              the parser; every rule is a start rule
+//   generated/NAME.match.js, NAME.match.d.ts  the same grammar without actions, for matches()
+//                                             and validate(): says only whether a rule matches
 //   generated/NAME.trace.js, NAME.trace.d.ts  the same grammar with peggy's tracer
 //                                             hooks, used only by explain() and to
 //                                             name the rule path of an error
@@ -18,6 +20,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { parseString as parseAbnf } from "abnf";
+import { optimizeFast, optimizeMatch, optimizeTrace } from "./optimize-parser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -187,11 +190,16 @@ const editions = readdirSync(join(root, "grammar"))
   .sort();
 for (const edition of editions) {
   const grammarRel = `grammar/${edition}.peggy`;
-  const fast = compile(grammarRel, `${edition}.js`, []);
-  outputs.set(`${edition}.js`, fast.js);
+  const plugin = ["--plugin", join(root, "scripts/optimize-parser.mjs")];
+  const fast = compile(grammarRel, `${edition}.js`, plugin);
+  // Build-time passes (scripts/optimize-parser.mjs): same language, same action records, faster.
+  outputs.set(`${edition}.js`, optimizeFast(fast.js, readFileSync(join(root, grammarRel), "utf8")));
   outputs.set(`${edition}.d.ts`, fast.dts);
+  const match = compile(grammarRel, `${edition}.match.js`, [...plugin, "--extra-options", JSON.stringify({ uriMatchOnly: true })]);
+  outputs.set(`${edition}.match.js`, optimizeMatch(match.js));
+  outputs.set(`${edition}.match.d.ts`, match.dts);
   const traced = compile(grammarRel, `${edition}.trace.js`, ["--trace"]);
-  outputs.set(`${edition}.trace.js`, traceFailures(traced.js));
+  outputs.set(`${edition}.trace.js`, optimizeTrace(traceFailures(traced.js)));
   outputs.set(`${edition}.trace.d.ts`, traced.dts);
   const abnfPath = join(root, "grammar", `${edition}.abnf`);
   if (!existsSync(abnfPath)) throw new Error(`grammar/${edition}.peggy has no grammar/${edition}.abnf beside it`);

@@ -1,20 +1,31 @@
 #!/usr/bin/env node
-// npm start: the tool at work on a real example: validate and explain a URI reference, and show
-// what a learner sees when one is wrong.
-import { createRequire } from "node:module";
-const require = createRequire(import.meta.url);
-const { parse, explain, validate } = require("../dist/cjs/src/index.js");
+// npm start: the uri-grammar command at work on a real example (run after npm run build, which
+// npm start does first): check, parse, explain and audit a URI, and a check that fails.
+//
+//   npm start                      the example below
+//   npm start -- 'http://[::1]/'   your own URI
+//   URI_GRAMMAR_CLI=path/to/cli.js npm start   another build of the command
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const example = process.argv[2] ?? "http://user@www.example.com:8080/a/b%20c;p?q=1#frag";
-console.log(`$ uri-grammar parse ${example}`);
-console.log(JSON.stringify(parse(example), null, 2));
-console.log(`\n$ uri-grammar explain ${example}`);
-const show = (t, depth = 0) => {
-  console.log(`${"  ".repeat(depth)}${t.rule} [${t.start}, ${t.end}) ${JSON.stringify(t.text)}`);
-  t.children.forEach((c) => show(c, depth + 1));
-};
-show(explain(example));
+const cli = process.env.URI_GRAMMAR_CLI ?? join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "cjs", "src", "cli.js");
+// The draft's own example of a misleading URI (section 7.5): the host is 10.0.0.1.
+const example = process.argv[2] ?? "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm";
 const bad = "http://[fe80::1/x";
-console.log(`\n$ uri-grammar check ${bad}`);
-const result = validate(bad);
-console.log(result.valid ? "valid" : result.error.format() + "\nrule path: " + result.error.path.join(" > "));
+
+/** Runs the command as a user would, on this terminal (colours where it is one). */
+function show(args) {
+  const shown = args.map((a) => (/^[\w./:@%=-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(" ");
+  process.stdout.write(`\n$ uri-grammar ${shown}\n`);
+  const r = spawnSync(process.execPath, [cli, ...args], { stdio: "inherit" });
+  if (r.error) throw r.error;
+  process.stdout.write(`(exit status ${r.status})\n`);
+}
+
+show(["check", example]);
+show(["parse", example]);
+show(["explain", example]);
+show(["audit", example]);
+show(["check", bad]);
+show(["rules", "IPv6reference"]);

@@ -2,6 +2,7 @@
 // lives in its grammar files (grammar/NAME.abnf, grammar/NAME.peggy) and in what
 // scripts/build-grammar.mjs compiles from them (generated/NAME*.js); this file only lists them.
 import * as rfc2396bis01 from "../generated/rfc2396bis-01.js";
+import * as rfc2396bis01Match from "../generated/rfc2396bis-01.match.js";
 import * as rfc2396bis01Trace from "../generated/rfc2396bis-01.trace.js";
 import * as rfc2396bis01Rules from "../generated/rfc2396bis-01.rules.js";
 import type { RuleRecord } from "../generated/rfc2396bis-01.rules.js";
@@ -52,6 +53,8 @@ export interface Edition {
   readonly name: string;
   /** The fast parser: every rule is a start rule. */
   readonly parser: GeneratedParser;
+  /** The same grammar without its actions: only whether a rule matches (matches(), validate()). */
+  readonly matcher: GeneratedParser;
   /** The same grammar with tracer hooks, for explain() and error paths. */
   readonly tracer: GeneratedParser;
   /** The rule table: section, ABNF, PEG. */
@@ -62,6 +65,7 @@ export const EDITIONS: Readonly<Record<string, Edition>> = Object.freeze({
   "rfc2396bis-01": Object.freeze({
     name: "rfc2396bis-01",
     parser: rfc2396bis01 as unknown as GeneratedParser,
+    matcher: rfc2396bis01Match as unknown as GeneratedParser,
     tracer: rfc2396bis01Trace as unknown as GeneratedParser,
     rules: rfc2396bis01Rules.RULES,
   }),

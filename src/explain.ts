@@ -2,7 +2,7 @@
 // (the same grammar as the parser, with peggy's tracer hooks), so there is no second parser.
 import { DEFAULT_EDITION, type TraceEvent } from "./edition.js";
 import { diagnose } from "./diagnose.js";
-import { requireRule, requireString, ruleByPegName, type RuleName } from "./rules.js";
+import { requireOptions, requireRule, requireString, ruleByPegName, type RuleName } from "./rules.js";
 
 /** One rule that matched: its span [start, end) in the input and the rules inside it. */
 export interface ParseTree {
@@ -42,6 +42,7 @@ interface Node {
  */
 export function explain(input: string, options?: ExplainOptions): ParseTree {
   requireString(input, "explain: input");
+  requireOptions(options, "explain: options");
   const start = requireRule(options?.rule ?? "URI-reference", "explain: options.rule");
   const fold = options?.foldCharacters ?? true;
   const root: Node = { rule: start.name, start: 0, end: input.length, children: [] };

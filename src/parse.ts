@@ -2,7 +2,7 @@
 import { DEFAULT_EDITION, type Edition, type PegLibraryResult } from "./edition.js";
 import { diagnose } from "./diagnose.js";
 import type { UriSyntaxError } from "./errors.js";
-import { requireRule, requireString, type RuleInfo, type RuleName } from "./rules.js";
+import { requireOptions, requireRule, requireString, type RuleInfo, type RuleName } from "./rules.js";
 import { UriReference, type Authority, type Host } from "./types.js";
 
 /** The rules whose matches parse() can split into components. */
@@ -44,6 +44,7 @@ const edition: Edition = DEFAULT_EDITION;
  */
 export function parse(input: string, options?: ParseOptions): UriReference {
   requireString(input, "parse: input");
+  requireOptions(options, "parse: options");
   const start = referenceRule(options?.rule);
   const result = run(input, start);
   if (!result.peg$success) throw diagnose(edition, input, start);
@@ -53,8 +54,9 @@ export function parse(input: string, options?: ParseOptions): UriReference {
 /** Checks the whole input against any rule of the grammar; the error says where and why. */
 export function validate(input: string, options?: RuleOptions): ValidationResult {
   requireString(input, "validate: input");
+  requireOptions(options, "validate: options");
   const start = requireRule(options?.rule ?? "URI-reference", "validate: options.rule");
-  if (run(input, start).peg$success) return { valid: true };
+  if (accepts(input, start)) return { valid: true };
   return { valid: false, error: diagnose(edition, input, start) };
 }
 
@@ -62,7 +64,7 @@ export function validate(input: string, options?: RuleOptions): ValidationResult
 export function matches(rule: RuleName, input: string): boolean {
   const start = requireRule(rule, "matches: rule");
   requireString(input, "matches: input");
-  return run(input, start).peg$success;
+  return accepts(input, start);
 }
 
 function referenceRule(rule: unknown): RuleInfo {
@@ -74,9 +76,30 @@ function referenceRule(rule: unknown): RuleInfo {
   return requireRule(rule);
 }
 
-/** Runs the fast parser in peggy's library mode: no exception, no error object for a reject. */
+/**
+ * The options of one run of the fast parser from a start rule, made once per rule: peggy's
+ * library mode (no exception and no error object for a reject), and no expectation bookkeeping
+ * (peg$silentFails above 0), since an error is diagnosed by the trace build (diagnose.ts).
+ */
+const RUN_OPTIONS = new Map<string, Record<string, unknown>>();
+
+function runOptions(start: RuleInfo): Record<string, unknown> {
+  let options = RUN_OPTIONS.get(start.pegName);
+  if (options === undefined) {
+    options = Object.freeze({ startRule: start.pegName, peg$library: true, peg$silentFails: 1 });
+    RUN_OPTIONS.set(start.pegName, options);
+  }
+  return options;
+}
+
+/** Runs the fast parser from the rule: whether the whole input matched, and the actions' record. */
 function run(input: string, start: RuleInfo): PegLibraryResult {
-  return edition.parser.parse(input, { startRule: start.pegName, peg$library: true }) as PegLibraryResult;
+  return edition.parser.parse(input, runOptions(start)) as PegLibraryResult;
+}
+
+/** Runs the action-free build of the same grammar: only whether the whole input matched. */
+function accepts(input: string, start: RuleInfo): boolean {
+  return (edition.matcher.parse(input, runOptions(start)) as PegLibraryResult).peg$success;
 }
 
 function toReference(raw: RawReference): UriReference {

@@ -5,7 +5,7 @@
 import { format } from "./format.js";
 import { ResolveError, UriSyntaxError } from "./errors.js";
 import { parse } from "./parse.js";
-import { describe } from "./rules.js";
+import { describe, requireString } from "./rules.js";
 import { UriReference, type Authority } from "./types.js";
 
 /**
@@ -146,6 +146,8 @@ function resolveParsed(Base: Components & { scheme: string }, refText: string, s
  * starts an abs-path) is not part of any segment.
  */
 export function merge(basePath: string, refPath: string, dotSegments: DotSegments = "retain"): string {
+  requireString(basePath, "merge: basePath");
+  requireString(refPath, "merge: refPath");
   // step 1: all but the last segment of the base path (everything up to and including its last
   // "/"); a single "/" when the base path is empty.
   let buffer = basePath === "" ? "/" : basePath.slice(0, basePath.lastIndexOf("/") + 1);

@@ -34,6 +34,7 @@ const BY_PEG_NAME = new Map<string, RuleInfo>(RULES.map((r) => [r.pegName, r]));
 
 /** The rule of that name (the draft's spelling), or undefined. */
 export function ruleInfo(name: string): RuleInfo | undefined {
+  requireString(name, "ruleInfo: name");
   return BY_NAME.get(name);
 }
 
@@ -73,6 +74,13 @@ export function describe(value: unknown): string {
     return "an object";
   }
   return `a ${typeof value}`;
+}
+
+/** Throws a TypeError unless the options argument is undefined, null or an object. */
+export function requireOptions(options: unknown, what: string): void {
+  if (options !== undefined && options !== null && (typeof options !== "object" || Array.isArray(options))) {
+    throw new TypeError(`${what} must be an object of options, got ${describe(options)}`);
+  }
 }
 
 /** Throws a TypeError unless the value is a primitive string. */

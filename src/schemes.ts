@@ -3,6 +3,7 @@
 // generic syntax of hostport is defined such that a URI with an explicit ":port", where the port is
 // the default for the scheme, is equivalent to one where the port is elided", and gives http's
 // port 80 as its example. Each row below names the specification that fixes the default.
+import { requireString } from "./rules.js";
 
 /** What scheme-based normalization may assume about one scheme. */
 export interface SchemeInfo {
@@ -44,5 +45,6 @@ export const SCHEMES: ReadonlyMap<string, SchemeInfo> = new Map(
 
 /** The table row for a scheme (compared case-insensitively, section 3.1), or undefined. */
 export function schemeInfo(scheme: string): SchemeInfo | undefined {
+  requireString(scheme, "schemeInfo: scheme");
   return SCHEMES.get(scheme.toLowerCase());
 }

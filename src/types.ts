@@ -77,6 +77,12 @@ export class UriReference {
   readonly fragment?: string;
 
   constructor(parts: UriReferenceParts) {
+    if (parts === null || typeof parts !== "object") {
+      throw new TypeError(`UriReference: parts must be an object of components ({ path, scheme?, ... }), got ${parts === null ? "null" : typeof parts}`);
+    }
+    if (typeof parts.path !== "string") {
+      throw new TypeError(`UriReference: parts.path must be a string (the path is never undefined, section 5.2), got ${typeof parts.path}`);
+    }
     this.kind = parts.scheme === undefined ? "relative" : "absolute";
     if (parts.scheme !== undefined) this.scheme = parts.scheme;
     if (parts.authority !== undefined) this.authority = parts.authority;

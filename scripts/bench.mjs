@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// npm run bench: strict validation side by side with the popular lenient parsers.
+//
+// One process measures every contender on the same seeded corpus (scripts/bench-corpus.mjs),
+// round-robin over several timed passes after warm-up passes, and reports the median ns per URI
+// reference (wall clock, and CPU time of the process, which is steadier on a shared machine) and
+// its ratio to the draft's Appendix B regular expression (which splits a reference
+// into its five components and validates nothing: the floor). Node's URL accepts absolute URLs
+// only, so it runs on the absolute references, and its ratio is to the regex on that same subset.
+// Then the scaling run (scripts/bench-scaling.mjs) runs in a child process.
+//
+// Writes bench-results/bench.json (raw numbers) and bench-results/corpus.txt (the corpus).
+//
+// Usage: node scripts/bench.mjs [--count N] [--seed S] [--passes P] [--no-scaling]
+//   Build first (npm run bench does): it measures dist/cjs, what users get.
+import { createRequire } from "node:module";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
+import { generateCorpus } from "./bench-corpus.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+const lib = require(join(root, "dist/cjs/src/index.js"));
+const fastUri = require("fast-uri");
+const uriJs = require("uri-js");
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const COUNT = arg("--count", 100_000);
+const SEED = arg("--seed", 2003);
+const PASSES = arg("--passes", 7);
+const WARMUP = 3;
+const EXPLAIN_SUBSET = 5_000;
+
+const peerVersion = (name) => require(`${name}/package.json`).version;
+
+// ----- the corpus -----
+const { refs, kinds } = generateCorpus({ count: COUNT, seed: SEED });
+const chars = refs.reduce((n, s) => n + s.length, 0);
+// Appendix B of the draft: ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+const APPENDIX_B = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const absolute = refs.filter((s) => SCHEME.test(s));
+const valid = refs.filter((s) => lib.matches("URI-reference", s));
+const invalid = refs.filter((s) => !lib.matches("URI-reference", s));
+const explainSet = refs.slice(0, EXPLAIN_SUBSET);
+const sets = {
+  corpus: refs,
+  absolute,
+  valid,
+  invalid,
+  [`first ${EXPLAIN_SUBSET}`]: explainSet,
+};
+
+// ----- the contenders: each returns something, so that no work can be optimized away -----
+let sink = 0;
+const contenders = [
+  { name: "Appendix B regex split", set: "corpus", floor: true, fn: (s) => APPENDIX_B.exec(s) },
+  { name: "uri-grammar parse()", set: "corpus", fn: (s) => { try { return lib.parse(s); } catch (e) { return e; } } },
+  { name: "uri-grammar parse(), valid only", set: "valid", fn: (s) => lib.parse(s) },
+  { name: "uri-grammar parse(), invalid only (builds UriSyntaxError)", set: "invalid", fn: (s) => { try { return lib.parse(s); } catch (e) { return e; } } },
+  { name: "uri-grammar matches('URI-reference')", set: "corpus", fn: (s) => lib.matches("URI-reference", s) },
+  { name: "uri-grammar explain()", set: `first ${EXPLAIN_SUBSET}`, fn: (s) => { try { return lib.explain(s); } catch (e) { return e; } } },
+  { name: `fast-uri ${peerVersion("fast-uri")} parse`, set: "corpus", fn: (s) => fastUri.parse(s) },
+  { name: `uri-js ${peerVersion("uri-js")} parse`, set: "corpus", fn: (s) => uriJs.parse(s) },
+  { name: "Appendix B regex split", set: "absolute", floor: true, fn: (s) => APPENDIX_B.exec(s) },
+  { name: "uri-grammar parse()", set: "absolute", fn: (s) => { try { return lib.parse(s); } catch (e) { return e; } } },
+  { name: "Node URL.canParse", set: "absolute", fn: (s) => URL.canParse(s) },
+  { name: "Node new URL", set: "absolute", fn: (s) => { try { return new URL(s); } catch (e) { return e; } } },
+];
+// The invalid subset and the explain subset get their own floor, so their ratios compare like with like.
+for (const set of ["valid", "invalid", `first ${EXPLAIN_SUBSET}`]) {
+  contenders.push({ name: "Appendix B regex split", set, floor: true, fn: (s) => APPENDIX_B.exec(s) });
+}
+
+/** One pass of a contender over its references: wall-clock and CPU (user + system) ns per reference. */
+function runOnce(c) {
+  const list = sets[c.set];
+  const cpu0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < list.length; i++) {
+    if (c.fn(list[i])) sink++;
+  }
+  const wall = Number(process.hrtime.bigint() - t0) / list.length;
+  const cpu = process.cpuUsage(cpu0);
+  return { wall, cpu: ((cpu.user + cpu.system) * 1000) / list.length };
+}
+
+const samples = new Map(contenders.map((c) => [c, []]));
+const cpuSamples = new Map(contenders.map((c) => [c, []]));
+for (let pass = 0; pass < WARMUP + PASSES; pass++) {
+  for (const c of contenders) {
+    const { wall, cpu } = runOnce(c);
+    if (pass >= WARMUP) { samples.get(c).push(wall); cpuSamples.get(c).push(cpu); }
+  }
+  process.stderr.write(`pass ${pass + 1}/${WARMUP + PASSES}${pass < WARMUP ? " (warm-up)" : ""}\r`);
+}
+process.stderr.write("\n");
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const floors = new Map(contenders.filter((c) => c.floor).map((c) => [c.set, median(samples.get(c))]));
+const cpuFloors = new Map(contenders.filter((c) => c.floor).map((c) => [c.set, median(cpuSamples.get(c))]));
+const results = contenders.map((c) => ({
+  name: c.name,
+  set: c.set,
+  count: sets[c.set].length,
+  medianNs: median(samples.get(c)),
+  samplesNs: samples.get(c),
+  ratioToRegex: median(samples.get(c)) / floors.get(c.set),
+  medianCpuNs: median(cpuSamples.get(c)),
+  cpuSamplesNs: cpuSamples.get(c),
+  cpuRatioToRegex: median(cpuSamples.get(c)) / cpuFloors.get(c.set),
+}));
+
+// ----- report -----
+const cpu = cpus()[0]?.model ?? "unknown CPU";
+const machine = `Node ${process.version}, ${cpu} (${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB), ${process.platform}/${process.arch}`;
+const fmt = (n) => n >= 100 ? Math.round(n).toLocaleString("en-US") : n.toFixed(1);
+const lines = [
+  `${COUNT.toLocaleString("en-US")} references (seed ${SEED}), ${(chars / COUNT).toFixed(1)} characters on average; ` +
+    `${absolute.length.toLocaleString("en-US")} absolute, ${invalid.length.toLocaleString("en-US")} rejected by the grammar`,
+  `${machine}; median of ${PASSES} passes after ${WARMUP} warm-up passes; ` +
+    `wall-clock time, and CPU time (user + system) of this process`,
+  "",
+  "| contender | references | ns per reference | ratio to regex split | CPU ns per reference | CPU ratio |",
+  "|---|---|---:|---:|---:|---:|",
+  ...results.map((r) => `| ${r.name} | ${r.set} (${r.count.toLocaleString("en-US")}) | ${fmt(r.medianNs)} | ${r.ratioToRegex.toFixed(2)} | ` +
+    `${fmt(r.medianCpuNs)} | ${r.cpuRatioToRegex.toFixed(2)} |`),
+];
+const byName = (name, set = "corpus") => results.find((r) => r.name.startsWith(name) && r.set === set);
+const parseR = byName("uri-grammar parse()");
+const matchR = byName("uri-grammar matches");
+const fastR = byName("fast-uri");
+const validR = byName("uri-grammar parse(), valid only", "valid");
+const targets = [
+  `parse() / fast-uri parse = ${(parseR.medianNs / fastR.medianNs).toFixed(2)} wall, ${(parseR.medianCpuNs / fastR.medianCpuNs).toFixed(2)} CPU (target < 1.0)`,
+  `parse() / regex split = ${parseR.ratioToRegex.toFixed(2)} wall, ${parseR.cpuRatioToRegex.toFixed(2)} CPU (target <= 4)`,
+  `parse() on the valid references / regex split = ${validR.ratioToRegex.toFixed(2)} wall, ${validR.cpuRatioToRegex.toFixed(2)} CPU`,
+  `matches() / regex split = ${matchR.ratioToRegex.toFixed(2)} wall, ${matchR.cpuRatioToRegex.toFixed(2)} CPU (target <= 3)`,
+];
+console.log(lines.join("\n"));
+console.log("\n" + targets.join("\n"));
+
+const outDir = join(root, "bench-results");
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, "corpus.txt"), refs.join("\n") + "\n");
+const kindCounts = {};
+for (const k of kinds) kindCounts[k] = (kindCounts[k] ?? 0) + 1;
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu,
+  cores: cpus().length,
+  platform: `${process.platform}/${process.arch}`,
+  corpus: { count: COUNT, seed: SEED, averageLength: chars / COUNT, kinds: kindCounts, absolute: absolute.length, rejected: invalid.length },
+  passes: PASSES,
+  warmup: WARMUP,
+  results,
+  targets: {
+    parseToFastUri: parseR.medianNs / fastR.medianNs,
+    parseToRegex: parseR.ratioToRegex,
+    matchesToRegex: matchR.ratioToRegex,
+    cpu: {
+      parseToFastUri: parseR.medianCpuNs / fastR.medianCpuNs,
+      parseToRegex: parseR.cpuRatioToRegex,
+      matchesToRegex: matchR.cpuRatioToRegex,
+    },
+  },
+  sink,
+};
+writeFileSync(join(outDir, "bench.json"), JSON.stringify(report, null, 2) + "\n");
+console.log(`\nraw numbers: bench-results/bench.json`);
+
+if (!process.argv.includes("--no-scaling")) {
+  console.log("");
+  execFileSync(process.execPath, ["--expose-gc", join(root, "scripts/bench-scaling.mjs")], { stdio: "inherit" });
+}

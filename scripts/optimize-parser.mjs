@@ -1,0 +1,516 @@
+// Build-time passes over the parsers peggy generates (run by scripts/build-grammar.mjs on every
+// build). They change how the generated code does its work, never which strings a rule accepts,
+// and never the records the grammar's actions return. Each pass is a deterministic text rewrite of
+// peggy 5.1.0's output that first checks the code has the shape it expects and stops the build
+// with an error otherwise (peggy is pinned; an upgrade must revisit these passes).
+//
+//   hoistConstants   peggy declares everything inside parse(): per call it rebuilds its class
+//                    regexes, expectation objects, the start-rule table and about 90 closures
+//                    (one per rule, action and helper). This moves all of them to the module, once;
+//                    the per-call state (input, positions, failure bookkeeping, tracer) becomes
+//                    module variables that parse() resets on entry. parse() is not re-entrant
+//                    (no action or tracer here calls it), and the returned peg$throw restores the
+//                    state of its own call. A finished call lets go of its input, position cache
+//                    and tracer, so nothing of the last input stays in memory.
+//   classTables      one RegExp test per character becomes a lookup in a 128-entry table built
+//                    from the same regex at load time (every class here is ASCII-only; a code unit
+//                    of 128 or more is outside every class). In the fast build the value of a
+//                    matched class is its character code rather than the character (no action
+//                    reads it: checkActionInputs).
+//   literalTests     a multi-character literal ("//", "::") is compared code by code rather than
+//                    by cutting a substring out of the input and comparing strings.
+//   messageEscapes   peggy's error message escapes each expected character through a dozen regex
+//                    replacements on every rejected input; the escapes of short strings are
+//                    remembered (trace build: its errors are the ones that get diagnosed).
+//   dropLists        repetitions and sequences build arrays of what they matched; this grammar's
+//                    actions only ever read text ($) and other actions' records, so the arrays are
+//                    never read (checkActionInputs proves it on the grammar). They are replaced by
+//                    one shared empty array; a bounded repetition counts its matches in a number.
+//                    Fast build only: the trace build reports rule results to its tracer.
+//
+// Both builds get hoistConstants and classTables; the trace build keeps every rule.enter,
+// rule.match, rule.fail and fail event exactly as peggy emits them.
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const peggy = require("peggy");
+
+function fail(pass, what) {
+  throw new Error(`optimize-parser ${pass}: ${what} (did the peggy output change?)`);
+}
+
+/** Splits the body of a function into its top-level statements (indentation 2 in peggy's output). */
+function statements(body) {
+  const out = [];
+  for (const line of body.split("\n")) {
+    const top = /^  \S/.test(line) && !/^  [}\])]/.test(line);
+    if (top || out.length === 0) out.push([line]);
+    else out[out.length - 1].push(line);
+  }
+  return out.map((lines) => lines.join("\n"));
+}
+
+/**
+ * Moves everything that does not depend on one call's input out of peg$parse. A declaration is
+ * per-call when its initializer reads options or the state of the call; functions and constants
+ * go to module level in their original order.
+ */
+export function hoistConstants(js) {
+  const head = "function peg$parse(input, options) {\n";
+  const run = "  peg$result = peg$startRuleFunction();\n";
+  const a = js.indexOf(head);
+  const b = js.indexOf(run);
+  if (a < 0 || b < a || js.indexOf(head, a + 1) >= 0) fail("hoistConstants", "peg$parse not found");
+  const body = js.slice(a + head.length, b);
+  const tail = js.slice(b);
+
+  const state = []; // names of per-call variables, declared once at module level
+  const reset = []; // their per-call assignments, in order
+  const hoisted = [];
+  const perCall = /\b(options|input|peg\$currPos|peg\$savedPos|peg\$maxFailPos|peg\$maxFailExpected|peg\$silentFails|peg\$tracer|peg\$source|peg\$result|peg\$startRuleFunction)\b/;
+  for (const raw of statements(body)) {
+    const st = raw.trimEnd();
+    const trimmed = st.trim();
+    if (trimmed === "") continue;
+    const decl = /^  (const|let) (peg\$\w+)(?: = ([\s\S]*))?;$/.exec(st);
+    if (/^  function /.test(st)) {
+      hoisted.push(st);
+    } else if (decl) {
+      const [, , name, init] = decl;
+      if (init === undefined || perCall.test(init) || name === "peg$posDetailsCache" || name === "peg$startRuleFunction") {
+        state.push(name);
+        reset.push(init === undefined ? `  ${name} = undefined;` : `  ${name} = ${init};`);
+      } else {
+        hoisted.push(st);
+      }
+    } else if (/^  options = options !== undefined \? options : \{\};$/.test(st) || /^  if \(options\.startRule\) \{/.test(st)) {
+      reset.push(st);
+    } else {
+      fail("hoistConstants", `unexpected statement in peg$parse: ${JSON.stringify(trimmed.slice(0, 60))}`);
+    }
+  }
+  for (const need of ["peg$currPos", "peg$maxFailExpected", "peg$silentFails", "peg$result", "peg$posDetailsCache"]) {
+    if (!state.includes(need)) fail("hoistConstants", `no per-call ${need}`);
+  }
+  if (!hoisted.some((s) => s.startsWith("  const peg$FAILED = {};"))) fail("hoistConstants", "peg$FAILED not found");
+
+  // peg$throw may be called after a later parse (library mode): it restores its own call's state.
+  // It is made only for a failed call, so a success allocates nothing for it.
+  const throwHead = "  function peg$throw() {\n";
+  const t0 = tail.indexOf(throwHead);
+  const t1 = tail.indexOf("\n  }\n", t0);
+  if (t0 < 0 || t1 < 0 || tail.indexOf(throwHead, t0 + 1) >= 0) fail("hoistConstants", "peg$throw not found");
+  const saved = ["input", ...state];
+  // What a finished call lets go of: the input, the position cache, the caller's tracer.
+  const release = ["input", "peg$posDetailsCache", ...state.filter((n) => n === "peg$tracer")]
+    .map((n) => `${n} = undefined;`);
+  // After the call the module lets go of the input, the position cache (the trace build fills it
+  // for every event) and the tracer, so that no memory is held for the last input.
+  const newTail = tail.slice(0, t0) +
+    `  const peg$throw = peg$success ? undefined : peg$makeThrow([${saved.join(", ")}]);\n` +
+    release.map((r) => `  ${r}\n`).join("") +
+    tail.slice(t1 + "\n  }\n".length);
+  const makeThrow = `function peg$makeThrow(peg$callState) {\n  return function peg$throw() {\n` +
+    `    [${saved.join(", ")}] = peg$callState;\n    try {\n` +
+    tail.slice(t0 + throwHead.length, t1).split("\n").map((l) => (l ? "  " + l : l)).join("\n") +
+    "\n    } finally {\n" + release.map((r) => `      ${r}\n`).join("") + "    }\n  };\n}";
+  hoisted.push(makeThrow.split("\n").map((l) => "  " + l).join("\n"));
+
+  const dedent = (s) => s.split("\n").map((l) => l.startsWith("  ") ? l.slice(2) : l).join("\n");
+  const module =
+    `// Module-level state of the parse in progress (scripts/optimize-parser.mjs, hoistConstants).\n` +
+    `let input;\n${state.map((n) => `let ${n};`).join("\n")}\n\n` +
+    hoisted.map(dedent).join("\n\n") + "\n\n" +
+    `function peg$parse(peg$input, options) {\n  input = peg$input;\n` + reset.join("\n") + "\n\n" + newTail;
+  return js.slice(0, a) + module;
+}
+
+/** Replaces each class regex test on one character with a 128-entry table lookup. */
+export function classTables(js, { keepChar = true } = {}) {
+  const regexes = new Map();
+  for (const m of js.matchAll(/^(\s*)const (peg\$r\d+) = (\/\^\[.*\]\/);$/gm)) regexes.set(m[2], m[3]);
+  if (regexes.size === 0) fail("classTables", "no class regexes found");
+  const tables = [];
+  for (const [name, source] of regexes) {
+    const re = new RegExp(source.slice(1, -1));
+    if (re.flags !== "") fail("classTables", `${name} has flags`);
+    const members = [];
+    for (let c = 0; c < 0x10000; c++) {
+      if (re.test(String.fromCharCode(c))) {
+        if (c >= 128) fail("classTables", `${name} matches a non-ASCII character`);
+        members.push(c);
+      }
+    }
+    tables.push(`const ${name.replace("$r", "$t")} = peg$table([${members.join(", ")}]); // ${source}`);
+  }
+  let count = 0;
+  const out = js.replace(
+    /^( *)(s\d+) = input\.charAt\(peg\$currPos\);\n\1if \((peg\$r\d+)\.test\(\2\)\) \{\n/gm,
+    (_, ind, v, r) => {
+      count++;
+      return `${ind}${v} = input.charCodeAt(peg$currPos);\n` +
+        `${ind}if (${v} < 128 && ${r.replace("$r", "$t")}[${v}] === 1) {\n` +
+        (keepChar ? `${ind}  ${v} = input.charAt(peg$currPos);\n` : "");
+    });
+  if (count === 0) fail("classTables", "no class tests found");
+  if (/peg\$r\d+\.test/.test(out)) fail("classTables", "a class test was left unconverted");
+  const anchor = "const peg$FAILED = {};\n";
+  if (out.split(anchor).length !== 2) fail("classTables", "peg$FAILED not found at module level (run hoistConstants first)");
+  return out.replace(anchor, () => anchor +
+    "\n// Character classes as 128-entry tables (scripts/optimize-parser.mjs, classTables).\n" +
+    "function peg$table(codes) {\n  const t = new Uint8Array(128);\n  for (const c of codes) t[c] = 1;\n  return t;\n}\n" +
+    tables.join("\n") + "\n");
+}
+
+/**
+ * peggy's error message (SyntaxError.buildMessage, on every rejected input outside library mode:
+ * the trace build's errors) escapes every character of every expected class through a dozen regex
+ * replacements. The escapes of short strings are pure functions of the string, so they are
+ * remembered in one table per module (at most one entry per string of up to two code units).
+ */
+export function messageEscapes(js) {
+  let count = 0;
+  const out = js.replace(/^ {4}function (literalEscape|classEscape)\(s\) \{\n/gm, (_, name) => {
+    count++;
+    return `    function ${name}(s) {\n` +
+      `      if (s.length <= 2) {\n` +
+      `        const key = "${name[0]}" + s;\n` +
+      `        let escaped = peg$escapes.get(key);\n` +
+      `        if (escaped === undefined) peg$escapes.set(key, escaped = ${name}Uncached(s));\n` +
+      `        return escaped;\n      }\n      return ${name}Uncached(s);\n    }\n\n` +
+      `    function ${name}Uncached(s) {\n`;
+  });
+  const cls = "class peg$SyntaxError extends SyntaxError {\n";
+  if (count !== 2 || js.split(cls).length !== 2) fail("messageEscapes", "literalEscape and classEscape not found");
+  return out.replace(cls, () => "// Escapes of short strings in error messages (scripts/optimize-parser.mjs, messageEscapes).\n" +
+    "const peg$escapes = new Map();\n\n" + cls);
+}
+
+/**
+ * Compares a multi-character literal ("//", "::", "25") code by code instead of cutting the
+ * substring out of the input first.
+ */
+export function literalTests(js) {
+  const literals = new Map();
+  for (const m of js.matchAll(/^const (peg\$c\d+) = ("(?:[^"\\]|\\.)*");$/gm)) literals.set(m[1], JSON.parse(m[2]));
+  let count = 0;
+  const out = js.replace(/input\.substr\(peg\$currPos, (\d+)\) === (peg\$c\d+)/g, (whole, n, c) => {
+    const text = literals.get(c);
+    if (text === undefined || text.length !== Number(n)) fail("literalTests", `literal ${c} not found`);
+    count++;
+    return "(" + [...text].map((ch, i) => `input.charCodeAt(peg$currPos${i ? " + " + i : ""}) === ${ch.charCodeAt(0)}`).join(" && ") + ")";
+  });
+  if (count === 0) fail("literalTests", "no multi-character literal found");
+  return out;
+}
+
+/**
+ * Replaces the arrays of repetitions and sequences by one shared empty array, function by
+ * function; where a bounded repetition reads the length of its array, the array becomes a count
+ * (the value of such a repetition is then its count, which nothing reads either).
+ */
+export function dropLists(js) {
+  const anchor = "const peg$FAILED = {};\n";
+  if (js.split(anchor).length !== 2) fail("dropLists", "peg$FAILED not found at module level (run hoistConstants first)");
+  let pushes = 0;
+  let literals = 0;
+  const out = js.replace(/^function (peg\$parse\w+)\(\) \{\n[\s\S]*?^\}\n/gm, (fn) => {
+    const counted = new Set([...fn.matchAll(/\b(s\d+)\.length\b/g)].map((m) => m[1]));
+    return fn
+      .replace(/^( *)(s\d+) = \[\];\n/gm, (line, ind, v) => `${ind}${v} = ${counted.has(v) ? "0" : "peg$LIST"};\n`)
+      .replace(/^( *)(s\d+)\.push\(s\d+\);\n/gm, (line, ind, v) => { pushes++; return counted.has(v) ? `${ind}${v}++;\n` : ""; })
+      .replace(/\b(s\d+)\.length\b/g, (m, v) => v)
+      .replace(/^( *)(s\d+) = \[(s\d+(?:, s\d+)+)\];\n/gm, (line, ind, v) => { literals++; return `${ind}${v} = peg$LIST;\n`; });
+  });
+  if (pushes === 0 || literals === 0) fail("dropLists", "no repetitions or sequences found");
+  if (/\.push\(s\d+\)|\bs\d+\.length\b|= \[s\d+/.test(out.slice(out.indexOf("function peg$parse")))) fail("dropLists", "an array of matches remains");
+  return out.replace(anchor, () => anchor +
+    "// The result of every repetition and sequence: nothing reads their elements (scripts/optimize-parser.mjs, dropLists).\n" +
+    "const peg$LIST = Object.freeze([]);\n");
+}
+
+/**
+ * dropLists is sound only if no action reads the array of a repetition or sequence. This walks
+ * the grammar: every label an action reads must produce text ($), a literal, an action's
+ * result, or a choice / option / pluck of those (not a class: classTables makes its value a code).
+ */
+export function checkActionInputs(grammarText) {
+  const ast = peggy.parser.parse(grammarText, { grammarSource: "grammar" });
+  const rules = new Map(ast.rules.map((r) => [r.name, r]));
+  const visiting = new Set();
+  function scalar(node) {
+    switch (node.type) {
+      case "action": case "text": case "literal": case "any": return true;
+      case "rule_ref": {
+        if (visiting.has(node.name)) return false;
+        visiting.add(node.name);
+        const ok = scalar(rules.get(node.name).expression);
+        visiting.delete(node.name);
+        return ok;
+      }
+      case "named": case "labeled": case "group": case "optional": return scalar(node.expression);
+      case "choice": return node.alternatives.every(scalar);
+      case "sequence": {
+        const plucked = node.elements.filter((e) => e.type === "labeled" && e.pick);
+        return plucked.length === 1 && scalar(plucked[0].expression);
+      }
+      default: return false; // repetitions, lookaheads, sequences without one pluck
+    }
+  }
+  const problems = [];
+  function visit(node, rule) {
+    if (!node || typeof node !== "object") return;
+    if (node.type === "action") {
+      const expr = node.expression;
+      const elements = expr.type === "sequence" ? expr.elements : [expr];
+      for (const e of elements) {
+        if (e.type === "labeled" && e.label && !scalar(e.expression)) problems.push(`${rule}: label ${e.label}`);
+      }
+    }
+    for (const key of ["expression", "alternatives", "elements"]) {
+      const child = node[key];
+      if (Array.isArray(child)) child.forEach((c) => visit(c, rule));
+      else if (child) visit(child, rule);
+    }
+  }
+  for (const r of ast.rules) visit(r.expression, r.name);
+  if (problems.length) {
+    throw new Error(`optimize-parser dropLists: these action inputs can be arrays, so the lists cannot be dropped: ${problems.join("; ")}`);
+  }
+}
+
+// ----- The peggy plugin (fast build only: these passes remove rule calls, so the trace build,
+// whose tracer reports rule calls, does not get them) -----
+//
+//   flattenChoices       a call of a small rule whose whole body is an action-free choice is
+//                        replaced by that choice, and a choice among alternatives by its
+//                        alternatives (a PEG choice is associative): query's "pchar / [/?]"
+//                        becomes "unreserved / escaped / [;:@&=+$,] / [/?]", segment's "pchar*"
+//                        becomes "(unreserved / escaped / [;:@&=+$,])*".
+//   hoistClassAlternatives  alternatives that match exactly one character of a set move to the
+//                        front of their choice when no other alternative can start with one of
+//                        those characters (then at most one alternative can match, so the order
+//                        does not matter): "unreserved / escaped / [;:@&=+$,]" becomes
+//                        "unreserved / [;:@&=+$,] / escaped", which peggy's own
+//                        mergeCharacterClasses pass then turns into one class, one table lookup.
+//   inlineClassRules     a call of a rule that is one character class (ALPHA, HEXDIG, alphanum)
+//                        becomes the class itself (after peggy merged the classes).
+
+/** The rule bodies by name. */
+const ruleMap = (ast) => new Map(ast.rules.map((r) => [r.name, r]));
+
+/** The set of character codes a node matches when it always matches exactly one character. */
+function charSet(node, rules, seen = new Set()) {
+  switch (node.type) {
+    case "class": {
+      if (node.inverted || node.ignoreCase || node.unicode) return null;
+      const set = new Set();
+      for (const part of node.parts) {
+        if (Array.isArray(part)) {
+          if (typeof part[0] !== "string" || typeof part[1] !== "string") return null;
+          for (let c = part[0].charCodeAt(0); c <= part[1].charCodeAt(0); c++) set.add(c);
+        } else if (typeof part === "string" && part.length === 1) set.add(part.charCodeAt(0));
+        else return null;
+      }
+      return set;
+    }
+    case "literal":
+      return !node.ignoreCase && node.value.length === 1 ? new Set([node.value.charCodeAt(0)]) : null;
+    case "rule_ref": {
+      const rule = rules.get(node.name);
+      if (!rule || seen.has(node.name)) return null;
+      seen.add(node.name);
+      const set = charSet(rule.expression, rules, seen);
+      seen.delete(node.name);
+      return set;
+    }
+    case "group": case "named": return charSet(node.expression, rules, seen);
+    case "choice": {
+      const set = new Set();
+      for (const alt of node.alternatives) {
+        const s = charSet(alt, rules, seen);
+        if (!s) return null;
+        for (const c of s) set.add(c);
+      }
+      return set;
+    }
+    default: return null;
+  }
+}
+
+/** The characters a node can start with, when it cannot match the empty string; null if unknown. */
+function firstSet(node, rules, seen = new Set()) {
+  const one = charSet(node, rules);
+  if (one) return one;
+  switch (node.type) {
+    case "literal":
+      return !node.ignoreCase && node.value.length > 0 ? new Set([node.value.charCodeAt(0)]) : null;
+    case "sequence": return node.elements.length ? firstSet(node.elements[0], rules, seen) : null;
+    case "group": case "named": case "labeled": case "text": case "action":
+      return firstSet(node.expression, rules, seen);
+    case "rule_ref": {
+      const rule = rules.get(node.name);
+      if (!rule || seen.has(node.name)) return null;
+      seen.add(node.name);
+      const set = firstSet(rule.expression, rules, seen);
+      seen.delete(node.name);
+      return set;
+    }
+    case "choice": {
+      const set = new Set();
+      for (const alt of node.alternatives) {
+        const s = firstSet(alt, rules, seen);
+        if (!s) return null;
+        for (const c of s) set.add(c);
+      }
+      return set;
+    }
+    default: return null;
+  }
+}
+
+/** True when the node builds no value anything reads: no action, label, text or predicate code. */
+function pure(node) {
+  switch (node.type) {
+    case "literal": case "class": case "any": case "rule_ref": return true;
+    case "action": case "labeled": case "text": case "semantic_and": case "semantic_not": return false;
+    case "choice": return node.alternatives.every(pure);
+    case "sequence": return node.elements.every(pure);
+    case "repeated": return pure(node.expression) && (!node.delimiter || pure(node.delimiter)) &&
+      (node.min == null || node.min.type === "constant") && (node.max == null || node.max.type === "constant");
+    case "group": case "named": case "optional": case "zero_or_more": case "one_or_more":
+    case "simple_and": case "simple_not":
+      return pure(node.expression);
+    default: return false;
+  }
+}
+
+/** Calls fn on every node below root (children first), replacing a node by what fn returns. */
+function rewrite(node, fn) {
+  if (!node || typeof node !== "object") return node;
+  for (const key of ["expression", "delimiter"]) {
+    if (node[key] && typeof node[key] === "object" && node[key].type) node[key] = rewrite(node[key], fn);
+  }
+  for (const key of ["alternatives", "elements"]) {
+    if (Array.isArray(node[key])) node[key] = node[key].map((c) => rewrite(c, fn));
+  }
+  return fn(node);
+}
+
+const clone = (node) => structuredClone(node);
+
+/** The number of nodes in an expression: inlining is limited to small rules. */
+function size(node) {
+  let n = 1;
+  for (const key of ["expression", "delimiter"]) if (node[key] && node[key].type) n += size(node[key]);
+  for (const key of ["alternatives", "elements"]) if (Array.isArray(node[key])) for (const c of node[key]) n += size(c);
+  return n;
+}
+const INLINE_LIMIT = 16;
+
+function flattenChoices(ast) {
+  const rules = ruleMap(ast);
+  const inlinable = (name, from) => {
+    const target = rules.get(name);
+    return target && target.name !== from && target.expression.type === "choice" &&
+      pure(target.expression) && size(target.expression) <= INLINE_LIMIT ? target : null;
+  };
+  for (const rule of ast.rules) {
+    rule.expression = rewrite(rule.expression, (node) => {
+      // A call of a small action-free choice anywhere else (the body of a repetition: pchar*)
+      // becomes that choice, so that its classes can be merged in place.
+      if (node.type === "rule_ref") {
+        const target = inlinable(node.name, rule.name);
+        return target ? { ...clone(target.expression), location: node.location } : node;
+      }
+      if (node.type !== "choice") return node;
+      const alternatives = [];
+      for (const alt of node.alternatives) {
+        if (alt.type === "choice") {
+          alternatives.push(...alt.alternatives);
+        } else {
+          alternatives.push(alt);
+        }
+      }
+      node.alternatives = alternatives;
+      return node;
+    });
+  }
+}
+
+function hoistClassAlternatives(ast) {
+  const rules = ruleMap(ast);
+  for (const rule of ast.rules) {
+    rule.expression = rewrite(rule.expression, (node) => {
+      if (node.type !== "choice") return node;
+      const classes = [];
+      const others = [];
+      const union = new Set();
+      for (const alt of node.alternatives) {
+        const set = charSet(alt, rules);
+        if (set) { classes.push(alt); for (const c of set) union.add(c); } else others.push(alt);
+      }
+      if (classes.length < 2 || others.length === 0) return node;
+      for (const alt of others) {
+        const first = firstSet(alt, rules);
+        if (!first || [...first].some((c) => union.has(c))) return node;
+      }
+      node.alternatives = [...classes, ...others];
+      return node;
+    });
+  }
+}
+
+function inlineClassRules(ast) {
+  const rules = ruleMap(ast);
+  for (const rule of ast.rules) {
+    rule.expression = rewrite(rule.expression, (node) => {
+      if (node.type !== "rule_ref") return node;
+      const target = rules.get(node.name);
+      if (!target || target === rule) return node;
+      const body = target.expression;
+      if ((body.type === "class" && !body.inverted) || (body.type === "literal" && body.value.length === 1)) {
+        return { ...clone(body), location: node.location };
+      }
+      return node;
+    });
+  }
+}
+
+/**
+ * The match build ({"uriMatchOnly": true}): the grammar without its actions, texts ($) and labels,
+ * for matches() and validate(), which ask only whether the whole input matches a rule. It accepts
+ * exactly the same strings; it builds no record and no substring.
+ */
+function stripActions(ast) {
+  for (const rule of ast.rules) {
+    rule.expression = rewrite(rule.expression, (node) =>
+      node.type === "action" || node.type === "text" || node.type === "labeled" ? node.expression : node);
+  }
+}
+
+/** peggy plugin entry point: used by scripts/build-grammar.mjs for the fast and match builds. */
+export function use(config, options) {
+  const transform = config.passes.transform;
+  const merge = transform.findIndex((p) => p.name === "mergeCharacterClasses");
+  if (merge < 0) fail("plugin", "peggy has no mergeCharacterClasses pass");
+  transform.splice(merge + 1, 0, inlineClassRules);
+  transform.splice(merge, 0, flattenChoices, hoistClassAlternatives);
+  if (options && options.uriMatchOnly) transform.unshift(stripActions);
+}
+
+/** The fast parser (compiled with the plugin): every pass. */
+export function optimizeFast(js, grammarText) {
+  checkActionInputs(grammarText);
+  return dropLists(literalTests(classTables(hoistConstants(js), { keepChar: false })));
+}
+
+/** The match parser (compiled with the plugin and {"uriMatchOnly": true}): every pass. */
+export function optimizeMatch(js) {
+  return dropLists(literalTests(classTables(hoistConstants(js), { keepChar: false })));
+}
+
+/** The trace build: the passes that keep every tracer event as peggy emits it. */
+export function optimizeTrace(js) {
+  return messageEscapes(literalTests(classTables(hoistConstants(js))));
+}

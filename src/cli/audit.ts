@@ -1,0 +1,68 @@
+// uri-grammar audit: the warnings of section 7 about a URI, each with its span marked.
+import { audit as auditUri, explain, type AuditFinding } from "../index.js";
+import { choice, expectPositionals } from "./args.js";
+import { paintComponents } from "./components.js";
+import { withStdin, type Command, type Context } from "./context.js";
+import { errorJson, isInputError, json, reportInputError } from "./report.js";
+import type { StyleFormat } from "./style.js";
+
+const SEVERITIES = ["info", "warning", "danger"] as const;
+const SEVERITY_COLOURS: Record<string, StyleFormat> = { info: "cyan", warning: "yellow", danger: ["bold", "red"] };
+
+export const audit: Command = {
+  name: "audit",
+  summary: "report what in a URI section 7 warns about",
+  usage: `Usage: uri-grammar audit [--min-severity LEVEL] [--json] <uri>
+
+Checks a URI reference against the security considerations of section 7:
+userinfo that may mislead a reader about the host (7.5), a password in
+userinfo (7.4), ports of other protocols and escaped CR, LF or NUL (7.2),
+hosts that platform routines read as IPv4 addresses in rare formats (7.3),
+and lookalikes the grammar allows (3.2.2). Prints the URI with each
+component in its own colour on a terminal, then each finding with its
+severity (info, warning or danger), section and span marked with carets.
+
+Arguments:
+  <uri>                 the URI reference; "-" reads it from stdin
+
+Options:
+  --min-severity LEVEL  leave out findings below info (default), warning or
+                        danger
+  --json                print the findings as JSON
+  -h, --help            show this help
+
+Exit status: 0 nothing of severity warning or worse, 1 a warning or danger
+finding (or an input that is not a URI reference), 2 usage error.`,
+  options: { "min-severity": { type: "string" }, json: { type: "boolean" } },
+  async run(values, positionals, ctx) {
+    expectPositionals(positionals, 1, 1, "<uri>");
+    const minSeverity = choice(values["min-severity"], "--min-severity", SEVERITIES, "info");
+    const [input] = await withStdin(positionals, ctx);
+    let findings: AuditFinding[];
+    try {
+      findings = auditUri(input, { minSeverity });
+    } catch (e) {
+      if (!isInputError(e)) throw e;
+      if (values.json) ctx.print(json({ input, error: errorJson(e) }));
+      else reportInputError(e, ctx);
+      return 1;
+    }
+    const serious = findings.some((f) => f.severity !== "info");
+    if (values.json) {
+      ctx.print(json({ input, findings }));
+      return serious ? 1 : 0;
+    }
+    ctx.print(paintComponents(input, explain(input), ctx.out).line);
+    if (findings.length === 0) ctx.print(ctx.out.paint("green", "no findings"));
+    for (const f of findings) ctx.print(findingText(f, ctx));
+    return serious ? 1 : 0;
+  },
+};
+
+function findingText(f: AuditFinding, ctx: Context): string {
+  const paint = ctx.out.paint;
+  const marks = " ".repeat(f.start) + "^".repeat(Math.max(1, f.end - f.start));
+  const head = `${paint(SEVERITY_COLOURS[f.severity] ?? "yellow", f.severity)} ${f.code} (section ${f.section})`;
+  return `${paint(SEVERITY_COLOURS[f.severity] ?? "yellow", marks)} ${head}\n  ${f.message}` +
+    (f.detail !== undefined ? `\n  ${paint("dim", "detail:")} ${f.detail}` : "");
+}

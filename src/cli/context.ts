@@ -1,0 +1,59 @@
+// What every command is given: the streams, their colours, and a way to read "-" from stdin.
+import { UsageError, type OptionSpec, type Values } from "./args.js";
+import { colourEnabled, styler, type Styler } from "./style.js";
+
+export interface Context {
+  readonly stdout: NodeJS.WriteStream;
+  readonly stderr: NodeJS.WriteStream;
+  readonly stdin: NodeJS.ReadStream;
+  /** Colours for stdout and for stderr, each decided for its own stream. */
+  readonly out: Styler;
+  readonly err: Styler;
+  /** Writes to stdout / stderr (a line each; the newline is added). */
+  print(text: string): void;
+  warn(text: string): void;
+}
+
+/** One command of the tool. */
+export interface Command {
+  readonly name: string;
+  /** One line for the list of commands. */
+  readonly summary: string;
+  /** The full --help text. */
+  readonly usage: string;
+  readonly options: OptionSpec;
+  /** Runs the command; resolves to the exit status. */
+  run(values: Values, positionals: string[], ctx: Context): number | Promise<number>;
+}
+
+export function processContext(): Context {
+  const stdout = process.stdout;
+  const stderr = process.stderr;
+  return {
+    stdout, stderr, stdin: process.stdin,
+    out: styler(colourEnabled(stdout)),
+    err: styler(colourEnabled(stderr)),
+    print: (text) => { stdout.write(text + "\n"); },
+    warn: (text) => { stderr.write(text + "\n"); },
+  };
+}
+
+/** Reads all of stdin as UTF-8. */
+export async function readStdin(stdin: NodeJS.ReadStream): Promise<string> {
+  stdin.setEncoding("utf8");
+  let text = "";
+  for await (const chunk of stdin) text += chunk as string;
+  return text;
+}
+
+/**
+ * The command's inputs, with "-" replaced by what stdin holds (one trailing line break removed,
+ * so `echo URI | uri-grammar check -` checks the URI). At most one argument may be "-".
+ */
+export async function withStdin(positionals: readonly string[], ctx: Context): Promise<string[]> {
+  const dashes = positionals.filter((p) => p === "-").length;
+  if (dashes === 0) return [...positionals];
+  if (dashes > 1) throw new UsageError(`only one argument can be "-" (stdin)`);
+  const text = (await readStdin(ctx.stdin)).replace(/\r?\n$/, "");
+  return positionals.map((p) => (p === "-" ? text : p));
+}

@@ -1,0 +1,58 @@
+// uri-grammar extract: the URI references in running text, found as Appendix E describes.
+import { readFileSync } from "node:fs";
+import { extract as extractUris, type ExtractOptions } from "../index.js";
+import { CommandError, expectPositionals } from "./args.js";
+import { readStdin, type Command } from "./context.js";
+import { json } from "./report.js";
+
+export const extract: Command = {
+  name: "extract",
+  summary: "find the URI references in plain text (Appendix E)",
+  usage: `Usage: uri-grammar extract [--relative] [--scheme NAME]... [--valid] [--json]
+                           [FILE|-]
+
+Finds the URI references in running text the way Appendix E describes: a URI
+is delimited by <...>, double quotes or whitespace; a "URL:" prefix is left
+out; whitespace and line breaks inside <...> are ignored; a line break right
+after "-" is reported with both readings (in --json); trailing punctuation
+that is not part of the URI is left out. Prints one URI per line, in order.
+
+Arguments:
+  FILE             the text to read; "-" or nothing reads stdin
+
+Options:
+  --relative       also take relative references between <...> or quotes
+                   ("<../a/b>"); by default only text with a scheme is taken
+  --scheme NAME    only URIs of this scheme; may be given more than once
+  --valid          leave out candidates that are not valid URI references
+  --json           print every reference found with its position [start,
+                   end) in the text, its delimiter and whether it is valid
+  -h, --help       show this help
+
+Exit status: 0 some URI found, 1 none found, 2 usage error or a file that
+cannot be read.`,
+  options: {
+    relative: { type: "boolean" }, scheme: { type: "string", multiple: true },
+    valid: { type: "boolean" }, json: { type: "boolean" },
+  },
+  async run(values, positionals, ctx) {
+    expectPositionals(positionals, 0, 1, "at most one FILE");
+    const file = positionals[0] ?? "-";
+    let text: string;
+    if (file === "-") {
+      text = await readStdin(ctx.stdin);
+    } else {
+      try {
+        text = readFileSync(file, "utf8");
+      } catch (e) {
+        throw new CommandError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
+    const options: ExtractOptions = { relative: values.relative === true };
+    if (Array.isArray(values.scheme)) options.schemes = values.scheme;
+    const found = extractUris(text, options).filter((u) => u.valid || !values.valid);
+    if (values.json) ctx.print(json(found));
+    else for (const item of found) ctx.print(item.uri);
+    return found.length ? 0 : 1;
+  },
+};

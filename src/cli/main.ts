@@ -1,0 +1,79 @@
+// The command line: picks the command, parses its arguments, and turns every outcome into an exit
+// status: 0 yes, 1 no, 2 a usage error. User errors never print a stack trace.
+import { CommandError, UsageError, parseCommandArgs } from "./args.js";
+import { audit } from "./audit.js";
+import { batch } from "./batch.js";
+import { check } from "./check.js";
+import { compare } from "./compare.js";
+import type { Command, Context } from "./context.js";
+import { explain } from "./explain.js";
+import { extract } from "./extract.js";
+import { normalize } from "./normalize.js";
+import { parse } from "./parse.js";
+import { packageVersion } from "./paths.js";
+import { resolve } from "./resolve.js";
+import { rules } from "./rules.js";
+
+export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, batch, audit, extract];
+
+export function mainUsage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return `Usage: uri-grammar <command> [options] [arguments]
+
+The URI generic syntax of draft-fielding-uri-rfc2396bis-01, executable.
+
+Commands:
+${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
+
+Options:
+  -h, --help     show this help; 'uri-grammar <command> --help' for a command
+  -v, --version  print the version
+
+An input argument of "-" is read from stdin; an input that starts with "-"
+goes after "--". Colours are used on a terminal unless NO_COLOR is set;
+FORCE_COLOR=1 forces them.`;
+}
+
+/** Runs the command line; resolves to the exit status. */
+export async function main(argv: readonly string[], ctx: Context): Promise<number> {
+  const [first, ...rest] = argv;
+  let command: Command | undefined;
+  try {
+    if (first === undefined) {
+      ctx.warn(mainUsage());
+      return 2;
+    }
+    if (first === "-h" || first === "--help") { ctx.print(mainUsage()); return 0; }
+    if (first === "-v" || first === "--version") { ctx.print(packageVersion()); return 0; }
+    if (first === "help") {
+      const topic = rest[0] === undefined ? undefined : COMMANDS.find((c) => c.name === rest[0]);
+      if (rest[0] !== undefined && !topic) throw new UsageError(`unknown command ${JSON.stringify(rest[0])}`);
+      ctx.print(topic ? topic.usage : mainUsage());
+      return 0;
+    }
+    command = COMMANDS.find((c) => c.name === first);
+    if (!command) {
+      const near = COMMANDS.find((c) => c.name.startsWith(first.toLowerCase().slice(0, 3)));
+      throw new UsageError(first.startsWith("-") ? `unknown option ${first}`
+        : `unknown command ${JSON.stringify(first)}` + (near ? ` (did you mean ${near.name}?)` : ""));
+    }
+    const { values, positionals } = parseCommandArgs(rest, command.options);
+    if (values.help) { ctx.print(command.usage); return 0; }
+    return await command.run(values, positionals, ctx);
+  } catch (e) {
+    const who = command ? `uri-grammar ${command.name}` : "uri-grammar";
+    if (e instanceof UsageError) {
+      ctx.warn(`${who}: ${e.message}`);
+      ctx.warn(`Run '${who} --help' for usage.`);
+      return 2;
+    }
+    if (e instanceof CommandError) {
+      ctx.warn(`${who}: ${e.message}`);
+      return 2;
+    }
+    ctx.warn(`${who}: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    if (process.env.URI_GRAMMAR_DEBUG && e instanceof Error) ctx.warn(e.stack ?? "");
+    else ctx.warn("This is a bug in uri-grammar; set URI_GRAMMAR_DEBUG=1 for the stack trace.");
+    return 70;
+  }
+}

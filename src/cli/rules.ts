@@ -1,0 +1,96 @@
+// uri-grammar rules: the grammar's rules with their sections; one rule in full.
+import { matches, RULES, type RuleInfo } from "../index.js";
+import { expectPositionals, ruleOption } from "./args.js";
+import type { Command, Context } from "./context.js";
+import { json } from "./report.js";
+import { RULE_EXAMPLES } from "./rule-examples.js";
+
+export const rules: Command = {
+  name: "rules",
+  summary: "list the grammar's rules, or show one rule in full",
+  usage: `Usage: uri-grammar rules [--json] [NAME]
+
+Without NAME, lists every rule of the grammar with the section of the draft
+that defines it, in the order a reader meets them; "*" marks the rules whose
+PEG transcription differs in form from the ABNF.
+
+With NAME, shows that rule: its ABNF, the draft's original text where it had
+to be corrected, its PEG transcription and why the PEG differs, the rules it
+uses and the rules that use it, and strings it matches and does not match.
+
+Arguments:
+  NAME             a rule name as the draft spells it, e.g. IPv6address
+
+Options:
+  --json           print the rule table (or the one rule) as JSON
+  -h, --help       show this help
+
+Exit status: 0, or 2 for an unknown rule name or another usage error.`,
+  options: { json: { type: "boolean" } },
+  run(values, positionals, ctx) {
+    expectPositionals(positionals, 0, 1, "at most one rule NAME");
+    if (positionals.length === 0) {
+      if (values.json) ctx.print(json(RULES));
+      else ctx.print(ruleList(ctx).join("\n"));
+      return 0;
+    }
+    const info = RULES.find((r) => r.name === ruleOption(positionals[0], ""))!;
+    const examples = exampleVerdicts(info);
+    if (values.json) ctx.print(json({ ...info, examples }));
+    else ctx.print(ruleText(info, examples, ctx).join("\n"));
+    return 0;
+  },
+};
+
+function ruleList(ctx: Context): string[] {
+  const width = Math.max(...RULES.map((r) => r.name.length));
+  const lines = RULES.map((r) => {
+    const section = r.section === "RFC 2234" ? "RFC 2234" : `§${r.section}`;
+    return `${section.padEnd(9)} ${r.name}${r.pegNote ? " ".repeat(width - r.name.length) + " *" : ""}`;
+  });
+  lines.push("", `${RULES.length} rules; * the PEG differs in form from the ABNF ('uri-grammar rules NAME' says why)`);
+  return lines;
+}
+
+/** The examples of the table with the grammar's own verdict on each. */
+function exampleVerdicts(info: RuleInfo): { match: string[]; noMatch: string[] } {
+  const table = RULE_EXAMPLES[info.name] ?? { match: [], noMatch: [] };
+  const all = [...table.match, ...table.noMatch];
+  return {
+    match: all.filter((s) => matches(info.name, s)),
+    noMatch: all.filter((s) => !matches(info.name, s)),
+  };
+}
+
+function ruleText(info: RuleInfo, examples: { match: string[]; noMatch: string[] }, ctx: Context): string[] {
+  const head = (text: string) => ctx.out.paint("bold", text);
+  const indent = (text: string) => text.split("\n").map((l) => "  " + l);
+  const names = (list: readonly string[]) => (list.length ? list.join(", ") : "(none)");
+  const shown = (list: readonly string[]) => (list.length ? list.map((s) => JSON.stringify(s)).join("  ") : "(none)");
+  const lines = [
+    `${head(info.name)} (${info.section === "RFC 2234" ? "RFC 2234 core rule" : `section ${info.section}`})`,
+    "",
+    head("ABNF"),
+    ...indent(info.abnf),
+  ];
+  if (info.draft) lines.push("", head("The draft's text (corrected above)"), ...indent(info.draft));
+  lines.push("", head("PEG"), ...indent(info.peg));
+  lines.push("", head("Why the PEG differs"), ...indent(wrap(info.pegNote ?? "It does not: the PEG has the ABNF's form.", 76)));
+  lines.push("",
+    `${head("Uses")}           ${names(info.uses)}`,
+    `${head("Used by")}        ${names(info.usedBy)}`,
+    `${head("Matches")}        ${shown(examples.match)}`,
+    `${head("Does not match")} ${shown(examples.noMatch)}`);
+  return lines;
+}
+
+/** Breaks a paragraph into lines of at most `width` characters (at spaces). */
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join("\n");
+}

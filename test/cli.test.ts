@@ -1,0 +1,556 @@
+// The uri-grammar command, run as a user runs it: the compiled binary (npm run build first), its
+// stdout, stderr and exit status.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { matches } from "../src/parse.js";
+import { RULES } from "../src/rules.js";
+import { RULE_EXAMPLES } from "../src/cli/rule-examples.js";
+
+const root = join(__dirname, "..");
+const CLI = process.env.URI_GRAMMAR_CLI ?? join(root, "dist", "cjs", "src", "cli.js");
+const ESC = "\u001b[";
+
+interface Run { status: number | null; stdout: string; stderr: string }
+
+function run(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Run {
+  const env: Record<string, string | undefined> = { ...process.env, ...options.env };
+  if (!options.env || !("FORCE_COLOR" in options.env)) delete env.FORCE_COLOR;
+  if (!options.env || !("NO_COLOR" in options.env)) delete env.NO_COLOR;
+  const r = spawnSync(process.execPath, [CLI, ...args], { input: options.input ?? "", env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** No stack trace, whatever went wrong. */
+function expectNoStack(r: Run): void {
+  expect(r.stderr).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
+}
+
+/** A usage error: exit 2, the reason, and one line pointing to --help. */
+function expectUsageError(r: Run, reason: RegExp, command?: string): void {
+  expect(r.status).toBe(2);
+  expect(r.stdout).toBe("");
+  expect(r.stderr).toMatch(reason);
+  const lines = r.stderr.trimEnd().split("\n");
+  expect(lines[lines.length - 1]).toBe(`Run 'uri-grammar${command ? " " + command : ""} --help' for usage.`);
+  expectNoStack(r);
+}
+
+const COMMANDS = ["check", "parse", "explain", "resolve", "normalize", "compare", "rules", "batch", "audit", "extract"];
+
+describe("the binary", () => {
+  test("starts with a shebang line", () => {
+    expect(readFileSync(CLI, "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
+  });
+
+  test("--version prints the version of package.json", () => {
+    const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+    for (const flag of ["--version", "-v"]) {
+      const r = run([flag]);
+      expect(r).toEqual({ status: 0, stdout: `${version}\n`, stderr: "" });
+    }
+  });
+
+  test("--help lists every command; no arguments prints it on stderr with exit 2", () => {
+    const r = run(["--help"]);
+    expect(r.status).toBe(0);
+    for (const c of COMMANDS) expect(r.stdout).toMatch(new RegExp(`^  ${c} +\\S`, "m"));
+    const bare = run([]);
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toBe(r.stdout);
+  });
+
+  test.each(COMMANDS)("%s --help, -h and 'help %s' print the same usage text", (command) => {
+    const long = run([command, "--help"]);
+    expect(long.status).toBe(0);
+    expect(long.stderr).toBe("");
+    expect(long.stdout).toMatch(new RegExp(`^Usage: uri-grammar ${command}[ \\n]`));
+    expect(long.stdout).toMatch(/^  -h, --help +show this help$/m);
+    expect(long.stdout).toMatch(/^Exit status: /m);
+    // The help text fits a terminal of 80 columns.
+    for (const line of long.stdout.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
+    expect(run([command, "-h"]).stdout).toBe(long.stdout);
+    expect(run(["help", command]).stdout).toBe(long.stdout);
+  });
+
+  test("usage errors exit 2 with a one-line hint to --help", () => {
+    expectUsageError(run(["frobnicate"]), /unknown command "frobnicate"/);
+    expectUsageError(run(["chek", "x"]), /unknown command "chek" \(did you mean check\?\)/);
+    expectUsageError(run(["check"]), /^uri-grammar check: missing <input>$/m, "check");
+    expectUsageError(run(["check", "a", "b"]), /too many arguments: "b"/, "check");
+    expectUsageError(run(["check", "--frob", "a"]), /unknown option --frob/, "check");
+    expectUsageError(run(["check", "--rule"]), /--rule/, "check");
+    expectUsageError(run(["batch", "--format", "csv"]), /--format must be one of jsonl, tsv, got "csv"/, "batch");
+    expectUsageError(run(["resolve", "http://a/"]), /missing <base> <ref>/, "resolve");
+    expectUsageError(run(["compare", "--ladder", "loose", "a", "b"]), /--ladder must be one of simple, syntax, scheme/, "compare");
+    expectUsageError(run(["resolve", "--dot-segments", "drop", "http://a/", "g"]), /--dot-segments must be one of retain, remove, error/, "resolve");
+    expectUsageError(run(["parse", "--rule", "host", "a"]), /--rule must be one of URI-reference/, "parse");
+    expectUsageError(run(["compare", "-", "-"]), /only one argument can be "-"/, "compare");
+  });
+
+  test("unknown rule names suggest the right spelling", () => {
+    expectUsageError(run(["check", "--rule", "ipv6address", "::1"]), /unknown rule "ipv6address" \(did you mean "IPv6address"\?\)/, "check");
+    expectUsageError(run(["check", "--rule", "IPv6adress", "::1"]), /did you mean "IPv6address"\?/, "check");
+    expectUsageError(run(["explain", "--rule", "reg_name", "a"]), /did you mean "reg-name"\?/, "explain");
+    expectUsageError(run(["rules", "URI-refrence"]), /unknown rule "URI-refrence" \(did you mean "URI-reference"\?\)/, "rules");
+    expectUsageError(run(["batch", "--rule", "nonsense"]), /unknown rule "nonsense"; 'uri-grammar rules' lists the rules/, "batch");
+  });
+
+  test("a file that cannot be read is exit 2 with the reason and no stack trace", () => {
+    const r = run(["batch", join(tmpdir(), "uri-grammar-no-such-file.txt")]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^uri-grammar batch: cannot read .*uri-grammar-no-such-file\.txt: ENOENT$/m);
+    expectNoStack(r);
+  });
+});
+
+describe("check", () => {
+  test("a valid URI: exit 0, nothing on stderr", () => {
+    expect(run(["check", "ftp://ftp.is.co.za/rfc/rfc1808.txt"])).toEqual({ status: 0, stdout: "valid URI-reference\n", stderr: "" });
+  });
+
+  test("an invalid URI: exit 1, caret diagram, expected set and rule path on stderr", () => {
+    const r = run(["check", "http://[fe80::1/x"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    const lines = r.stderr.split("\n");
+    expect(lines[0]).toBe("invalid URI-reference");
+    expect(lines[1]).toBe("http://[fe80::1/x");
+    expect(lines[2].indexOf("^")).toBe(15); // under the "/"
+    expect(lines[2]).toContain('expected ".", ":", "]" or hex digit in IPv6reference (section 3.2.2)');
+    expect(lines[3]).toBe("rule path: URI-reference > absolute-URI > hier-part > net-path > authority > server > hostport > host > IPv6reference");
+    expect(r.stderr).not.toContain(ESC);
+  });
+
+  test("--rule checks another rule of the grammar", () => {
+    expect(run(["check", "--rule", "IPv6address", "1080::8:800:200C:417A"]).status).toBe(0);
+    expect(run(["check", "--rule", "IPv4address", "256.1.1.1"]).status).toBe(1);
+    expect(run(["check", "--rule", "absolute-URI", "../g"]).status).toBe(1);
+    expect(run(["check", "--rule", "dec-octet", "255"]).stdout).toBe("valid dec-octet\n");
+  });
+
+  test("--json prints the verdict and the error's details", () => {
+    const ok = run(["check", "--json", "g;x?y#s"]);
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({ input: "g;x?y#s", rule: "URI-reference", valid: true });
+    const bad = run(["check", "--json", "%zz"]);
+    expect(bad.status).toBe(1);
+    const result = JSON.parse(bad.stdout);
+    expect(result).toMatchObject({ input: "%zz", valid: false, error: { name: "UriSyntaxError", offset: 1, found: "z", rule: "HEXDIG" } });
+    expect(result.error.path[0]).toBe("URI-reference");
+  });
+
+  test('"-" reads the input from stdin, one trailing line break dropped', () => {
+    expect(run(["check", "-"], { input: "http://a/b\n" }).status).toBe(0);
+    expect(run(["check", "-"], { input: "http://a/b\r\n" }).status).toBe(0);
+    const r = run(["check", "-"], { input: "http://a/b c\n" });
+    expect(r.status).toBe(1);
+    expect(r.stderr.split("\n")[2].indexOf("^")).toBe(10);
+  });
+
+  test('an input that starts with "-" goes after "--"', () => {
+    expect(run(["check", "--", "-g"])).toEqual({ status: 0, stdout: "valid URI-reference\n", stderr: "" });
+  });
+
+  test("colours: none when piped or with NO_COLOR; FORCE_COLOR forces them", () => {
+    expect(run(["check", "a b"], { env: { NO_COLOR: "1" } }).stderr).not.toContain(ESC);
+    const forced = run(["check", "a b"], { env: { FORCE_COLOR: "1" } });
+    expect(forced.stderr).toContain(`${ESC}31m`);
+    expect(run(["check", "a b"], { env: { FORCE_COLOR: "0" } }).stderr).not.toContain(ESC);
+  });
+});
+
+describe("parse", () => {
+  test("labelled components, only those present", () => {
+    const r = run(["parse", "http://user@www.example.com:8080/a/b%20c;p?q=1#frag"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe([
+      "kind        absolute",
+      "scheme      http",
+      "authority   server user@www.example.com:8080",
+      "  userinfo  user",
+      "  host      hostname www.example.com",
+      "  port      8080",
+      "path        /a/b%20c;p",
+      "query       q=1",
+      "fragment    frag",
+      "",
+    ].join("\n"));
+    const relative = run(["parse", "../g"]).stdout;
+    expect(relative).toBe("kind        relative\npath        ../g\n");
+  });
+
+  test("host kinds, reg-name authorities, opaque parts and empty components", () => {
+    expect(run(["parse", "http://[FEDC:BA98::3210]:80/"]).stdout).toMatch(/^  host      IPv6reference \[FEDC:BA98::3210\] \(address FEDC:BA98::3210\)$/m);
+    expect(run(["parse", "http://10.0.0.1/"]).stdout).toMatch(/^  host      IPv4address 10\.0\.0\.1$/m);
+    const reg = run(["parse", "http://a@b@c/"]).stdout;
+    expect(reg).toMatch(/^authority   reg-name a@b@c$/m);
+    expect(reg).not.toMatch(/host|userinfo/);
+    expect(run(["parse", "mailto:John.Doe@example.com"]).stdout).toMatch(/^path        opaque-part John\.Doe@example\.com$/m);
+    const empty = run(["parse", "http://a:/?#"]).stdout;
+    expect(empty).toMatch(/^  port      ""$/m);
+    expect(empty).toMatch(/^query       ""$/m);
+    expect(empty).toMatch(/^fragment    ""$/m);
+  });
+
+  test("--json has the components without delimiters, absent ones left out", () => {
+    const r = run(["parse", "--json", "http://a/b?c"]);
+    expect(JSON.parse(r.stdout)).toEqual({
+      kind: "absolute", scheme: "http", path: "/b", opaque: false, query: "c",
+      authority: { kind: "server", raw: "a", host: { kind: "hostname", raw: "a", labels: ["a"] } },
+    });
+  });
+
+  test("an invalid input: exit 1 and the caret diagram", () => {
+    const r = run(["parse", "http://a/#b#c"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.split("\n")[1].indexOf("^")).toBe(11);
+    expect(r.stderr).toMatch(/^rule path: URI-reference/m);
+  });
+});
+
+describe("explain", () => {
+  test("an indented tree of rules with spans", () => {
+    const r = run(["explain", "g?y"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe([
+      'URI-reference [0, 3) "g?y"',
+      '  relative-URI [0, 3) "g?y"',
+      '    rel-path [0, 1) "g"',
+      '      rel-segment [0, 1) "g"',
+      '    query [2, 3) "y"',
+      "",
+    ].join("\n"));
+  });
+
+  test("--rule and --all", () => {
+    expect(run(["explain", "--rule", "h4", "FE"]).stdout).toBe('h4 [0, 2) "FE"\n');
+    expect(run(["explain", "--rule", "h4", "--all", "FE"]).stdout).toBe(
+      'h4 [0, 2) "FE"\n  HEXDIG [0, 1) "F"\n  HEXDIG [1, 2) "E"\n');
+  });
+
+  test("with colours, the input comes first with each component in its own colour (section 7.5)", () => {
+    const uri = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm";
+    const plain = run(["explain", uri]);
+    expect(plain.stdout).not.toContain(ESC);
+    expect(plain.stdout.split("\n")[0]).toBe(`URI-reference [0, ${uri.length}) "${uri}"`);
+    const r = run(["explain", uri], { env: { FORCE_COLOR: "1" } });
+    const [first, legend] = r.stdout.split("\n");
+    expect(first.replace(/\u001b\[\d+m/g, "")).toBe(uri);
+    // userinfo and host in different colours.
+    const colourOf = (text: string) => new RegExp(`((?:\\u001b\\[\\d+m)+)${text.replace(/[.&]/g, "\\$&")}`).exec(first)?.[1];
+    expect(colourOf("www.example.com&story=breaking_news")).toBeDefined();
+    expect(colourOf("10.0.0.1")).toBeDefined();
+    expect(colourOf("www.example.com&story=breaking_news")).not.toBe(colourOf("10.0.0.1"));
+    expect(legend.replace(/\u001b\[\d+m/g, "")).toBe("scheme userinfo host path");
+    expect(run(["explain", uri], { env: { NO_COLOR: "1" } }).stdout).toBe(plain.stdout);
+  });
+
+  test("--json is the tree", () => {
+    const tree = JSON.parse(run(["explain", "--json", "//g"]).stdout);
+    expect(tree).toMatchObject({ rule: "URI-reference", start: 0, end: 3, text: "//g" });
+    expect(tree.children[0].rule).toBe("relative-URI");
+  });
+
+  test("an invalid input: exit 1", () => {
+    const r = run(["explain", "http://a b"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/\^ offset 8: space is not allowed here/);
+  });
+});
+
+describe("resolve", () => {
+  const base = "http://a/b/c/d;p?q";
+
+  test("Appendix C examples, one result line per reference", () => {
+    const refs = ["g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g;x?y#s", "..", "../..", "../../g", "/./g", "g#s/../x"];
+    const r = run(["resolve", base, ...refs]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split("\n").slice(0, -1)).toEqual([
+      "g:h", "http://a/b/c/g", "http://a/b/c/g", "http://a/b/c/g/", "http://a/g", "http://g", "http://a/b/c/d;p?y",
+      "http://a/b/c/g?y", "http://a/b/c/d;p?q#s", "http://a/b/c/g;x?y#s", "http://a/b/", "http://a/", "http://a/g",
+      "http://a/./g", "http://a/b/c/g#s/../x",
+    ]);
+  });
+
+  test("step 7's leading \"..\" segments: retain, remove, error", () => {
+    expect(run(["resolve", base, "../../../g"]).stdout).toBe("http://a/../g\n");
+    expect(run(["resolve", "--dot-segments", "remove", base, "../../../g"]).stdout).toBe("http://a/g\n");
+    const r = run(["resolve", "--dot-segments", "error", base, "../../../g", "g"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("http://a/b/c/g\n");
+    expect(r.stderr).toMatch(/^cannot resolve "\.\.\/\.\.\/\.\.\/g": /);
+    expect(r.stderr).toMatch(/step 7/);
+    expectNoStack(r);
+  });
+
+  test("--non-strict treats a reference with the base's scheme as relative", () => {
+    expect(run(["resolve", base, "http:g"]).stdout).toBe("http:g\n");
+    expect(run(["resolve", "--non-strict", base, "http:g"]).stdout).toBe("http://a/b/c/g\n");
+  });
+
+  test("a relative base is an error (section 5.1), exit 1", () => {
+    const r = run(["resolve", "a/b", "g"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/absolute/);
+    expectNoStack(r);
+  });
+
+  test("--json says when a reference is the current document", () => {
+    const results = JSON.parse(run(["resolve", "--json", base, "#s", "g"]).stdout);
+    expect(results).toEqual([
+      { base, ref: "#s", result: "http://a/b/c/d;p?q#s", currentDocument: true },
+      { base, ref: "g", result: "http://a/b/c/g", currentDocument: false },
+    ]);
+  });
+
+  test('a reference from stdin with "-"', () => {
+    expect(run(["resolve", base, "-"], { input: "../g\n" }).stdout).toBe("http://a/b/g\n");
+  });
+});
+
+describe("normalize and compare", () => {
+  test("normalize: the draft's example pair has one normal form", () => {
+    const a = run(["normalize", "example://a/b/c/%7A"]);
+    const b = run(["normalize", "eXAMPLE://a/./b/../b/c/%7a"]);
+    expect(a.status).toBe(0);
+    expect(b.stdout).toBe(a.stdout);
+    expect(a.stdout).toBe("example://a/b/c/z\n");
+  });
+
+  test("normalize: scheme-based steps unless --no-scheme", () => {
+    expect(run(["normalize", "HTTP://Example.COM:80"]).stdout).toBe("http://example.com/\n");
+    expect(run(["normalize", "--no-scheme", "HTTP://Example.COM:80"]).stdout).toBe("http://example.com:80\n");
+    const bad = run(["normalize", "http://a b"]);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/\^ offset 8/);
+  });
+
+  test("compare: exit 0 when equivalent at the rung, 1 when not", () => {
+    const pair = ["http://example.com/", "http://example.com:80/"];
+    expect(run(["compare", ...pair])).toEqual({ status: 0, stdout: "equivalent\n", stderr: "" });
+    expect(run(["compare", "--ladder", "syntax", ...pair])).toEqual({ status: 1, stdout: "not equivalent\n", stderr: "" });
+    const draft = ["example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"];
+    expect(run(["compare", "--ladder", "syntax", ...draft]).status).toBe(0);
+    expect(run(["compare", "--ladder", "simple", ...draft]).status).toBe(1);
+    expect(run(["compare", "--ignore-fragment", "http://a/#x", "http://a/#y"]).status).toBe(0);
+    expect(run(["compare", "http://a/#x", "http://a/#y"]).status).toBe(1);
+    expect(JSON.parse(run(["compare", "--json", ...pair]).stdout)).toEqual({ a: pair[0], b: pair[1], ladder: "scheme", equivalent: true });
+  });
+
+  test("compare: an input that is not a URI reference is exit 2, not a verdict", () => {
+    const r = run(["compare", "http://a b", "http://a"]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/offset 8/);
+  });
+});
+
+describe("rules", () => {
+  test("every rule with its section", () => {
+    const r = run(["rules"]);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    for (const rule of RULES) {
+      const section = rule.section === "RFC 2234" ? "RFC 2234" : `§${rule.section}`;
+      const line = lines.find((l) => l.slice(10).split(" ")[0] === rule.name);
+      expect(line?.startsWith(section)).toBe(true);
+      expect(line?.endsWith(" *")).toBe(rule.pegNote !== undefined);
+    }
+    expect(lines[lines.length - 1]).toMatch(new RegExp(`^${RULES.length} rules`));
+  });
+
+  test("one rule: ABNF, the draft's text, PEG, why they differ, uses, used by, examples", () => {
+    const r = run(["rules", "toplabel"]);
+    expect(r.status).toBe(0);
+    const out = r.stdout;
+    expect(out).toMatch(/^toplabel \(section 3\.2\.2\)$/m);
+    expect(out).toContain('toplabel       = ALPHA [ 0*61( alphanum / "-" ) alphanum ]');
+    expect(out).toContain("The draft's text (corrected above)");
+    expect(out).toContain("toplabel = alpha [ 0*61( alphanum | \"-\" ) alphanum ]");
+    expect(out).toMatch(/^PEG$/m);
+    expect(out).toMatch(/^Why the PEG differs$/m);
+    expect(out).toMatch(/^Uses +ALPHA, alphanum$/m);
+    expect(out).toMatch(/^Used by +qualified$/m);
+    expect(out).toMatch(/^Matches +"org"/m);
+    expect(out).toMatch(/^Does not match +"1a"/m);
+    const plain = run(["rules", "escaped"]).stdout;
+    expect(plain).toMatch(/^  It does not: the PEG has the ABNF's form\.$/m);
+    expect(plain).not.toContain("The draft's text");
+  });
+
+  test("--json", () => {
+    expect(JSON.parse(run(["rules", "--json"]).stdout).map((r: { name: string }) => r.name)).toEqual(RULES.map((r) => r.name));
+    const one = JSON.parse(run(["rules", "--json", "port"]).stdout);
+    expect(one).toMatchObject({ name: "port", section: "3.2.2", examples: { match: ["80", "", "99999"], noMatch: ["http", "8o", "-1"] } });
+  });
+
+  test("the example table has every rule, and the grammar agrees with every verdict in it", () => {
+    expect(Object.keys(RULE_EXAMPLES).sort()).toEqual(RULES.map((r) => r.name).sort());
+    for (const [rule, { match, noMatch }] of Object.entries(RULE_EXAMPLES)) {
+      expect(match.length).toBeGreaterThan(0);
+      expect(noMatch.length).toBeGreaterThan(0);
+      for (const s of match) expect([rule, s, matches(rule as never, s)]).toEqual([rule, s, true]);
+      for (const s of noMatch) expect([rule, s, matches(rule as never, s)]).toEqual([rule, s, false]);
+    }
+  });
+});
+
+describe("batch", () => {
+  let dir: string;
+  beforeAll(() => { dir = mkdtempSync(join(tmpdir(), "uri-grammar-cli-")); });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const LINES = ["http://a/b", "http://[fe80::1/x", "", "a b", "mailto:John.Doe@example.com", "%zz"];
+
+  test("JSON Lines: one result per input line, failures with offset, rule and message; summary on stderr", () => {
+    const file = join(dir, "mixed.txt");
+    writeFileSync(file, LINES.join("\n") + "\n");
+    const r = run(["batch", file]);
+    expect(r.status).toBe(1);
+    const results = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(results).toEqual([
+      { line: 1, input: "http://a/b", valid: true },
+      { line: 2, input: "http://[fe80::1/x", valid: false, offset: 15, rule: "IPv6reference", message: expect.stringContaining("offset 15") },
+      { line: 3, input: "", valid: true },
+      { line: 4, input: "a b", valid: false, offset: 1, rule: "URI-reference", message: expect.stringContaining("space") },
+      { line: 5, input: "mailto:John.Doe@example.com", valid: true },
+      { line: 6, input: "%zz", valid: false, offset: 1, rule: "HEXDIG", message: expect.stringContaining("hex digit") },
+    ]);
+    expect(r.stderr).toBe([
+      "6 lines: 3 valid, 3 invalid",
+      "invalid by the rule in which they failed:",
+      "  1  HEXDIG",
+      "  1  IPv6reference",
+      "  1  URI-reference",
+      "",
+    ].join("\n"));
+  });
+
+  test("TSV with a header and escaped fields; CRLF line ends and a last line without one", () => {
+    const file = join(dir, "crlf.txt");
+    writeFileSync(file, "http://a/\r\na\tb\r\n../g");
+    const r = run(["batch", "--format", "tsv", file]);
+    expect(r.status).toBe(1);
+    const rows = r.stdout.split("\n");
+    expect(rows[0]).toBe("line\tinput\tvalid\toffset\trule\tmessage");
+    expect(rows[1]).toBe("1\thttp://a/\ttrue\t\t\t");
+    expect(rows[2].split("\t").slice(0, 5)).toEqual(["2", "a\\tb", "false", "1", "URI-reference"]);
+    expect(rows[3]).toBe("3\t../g\ttrue\t\t\t");
+    expect(rows.length).toBe(5);
+    expect(r.stderr.split("\n")[0]).toBe("3 lines: 2 valid, 1 invalid");
+  });
+
+  test("all valid: exit 0; --rule; stdin with - or no FILE", () => {
+    const r = run(["batch", "--rule", "IPv4address", "-"], { input: "10.0.0.1\n255.255.255.255\n" });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).valid)).toEqual([true, true]);
+    expect(r.stderr).toBe("2 lines: 2 valid, 0 invalid\n");
+    const bad = run(["batch", "--rule", "IPv4address"], { input: "127.1\n" });
+    expect(bad.status).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ line: 1, valid: false, offset: 5 });
+    expect(run(["batch"], { input: "" })).toEqual({ status: 0, stdout: "", stderr: "0 lines: 0 valid, 0 invalid\n" });
+  });
+
+  test("a large file gives the same output in order on the main thread and on worker threads", () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 60000; i++) lines.push(i % 7 === 0 ? `http://host${i}/a b` : `http://host${i}.example.com/p/${i}?q=${i}`);
+    const file = join(dir, "large.txt");
+    writeFileSync(file, lines.join("\n") + "\n");
+    const main = run(["batch", "--workers", "0", file]);
+    const workers = run(["batch", "--workers", "2", file]);
+    expect(main.status).toBe(1);
+    expect(workers.status).toBe(1);
+    expect(workers.stdout).toBe(main.stdout);
+    expect(workers.stderr).toBe(main.stderr);
+    const out = main.stdout.trimEnd().split("\n");
+    expect(out.length).toBe(lines.length);
+    out.forEach((l, i) => {
+      const o = JSON.parse(l);
+      expect([o.line, o.input, o.valid]).toEqual([i + 1, lines[i], i % 7 !== 0]);
+    });
+    expect(main.stderr.split("\n")[0]).toBe(`60000 lines: ${60000 - Math.ceil(60000 / 7)} valid, ${Math.ceil(60000 / 7)} invalid`);
+  });
+
+  test("no progress bar when stderr is not a terminal", () => {
+    const file = join(dir, "one.txt");
+    writeFileSync(file, "http://a/\n");
+    expect(run(["batch", file]).stderr).toBe("1 line: 1 valid, 0 invalid\n");
+  });
+});
+
+describe("audit", () => {
+  test("the draft's semantic attack (section 7.5): the span marked, the real host named, exit 1", () => {
+    const uri = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm";
+    const r = run(["audit", uri]);
+    expect(r.status).toBe(1);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toBe(uri);
+    const marks = lines.find((l) => /misleading-userinfo/.test(l))!;
+    expect(marks).toMatch(/danger misleading-userinfo \(section 7\.5\)$/);
+    // The carets sit under the userinfo, [7, 42).
+    expect(marks.indexOf("^")).toBe(7);
+    expect(/\^+/.exec(marks)![0].length).toBe(42 - 7);
+    expect(r.stdout).toContain("10.0.0.1");
+  });
+
+  test("nothing to report: exit 0; info findings alone: exit 0; --min-severity filters", () => {
+    expect(run(["audit", "http://example.com/"])).toEqual({ status: 0, stdout: "http://example.com/\nno findings\n", stderr: "" });
+    const info = run(["audit", "http://user@example.com/"]);
+    expect(info.status).toBe(0);
+    expect(info.stdout).toMatch(/info userinfo \(section 7\.5\)/);
+    expect(run(["audit", "--min-severity", "warning", "http://user@example.com/"]).stdout).toMatch(/no findings/);
+  });
+
+  test("--json lists the findings with their sections and spans", () => {
+    const r = run(["audit", "--json", "http://a:25/"]);
+    expect(r.status).toBe(1);
+    const { findings } = JSON.parse(r.stdout);
+    expect(findings).toContainEqual(expect.objectContaining({ code: "port-other-protocol", severity: "danger", section: "7.2", start: 9, end: 11 }));
+  });
+
+  test("an invalid input: exit 1 and the caret diagram", () => {
+    const r = run(["audit", "http://a b/"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/\^ offset 8/);
+  });
+});
+
+describe("extract", () => {
+  // Appendix E's own example text.
+  const TEXT = 'Yes, Jim, I found it under "http://www.w3.org/Addressing/",\n' +
+    "but you can probably pick it up from <ftp://ds.internic.\nnet/rfc/>.  Note the warning in\n" +
+    "<http://www.ics.uci.edu/pub/\nietf/uri/historical.html#WARNING>.\n";
+  const URIS = ["http://www.w3.org/Addressing/", "ftp://ds.internic.net/rfc/", "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"];
+
+  test("Appendix E's example gives its three URIs, from a file or stdin", () => {
+    let dir = "";
+    try {
+      dir = mkdtempSync(join(tmpdir(), "uri-grammar-cli-"));
+      const file = join(dir, "text.txt");
+      writeFileSync(file, TEXT);
+      expect(run(["extract", file])).toEqual({ status: 0, stdout: URIS.join("\n") + "\n", stderr: "" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(run(["extract", "-"], { input: TEXT }).stdout).toBe(URIS.join("\n") + "\n");
+    expect(run(["extract"], { input: TEXT }).stdout).toBe(URIS.join("\n") + "\n");
+  });
+
+  test("--json gives positions and validity; none found is exit 1", () => {
+    const found = JSON.parse(run(["extract", "--json"], { input: TEXT }).stdout);
+    expect(found.map((f: { uri: string }) => f.uri)).toEqual(URIS);
+    expect(found[0]).toMatchObject({ start: 28, end: 57, delimiter: "quote", valid: true });
+    expect(TEXT.slice(found[0].start, found[0].end)).toBe(URIS[0]);
+    expect(run(["extract"], { input: "no URI here\n" })).toEqual({ status: 1, stdout: "", stderr: "" });
+  });
+
+  test("--scheme and --relative", () => {
+    expect(run(["extract", "--scheme", "ftp"], { input: TEXT }).stdout).toBe(URIS[1] + "\n");
+    expect(run(["extract"], { input: "see <../a/b>\n" }).status).toBe(1);
+    expect(run(["extract", "--relative"], { input: "see <../a/b>\n" }).stdout).toBe("../a/b\n");
+  });
+});

@@ -1,0 +1,165 @@
+// The build-time passes of scripts/optimize-parser.mjs change how the generated parsers work, not
+// what they accept: the fast build (generated/NAME.js), the match build (NAME.match.js) and the
+// trace build (NAME.trace.js) are compared with the plain peggy output of the same grammar,
+// compiled here in memory without any pass, on every rule.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import * as peggy from "peggy";
+
+const root = join(__dirname, "..");
+const grammar = readFileSync(join(root, "grammar/rfc2396bis-01.peggy"), "utf8");
+
+interface LibraryResult { peg$success: boolean; peg$currPos: number; peg$result: unknown }
+interface Parser { parse(input: string, options?: Record<string, unknown>): unknown; StartRules: string[] }
+
+const fast = require("../generated/rfc2396bis-01.js") as Parser;
+const match = require("../generated/rfc2396bis-01.match.js") as Parser;
+const trace = require("../generated/rfc2396bis-01.trace.js") as Parser;
+const plain = peggy.generate(grammar, { allowedStartRules: ["*"], output: "parser" }) as unknown as Parser;
+const plainTrace = peggy.generate(grammar, { allowedStartRules: ["*"], output: "parser", trace: true }) as unknown as Parser;
+
+// ----- inputs: realistic references, their pieces, near misses, and short random strings -----
+const SEEDS = [
+  "http://www.example.com/a/b%20c;p?q=1&r=2#frag", "https://user:pw@example.com:8080/", "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+  "http://[fe80::1]/", "http://[::ffff:192.0.2.1]:80/x", "http://[1:2:3:4:5:6:7:8]", "http://[1::2:3:4:5:6:7]/",
+  "http://192.0.2.16/", "http://1.2.3.45a/", "http://1.2.3.4.example/", "http://example.com./", "http://a-.b/",
+  "http://a.b-c.d1/", "http://9.example.9./", "mailto:John.Doe@example.com", "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+  "news:comp.infosystems.www.servers.unix", "tel:+1-816-555-1212", "x:?q[1]", "file:///etc/hosts", "//h:1:2/p",
+  "///a", "../g;x?y#s", "g/./h/../i", "?q", "#f", "", "a@b@c", "http://h:80a/", "http://a%2Fb@c/", "s://[v1.x]/",
+  "http://xn--bcher-kva.example/", "http://" + "a".repeat(63) + ".com/", "http://" + "a".repeat(64) + ".com/",
+  "http://255.255.255.255/", "http://256.1.1.1/", "http://01.2.3.4/", "http://[::]/", "http://[::1.2.3.4]/",
+];
+const ALPHABET = "aZz09-._~!$&'()*+,;=:@/?#[]%AfFgG \"<>\\^`{|}\u00e9";
+let state = 20030303;
+const random = (): number => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const pick = (s: string): string => s[Math.floor(random() * s.length)];
+const inputs: string[] = [];
+for (const seed of SEEDS) {
+  inputs.push(seed);
+  for (let k = 0; k < 40; k++) {
+    const i = Math.floor(random() * (seed.length + 1));
+    const j = Math.floor(random() * (seed.length + 1));
+    inputs.push(seed.slice(Math.min(i, j), Math.max(i, j))); // a piece
+    inputs.push(seed.slice(0, i) + pick(ALPHABET) + seed.slice(i)); // one character inserted
+    inputs.push(seed.slice(0, i) + seed.slice(i + 1)); // one character deleted
+  }
+}
+for (let k = 0; k < 3000; k++) {
+  let s = "";
+  for (let n = Math.floor(random() * 10); n > 0; n--) s += pick(ALPHABET);
+  inputs.push(s);
+}
+
+/** The rules whose actions build the records parse() reads. */
+const RECORD_RULES = ["URI_reference", "absolute_URI_reference", "absolute_URI", "relative_URI", "hier_part", "net_path",
+  "authority", "server", "hostport", "host"];
+
+const run = (p: Parser, rule: string, s: string) =>
+  p.parse(s, { startRule: rule, peg$library: true }) as LibraryResult;
+
+describe("optimized builds against the plain peggy output of the same grammar", () => {
+  test("the builds have the same 47 start rules", () => {
+    expect(fast.StartRules).toHaveLength(47);
+    expect(match.StartRules).toEqual(fast.StartRules);
+    expect(trace.StartRules).toEqual(fast.StartRules);
+    expect(plain.StartRules).toEqual(fast.StartRules);
+  });
+
+  test.each(fast.StartRules)("rule %s: same verdict and end position in the fast and match builds; same records", (rule) => {
+    const differences: string[] = [];
+    let accepted = 0;
+    for (const s of inputs) {
+      const want = run(plain, rule, s);
+      const got = run(fast, rule, s);
+      const matched = run(match, rule, s);
+      if (want.peg$success) accepted++;
+      if (got.peg$success !== want.peg$success || got.peg$currPos !== want.peg$currPos) differences.push(`fast ${JSON.stringify(s)}`);
+      if (matched.peg$success !== want.peg$success || matched.peg$currPos !== want.peg$currPos) differences.push(`match ${JSON.stringify(s)}`);
+      if (RECORD_RULES.includes(rule) && want.peg$success && !isDeepStrictEqual(got.peg$result, want.peg$result)) {
+        differences.push(`record ${JSON.stringify(s)}: ${JSON.stringify(got.peg$result)} != ${JSON.stringify(want.peg$result)}`);
+      }
+    }
+    expect(differences.slice(0, 10)).toEqual([]);
+    // The inputs exercise both verdicts for the rules that can match more than one character.
+    if (!["ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "alphanum", "mark", "reserved", "unreserved", "uric", "uric_no_slash",
+      "pchar", "delims", "unwise", "escaped", "dec_octet"].includes(rule)) {
+      expect(accepted).toBeGreaterThan(0);
+    }
+  });
+
+  test("the trace build emits the same rule events and throws the same error as plain peggy's", () => {
+    type Event = { type: string; rule?: string; location?: { start: { offset: number }; end: { offset: number } } };
+    const events = (p: Parser, rule: string, s: string) => {
+      const out: string[] = [];
+      let error: string | null = null;
+      try {
+        p.parse(s, {
+          startRule: rule,
+          tracer: {
+            trace: (e: Event) => {
+              // "fail" events are added by scripts/build-grammar.mjs (traceFailures), not by peggy.
+              if (e.type !== "fail") out.push(`${e.type} ${e.rule} ${e.location!.start.offset}-${e.location!.end.offset}`);
+            },
+          },
+        });
+      } catch (e) {
+        const err = e as { message: string; location: { start: { offset: number } } };
+        error = `${err.location.start.offset} ${err.message}`;
+      }
+      return { out, error };
+    };
+    let compared = 0;
+    for (const rule of ["URI_reference", "absolute_URI", "authority", "IPv6address", "qualified"]) {
+      for (const s of inputs.slice(0, 1500)) {
+        expect(events(trace, rule, s)).toEqual(events(plainTrace, rule, s));
+        compared++;
+      }
+    }
+    expect(compared).toBe(7500);
+  });
+
+  test("a rejected input in library mode: peg$throw reports its own call even after another parse", () => {
+    const failed = fast.parse("http://a b/", { startRule: "URI_reference", peg$library: true }) as LibraryResult & { peg$throw: () => never };
+    expect(failed.peg$success).toBe(false);
+    fast.parse("http://example.com/a/b/c?q", { startRule: "URI_reference", peg$library: true });
+    let offset = -1;
+    try {
+      failed.peg$throw();
+    } catch (e) {
+      offset = (e as { location: { start: { offset: number } } }).location.start.offset;
+    }
+    expect(offset).toBe(8);
+  });
+
+  test("the fast build throws peggy's SyntaxError outside library mode", () => {
+    expect(() => fast.parse("http://a b/", { startRule: "URI_reference" })).toThrow(/Expected/);
+    expect(() => fast.parse("a", { startRule: "no_such_rule" })).toThrow(/Can't start parsing from rule "no_such_rule"/);
+  });
+});
+
+describe("the passes refuse what they cannot rewrite", () => {
+  // scripts/optimize-parser.mjs is an ES module: the checks run in a child process.
+  const check = (code: string): string => {
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e",
+      `import * as o from ${JSON.stringify(join(root, "scripts/optimize-parser.mjs"))};\n${code}`], { encoding: "utf8" });
+    return (r.stdout + r.stderr).trim();
+  };
+
+  test("an action that reads the array of a repetition stops the build", () => {
+    const out = check(`try { o.checkActionInputs('a = x:"b"* { return x; }'); console.log("accepted"); } catch (e) { console.log(e.message); }`);
+    expect(out).toMatch(/action inputs can be arrays.*a: label x/);
+  });
+
+  test("an action that reads text, a literal or another action's record is accepted", () => {
+    const out = check(`o.checkActionInputs('a = x:$"b"* y:c? { return x; }\\nc = "c" { return 1; }'); console.log("accepted");`);
+    expect(out).toBe("accepted");
+  });
+
+  test("code that is not peggy's expected output is refused, not rewritten", () => {
+    const out = check(`for (const p of ["hoistConstants", "classTables", "literalTests", "messageEscapes", "dropLists"]) {
+      try { o[p]("function f() {}\\n"); console.log(p, "accepted"); } catch (e) { console.log(p, /did the peggy output change/.test(e.message)); } }`);
+    expect(out.split("\n")).toEqual(["hoistConstants true", "classTables true", "literalTests true", "messageEscapes true", "dropLists true"]);
+  });
+});

@@ -1,0 +1,99 @@
+// Time linear in input size: the growth from a 100 KB input to a 1 MB input (ten times larger) must
+// stay well under the hundredfold of a quadratic algorithm. Ratios, not absolute times, so the test
+// holds on a slow or busy machine; the median of a few runs smooths out garbage collection.
+import * as api from "../src/index.js";
+
+const KB = 1024;
+const SMALL = 100 * KB;
+const LARGE = 1024 * KB;
+/** Linear growth gives about 10; quadratic gives 100. */
+const MAX_RATIO = 25;
+
+/** Inputs of about n characters, each stressing one part of the grammar. */
+const SHAPES: Record<string, (n: number) => string> = {
+  "long path": (n) => "http://example.com/" + "a".repeat(n),
+  "long query": (n) => "http://example.com/?" + "q=1&".repeat(n / 4),
+  "many labels": (n) => "http://" + "a.".repeat(n / 2) + "com/",
+  "long userinfo": (n) => "http://" + "u".repeat(n) + "@example.com/",
+  "many short segments": (n) => "http://example.com" + "/s".repeat(n / 2),
+  "invalid character at the very end": (n) => "http://example.com/" + "a".repeat(n) + " ",
+};
+
+function millis(f: () => void): number {
+  const t0 = process.hrtime.bigint();
+  f();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** The call, with the typed errors an input may legitimately give swallowed. */
+function quietly(f: () => unknown): () => void {
+  return () => {
+    try {
+      f();
+    } catch (e) {
+      if (!(e instanceof api.UriSyntaxError) && !(e instanceof api.ResolveError)) throw e;
+    }
+  };
+}
+
+/** Median time at SMALL and LARGE, after one warm-up run; returns the ratio. */
+function growth(call: (input: string) => unknown, shape: (n: number) => string, runs = 3): { ratio: number; small: number; large: number } {
+  const small = shape(SMALL);
+  const large = shape(LARGE);
+  quietly(() => call(small))();
+  const ts = median(Array.from({ length: runs }, () => millis(quietly(() => call(small)))));
+  const tl = median(Array.from({ length: runs }, () => millis(quietly(() => call(large)))));
+  // Below a millisecond the timer's resolution dominates; count it as one.
+  return { ratio: tl / Math.max(ts, 1), small: ts, large: tl };
+}
+
+/** Fails with the measured numbers in the message. */
+function expectLinear({ ratio, small, large }: { ratio: number; small: number; large: number }): void {
+  if (!(ratio < MAX_RATIO)) {
+    throw new Error(`time grew ${ratio.toFixed(1)}x from ${SMALL / KB} KB (${small.toFixed(0)} ms) to ${LARGE / KB} KB ` +
+      `(${large.toFixed(0)} ms); linear growth is about 10x`);
+  }
+  expect(ratio).toBeLessThan(MAX_RATIO);
+}
+
+const FUNCTIONS: Record<string, [(input: string) => unknown, string[]]> = {
+  parse: [(s) => api.parse(s), Object.keys(SHAPES)],
+  matches: [(s) => api.matches("URI-reference", s), Object.keys(SHAPES)],
+  "matches (path-segments)": [(s) => api.matches("path-segments", s.slice(s.indexOf("/", 8))), ["long path", "many short segments"]],
+  // explain() builds a node per rule match through the trace build: heavy, so two shapes.
+  explain: [(s) => api.explain(s), ["many short segments", "invalid character at the very end"]],
+  resolve: [(s) => api.resolve("http://a/b/c/d;p?q", s), Object.keys(SHAPES)],
+  "resolve (as base)": [(s) => api.resolve(s, "../g?y#z"), ["long path", "many short segments"]],
+  normalize: [(s) => api.normalize(s), Object.keys(SHAPES)],
+  audit: [(s) => api.audit(s), Object.keys(SHAPES)],
+  extract: [(s) => api.extract(`See <${s}> and ${s}, or "${s}".`), Object.keys(SHAPES)],
+};
+
+/** Texts that could make a scanner go back and forth. */
+const TEXTS: Record<string, (n: number) => string> = {
+  "an unclosed <": (n) => "<http://a/" + "b".repeat(n),
+  "many <": (n) => "< ".repeat(n / 2),
+  "many quotes around line breaks": (n) => '"a\n'.repeat(n / 3),
+  "a URI broken after a hyphen on every line": (n) => "http://a/" + "b-\n".repeat(n / 3),
+  "closing parentheses": (n) => "(http://a/" + ")".repeat(n),
+  "words and URIs": (n) => "See <URL:http://a.example/x-\n y>, or http://b.example/(c). ".repeat(n / 52),
+};
+
+const cases = Object.entries(FUNCTIONS).flatMap(([name, [call, shapes]]) => shapes.map((shape) => [name, shape, call] as const));
+
+describe(`time grows linearly from ${SMALL / KB} KB to ${LARGE / KB} KB (ratio under ${MAX_RATIO})`, () => {
+  test.each(cases)("%s: %s", (_name, shape, call) => {
+    expectLinear(growth(call, SHAPES[shape]));
+  });
+});
+
+describe("extract() scans text in linear time", () => {
+  test.each(Object.keys(TEXTS))("%s", (shape) => {
+    expectLinear(growth((t) => api.extract(t), TEXTS[shape]));
+  });
+});
