@@ -602,6 +602,10 @@ function peg$computePosDetails(pos) {
     return details;
   }
 }
+function peg$traceSpan(startPos, endPos) {
+  return { source: peg$source, start: { offset: startPos }, end: { offset: endPos } };
+}
+
 
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
@@ -659,7 +663,7 @@ function peg$parseuric() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "uric",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = input.charCodeAt(peg$currPos);
@@ -679,13 +683,13 @@ function peg$parseuric() {
       type: "rule.match",
       rule: "uric",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "uric",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -699,7 +703,7 @@ function peg$parsereserved() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "reserved",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = input.charCodeAt(peg$currPos);
@@ -716,13 +720,13 @@ function peg$parsereserved() {
       type: "rule.match",
       rule: "reserved",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "reserved",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -736,7 +740,7 @@ function peg$parseunreserved() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "unreserved",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = input.charCodeAt(peg$currPos);
@@ -753,13 +757,13 @@ function peg$parseunreserved() {
       type: "rule.match",
       rule: "unreserved",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "unreserved",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -773,7 +777,7 @@ function peg$parsemark() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "mark",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = input.charCodeAt(peg$currPos);
@@ -790,13 +794,13 @@ function peg$parsemark() {
       type: "rule.match",
       rule: "mark",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "mark",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -810,7 +814,7 @@ function peg$parseescaped() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "escaped",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -846,13 +850,13 @@ function peg$parseescaped() {
       type: "rule.match",
       rule: "escaped",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "escaped",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -866,7 +870,7 @@ function peg$parsedelims() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "delims",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = input.charCodeAt(peg$currPos);
@@ -883,13 +887,13 @@ function peg$parsedelims() {
       type: "rule.match",
       rule: "delims",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "delims",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -903,7 +907,7 @@ function peg$parseunwise() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "unwise",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = input.charCodeAt(peg$currPos);
@@ -920,13 +924,13 @@ function peg$parseunwise() {
       type: "rule.match",
       rule: "unwise",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "unwise",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -940,7 +944,7 @@ function peg$parseabsolute_URI() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "absolute_URI",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1038,13 +1042,13 @@ function peg$parseabsolute_URI() {
       type: "rule.match",
       rule: "absolute_URI",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "absolute_URI",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1058,7 +1062,7 @@ function peg$parsehier_part() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "hier_part",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1109,13 +1113,13 @@ function peg$parsehier_part() {
       type: "rule.match",
       rule: "hier_part",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "hier_part",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1129,7 +1133,7 @@ function peg$parsenet_path() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "net_path",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1165,13 +1169,13 @@ function peg$parsenet_path() {
       type: "rule.match",
       rule: "net_path",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "net_path",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1185,7 +1189,7 @@ function peg$parseabs_path() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "abs_path",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1210,13 +1214,13 @@ function peg$parseabs_path() {
       type: "rule.match",
       rule: "abs_path",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "abs_path",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1230,7 +1234,7 @@ function peg$parseopaque_part() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "opaque_part",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1254,13 +1258,13 @@ function peg$parseopaque_part() {
       type: "rule.match",
       rule: "opaque_part",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "opaque_part",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1274,7 +1278,7 @@ function peg$parseuric_no_slash() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "uric_no_slash",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$parseunreserved();
@@ -1297,13 +1301,13 @@ function peg$parseuric_no_slash() {
       type: "rule.match",
       rule: "uric_no_slash",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "uric_no_slash",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1317,7 +1321,7 @@ function peg$parsescheme() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "scheme",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1355,13 +1359,13 @@ function peg$parsescheme() {
       type: "rule.match",
       rule: "scheme",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "scheme",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1375,7 +1379,7 @@ function peg$parseauthority() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "authority",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1447,13 +1451,13 @@ function peg$parseauthority() {
       type: "rule.match",
       rule: "authority",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "authority",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1467,7 +1471,7 @@ function peg$parsereg_name() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "reg_name",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = [];
@@ -1512,13 +1516,13 @@ function peg$parsereg_name() {
       type: "rule.match",
       rule: "reg_name",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "reg_name",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1532,7 +1536,7 @@ function peg$parseserver() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "server",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1577,13 +1581,13 @@ function peg$parseserver() {
       type: "rule.match",
       rule: "server",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "server",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1597,7 +1601,7 @@ function peg$parseuserinfo() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "userinfo",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = [];
@@ -1638,13 +1642,13 @@ function peg$parseuserinfo() {
       type: "rule.match",
       rule: "userinfo",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "userinfo",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1658,7 +1662,7 @@ function peg$parsehostport() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "hostport",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1696,13 +1700,13 @@ function peg$parsehostport() {
       type: "rule.match",
       rule: "hostport",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "hostport",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1716,7 +1720,7 @@ function peg$parsehost() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "host",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1792,13 +1796,13 @@ function peg$parsehost() {
       type: "rule.match",
       rule: "host",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "host",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1812,7 +1816,7 @@ function peg$parseport() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "port",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = [];
@@ -1827,13 +1831,13 @@ function peg$parseport() {
       type: "rule.match",
       rule: "port",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "port",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1847,7 +1851,7 @@ function peg$parsehostname() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "hostname",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -1866,13 +1870,13 @@ function peg$parsehostname() {
       type: "rule.match",
       rule: "hostname",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "hostname",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -1886,7 +1890,7 @@ function peg$parsequalified() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "qualified",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -2104,13 +2108,13 @@ function peg$parsequalified() {
       type: "rule.match",
       rule: "qualified",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "qualified",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -2124,7 +2128,7 @@ function peg$parsedomainlabel() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "domainlabel",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -2238,13 +2242,13 @@ function peg$parsedomainlabel() {
       type: "rule.match",
       rule: "domainlabel",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "domainlabel",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -2258,7 +2262,7 @@ function peg$parsetoplabel() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "toplabel",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -2372,13 +2376,13 @@ function peg$parsetoplabel() {
       type: "rule.match",
       rule: "toplabel",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "toplabel",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -2392,7 +2396,7 @@ function peg$parsealphanum() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "alphanum",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = input.charCodeAt(peg$currPos);
@@ -2409,13 +2413,13 @@ function peg$parsealphanum() {
       type: "rule.match",
       rule: "alphanum",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "alphanum",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -2429,7 +2433,7 @@ function peg$parseIPv4address() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "IPv4address",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -2501,13 +2505,13 @@ function peg$parseIPv4address() {
       type: "rule.match",
       rule: "IPv4address",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "IPv4address",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -2521,7 +2525,7 @@ function peg$parsedec_octet() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "dec_octet",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -2650,13 +2654,13 @@ function peg$parsedec_octet() {
       type: "rule.match",
       rule: "dec_octet",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "dec_octet",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -2670,7 +2674,7 @@ function peg$parseIPv6reference() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "IPv6reference",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -2712,13 +2716,13 @@ function peg$parseIPv6reference() {
       type: "rule.match",
       rule: "IPv6reference",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "IPv6reference",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -2732,7 +2736,7 @@ function peg$parseIPv6address() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "IPv6address",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -3884,13 +3888,13 @@ function peg$parseIPv6address() {
       type: "rule.match",
       rule: "IPv6address",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "IPv6address",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -3904,7 +3908,7 @@ function peg$parsels32() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "ls32",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -3943,13 +3947,13 @@ function peg$parsels32() {
       type: "rule.match",
       rule: "ls32",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "ls32",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -3963,7 +3967,7 @@ function peg$parseh4() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "h4",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -3989,13 +3993,13 @@ function peg$parseh4() {
       type: "rule.match",
       rule: "h4",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "h4",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4009,7 +4013,7 @@ function peg$parsepath() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "path",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$parseabs_path();
@@ -4025,13 +4029,13 @@ function peg$parsepath() {
       type: "rule.match",
       rule: "path",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "path",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4045,7 +4049,7 @@ function peg$parsepath_segments() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "path_segments",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -4094,13 +4098,13 @@ function peg$parsepath_segments() {
       type: "rule.match",
       rule: "path_segments",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "path_segments",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4114,7 +4118,7 @@ function peg$parsesegment() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "segment",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = [];
@@ -4129,13 +4133,13 @@ function peg$parsesegment() {
       type: "rule.match",
       rule: "segment",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "segment",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4149,7 +4153,7 @@ function peg$parsepchar() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "pchar",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$parseunreserved();
@@ -4172,13 +4176,13 @@ function peg$parsepchar() {
       type: "rule.match",
       rule: "pchar",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "pchar",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4192,7 +4196,7 @@ function peg$parsequery() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "query",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = [];
@@ -4227,13 +4231,13 @@ function peg$parsequery() {
       type: "rule.match",
       rule: "query",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "query",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4247,7 +4251,7 @@ function peg$parseURI_reference() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "URI_reference",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -4286,13 +4290,13 @@ function peg$parseURI_reference() {
       type: "rule.match",
       rule: "URI_reference",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "URI_reference",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4306,7 +4310,7 @@ function peg$parseabsolute_URI_reference() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "absolute_URI_reference",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -4344,13 +4348,13 @@ function peg$parseabsolute_URI_reference() {
       type: "rule.match",
       rule: "absolute_URI_reference",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "absolute_URI_reference",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4364,7 +4368,7 @@ function peg$parsefragment() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "fragment",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = [];
@@ -4399,13 +4403,13 @@ function peg$parsefragment() {
       type: "rule.match",
       rule: "fragment",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "fragment",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4419,7 +4423,7 @@ function peg$parserelative_URI() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "relative_URI",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -4473,13 +4477,13 @@ function peg$parserelative_URI() {
       type: "rule.match",
       rule: "relative_URI",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "relative_URI",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4493,7 +4497,7 @@ function peg$parserel_path() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "rel_path",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = peg$currPos;
@@ -4515,13 +4519,13 @@ function peg$parserel_path() {
       type: "rule.match",
       rule: "rel_path",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "rel_path",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4535,7 +4539,7 @@ function peg$parserel_segment() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "rel_segment",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = [];
@@ -4580,13 +4584,13 @@ function peg$parserel_segment() {
       type: "rule.match",
       rule: "rel_segment",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "rel_segment",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4600,7 +4604,7 @@ function peg$parseALPHA() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "ALPHA",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = input.charCodeAt(peg$currPos);
@@ -4617,13 +4621,13 @@ function peg$parseALPHA() {
       type: "rule.match",
       rule: "ALPHA",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "ALPHA",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4637,7 +4641,7 @@ function peg$parseDIGIT() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "DIGIT",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = input.charCodeAt(peg$currPos);
@@ -4654,13 +4658,13 @@ function peg$parseDIGIT() {
       type: "rule.match",
       rule: "DIGIT",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "DIGIT",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4674,7 +4678,7 @@ function peg$parseHEXDIG() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "HEXDIG",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   s0 = input.charCodeAt(peg$currPos);
@@ -4691,13 +4695,13 @@ function peg$parseHEXDIG() {
       type: "rule.match",
       rule: "HEXDIG",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "HEXDIG",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 
@@ -4711,7 +4715,7 @@ function peg$parseDQUOTE() {
   peg$tracer.trace({
     type: "rule.enter",
     rule: "DQUOTE",
-    location: peg$computeLocation(startPos, startPos, true)
+    location: peg$traceSpan(startPos, startPos)
   });
 
   if (input.charCodeAt(peg$currPos) === 34) {
@@ -4727,13 +4731,13 @@ function peg$parseDQUOTE() {
       type: "rule.match",
       rule: "DQUOTE",
       result: s0,
-      location: peg$computeLocation(startPos, peg$currPos, true)
+      location: peg$traceSpan(startPos, peg$currPos)
     });
   } else {
     peg$tracer.trace({
       type: "rule.fail",
       rule: "DQUOTE",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: peg$traceSpan(startPos, startPos)
     });
   }
 

@@ -183,6 +183,26 @@ function traceFailures(js) {
     "    peg$tracer.trace({ type: \"fail\", expected, offset: peg$currPos });\n");
 }
 
+/**
+ * peggy gives every trace event a full location: line and column of both ends, which it caches
+ * for every position the parser reaches (about 100 bytes per input character). Our tracers read
+ * only the offsets, so the events of the trace build carry just those; a thrown error still gets
+ * its full location. This keeps explain() and error diagnosis in memory linear and small.
+ */
+function traceSpans(js) {
+  const call = /(peg\$tracer\.trace\(\{\s*type: "rule\.(?:enter|match|fail)",\s*rule: "[^"]+",\s*(?:result: [\w$]+,\s*)?location: )peg\$computeLocation\(([\w$]+), ([\w$]+), true\)/g;
+  const events = js.match(/peg\$tracer\.trace\(\{\s*type: "rule\./g)?.length ?? 0;
+  let replaced = 0;
+  const out = js.replace(call, (_m, head, from, to) => { replaced++; return `${head}peg$traceSpan(${from}, ${to})`; });
+  if (replaced === 0 || replaced !== events) {
+    throw new Error(`trace build: ${replaced} of ${events} rule events rewritten (peggy changed?)`);
+  }
+  const anchor = "\nfunction peg$computeLocation(";
+  if (out.split(anchor).length !== 2) throw new Error("trace build: peg$computeLocation not found (peggy changed?)");
+  return out.replace(anchor, "function peg$traceSpan(startPos, endPos) {\n" +
+    "  return { source: peg$source, start: { offset: startPos }, end: { offset: endPos } };\n}\n\n" + anchor);
+}
+
 const outputs = new Map();
 const editions = readdirSync(join(root, "grammar"))
   .filter((f) => f.endsWith(".peggy"))
@@ -199,7 +219,7 @@ for (const edition of editions) {
   outputs.set(`${edition}.match.js`, optimizeMatch(match.js));
   outputs.set(`${edition}.match.d.ts`, match.dts);
   const traced = compile(grammarRel, `${edition}.trace.js`, ["--trace"]);
-  outputs.set(`${edition}.trace.js`, optimizeTrace(traceFailures(traced.js)));
+  outputs.set(`${edition}.trace.js`, traceSpans(optimizeTrace(traceFailures(traced.js))));
   outputs.set(`${edition}.trace.d.ts`, traced.dts);
   const abnfPath = join(root, "grammar", `${edition}.abnf`);
   if (!existsSync(abnfPath)) throw new Error(`grammar/${edition}.peggy has no grammar/${edition}.abnf beside it`);

@@ -2,7 +2,7 @@
 // grammar's trace build re-reads the input and reports, for every expectation that failed at the
 // farthest offset, the chain of rules that was being matched.
 import type { Edition, PegExpectation, TraceEvent } from "./edition.js";
-import { UriSyntaxError, orList } from "./errors.js";
+import { UriSyntaxError, orList, type UriSyntaxErrorDetails } from "./errors.js";
 import { ruleByPegName, ruleInfo, type RuleInfo, type RuleName } from "./rules.js";
 
 interface Failure {
@@ -10,8 +10,16 @@ interface Failure {
   chain: string[];
 }
 
-/** Builds the error for an input that the rule does not match. */
+/**
+ * The error for an input that the rule does not match. Its details are worked out when first
+ * read (see UriSyntaxError).
+ */
 export function diagnose(edition: Edition, input: string, start: RuleInfo): UriSyntaxError {
+  return new UriSyntaxError({ input, startRule: start.name, compute: () => details(edition, input, start) });
+}
+
+/** Where and why: reads the input again with the grammar's trace build. */
+function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErrorDetails {
   const stack: string[] = [];
   let maxOffset = -1;
   let failures: Failure[] = [];
@@ -46,10 +54,11 @@ export function diagnose(edition: Edition, input: string, start: RuleInfo): UriS
   const { rule, path } = innermostRule(start, failures);
   const expected = describeExpectations(failures.map((f) => f.expected), path);
   const info = ruleInfo(rule)!;
-  return new UriSyntaxError({
+  const hint = hintFor(input, offset, rule, path, start.name, expected);
+  return {
     input, offset, expected, rule, path, section: info.section, startRule: start.name,
-    hint: hintFor(input, offset, rule, path, start.name, expected),
-  });
+    ...(hint === undefined ? {} : { hint }),
+  };
 }
 
 /**

@@ -22,36 +22,58 @@ export interface UriSyntaxErrorDetails {
   readonly hint?: string;
 }
 
+/** What an error needs to work out its details when they are first asked for. */
+export interface LazyUriSyntaxError {
+  readonly input: string;
+  readonly startRule: RuleName;
+  readonly compute: () => UriSyntaxErrorDetails;
+}
+
 /**
  * The input is not in the language of the rule it was checked against.
  * `format()` draws the input with a caret under the offset.
+ *
+ * Working out where and why (a second, traced reading of the input) takes far longer than finding
+ * that the input is invalid, so it is done when a detail (offset, message, rule, ...) is first
+ * read, once; code that only needs to know that parsing failed does not pay for it.
  */
 export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails {
   readonly input: string;
-  readonly offset: number;
-  readonly expected: readonly string[];
-  readonly rule: RuleName;
-  readonly path: readonly RuleName[];
-  readonly section: string;
   readonly startRule: RuleName;
-  readonly hint?: string;
-  /** The character at the offset, or undefined at the end of the input. */
-  readonly found?: string;
+  #details: UriSyntaxErrorDetails | undefined;
+  #compute: (() => UriSyntaxErrorDetails) | undefined;
 
-  constructor(details: UriSyntaxErrorDetails) {
-    super(describeError(details));
+  constructor(details: UriSyntaxErrorDetails | LazyUriSyntaxError) {
+    super();
     this.name = "UriSyntaxError";
     this.input = details.input;
-    this.offset = details.offset;
-    this.expected = details.expected;
-    this.rule = details.rule;
-    this.path = details.path;
-    this.section = details.section;
     this.startRule = details.startRule;
-    if (details.hint !== undefined) this.hint = details.hint;
-    const found = foundAt(details.input, details.offset);
-    if (found !== undefined) this.found = found;
+    if ("compute" in details) this.#compute = details.compute;
+    else this.#details = details;
   }
+
+  #get(): UriSyntaxErrorDetails {
+    if (this.#details === undefined) {
+      this.#details = this.#compute!();
+      this.#compute = undefined;
+    }
+    return this.#details;
+  }
+
+  /** Index (UTF-16 code units) of the first character that could not be matched, or input.length. */
+  get offset(): number { return this.#get().offset; }
+  /** What could have come at the offset, in words: `"]"`, `hex digit`, `end of input`. */
+  get expected(): readonly string[] { return this.#get().expected; }
+  /** The innermost rule that was being matched at the offset. */
+  get rule(): RuleName { return this.#get().rule; }
+  /** The chain of rules from the start rule to `rule`. */
+  get path(): readonly RuleName[] { return this.#get().path; }
+  /** The section of the draft that defines `rule`. */
+  get section(): string { return this.#get().section; }
+  /** A sentence for a learner about this kind of mistake, if one applies. */
+  get hint(): string | undefined { return this.#get().hint; }
+  /** The character at the offset, or undefined at the end of the input. */
+  get found(): string | undefined { return foundAt(this.input, this.offset); }
 
   /**
    * The input (or, for a long input, the part around the offset) with a caret under the offset
@@ -73,6 +95,19 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     };
   }
 }
+
+// The message is worked out on first reading too (Error's own message is a data property, so the
+// accessor is put on the prototype; the constructor leaves the instance without one).
+Object.defineProperty(UriSyntaxError.prototype, "message", {
+  configurable: true,
+  enumerable: false,
+  get(this: UriSyntaxError): string {
+    return describeError({
+      input: this.input, offset: this.offset, expected: this.expected, rule: this.rule, path: this.path,
+      section: this.section, startRule: this.startRule, hint: this.hint,
+    });
+  },
+});
 
 /** Resolution could not be carried out (section 5): the base is unsuitable, or step 7 was told to fail. */
 export class ResolveError extends Error {

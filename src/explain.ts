@@ -25,6 +25,14 @@ export interface ExplainOptions {
   foldCharacters?: boolean;
 }
 
+/**
+ * The longest input explain() takes, in UTF-16 code units (2 MiB). The tree has a node for every
+ * rule that matched, about 350 bytes of memory per input character; above this limit explain()
+ * throws a RangeError rather than exhaust the process's memory. parse(), matches() and validate()
+ * have no such limit.
+ */
+export const EXPLAIN_MAX_LENGTH = 2 * 1024 * 1024;
+
 /** Rules that match exactly one character; folded by default. */
 export const CHARACTER_RULES: ReadonlySet<RuleName> = new Set<RuleName>([
   "ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "alphanum", "mark", "reserved", "unreserved", "pchar", "uric", "uric-no-slash",
@@ -43,6 +51,10 @@ interface Node {
 export function explain(input: string, options?: ExplainOptions): ParseTree {
   requireString(input, "explain: input");
   requireOptions(options, "explain: options");
+  if (input.length > EXPLAIN_MAX_LENGTH) {
+    throw new RangeError(`explain: the input has ${input.length} characters; explain() builds a node for every rule ` +
+      `that matches and takes at most ${EXPLAIN_MAX_LENGTH} (EXPLAIN_MAX_LENGTH); use validate() or parse() for longer inputs`);
+  }
   const start = requireRule(options?.rule ?? "URI-reference", "explain: options.rule");
   const fold = options?.foldCharacters ?? true;
   const root: Node = { rule: start.name, start: 0, end: input.length, children: [] };

@@ -1,7 +1,7 @@
 // uri-grammar: the URI generic syntax of draft-fielding-uri-rfc2396bis-01, executable.
 export { parse, validate, matches } from "./parse.js";
 export type { ParseOptions, RuleOptions, ValidationResult, ReferenceRuleName } from "./parse.js";
-export { explain, CHARACTER_RULES } from "./explain.js";
+export { explain, CHARACTER_RULES, EXPLAIN_MAX_LENGTH } from "./explain.js";
 export type { ParseTree, ExplainOptions } from "./explain.js";
 export { format } from "./format.js";
 export { RULES, ruleInfo } from "./rules.js";

@@ -2,7 +2,7 @@
 // parse tree. Cases come from the draft's own text where it gives them.
 import {
   parse, validate, matches, explain, format, RULES, ruleInfo, UriSyntaxError, UriReference,
-  type ParseTree,
+  EXPLAIN_MAX_LENGTH, type ParseTree,
 } from "../src/index.js";
 
 describe("parse(): components as the draft names them", () => {
@@ -210,6 +210,18 @@ describe("UriSyntaxError: where, what, in which rule", () => {
     expect(error("<http://a/>").hint).toMatch(/Appendix E/);
   });
 
+  test("the details are worked out once, when first read, and stay the same", () => {
+    let thrown: unknown;
+    try { parse("http://[::1"); } catch (e) { thrown = e; }
+    const e = thrown as UriSyntaxError;
+    expect(e).toBeInstanceOf(UriSyntaxError);
+    expect(e.input).toBe("http://[::1");
+    expect(e.startRule).toBe("URI-reference");
+    expect(String(e.stack).split("\n")[0]).toBe(`UriSyntaxError: ${e.message}`);
+    expect(e.path).toBe(e.path);
+    expect(e.offset).toBe(11);
+  });
+
   test("parse() throws the same error validate() returns", () => {
     let thrown: unknown;
     try { parse("http://a/b c"); } catch (e) { thrown = e; }
@@ -279,6 +291,12 @@ describe("explain(): the parse tree", () => {
 
   test("an input that does not match throws UriSyntaxError", () => {
     expect(() => explain("http://a/b c")).toThrow(UriSyntaxError);
+  });
+
+  test("an input over EXPLAIN_MAX_LENGTH is a RangeError that names the limit, before any parsing", () => {
+    const long = "/" + "a".repeat(EXPLAIN_MAX_LENGTH);
+    expect(() => explain(long)).toThrow(RangeError);
+    expect(() => explain(long)).toThrow(/at most 2097152/);
   });
 });
 
