@@ -9,6 +9,8 @@ export interface RuleRecord {
   readonly pegNote?: string;
   readonly uses: readonly string[];
   readonly usedBy: readonly string[];
+  /** Pairs of rules in different alternatives of one choice of this rule's PEG. */
+  readonly exclusive: readonly (readonly [string, string])[];
 }
 export declare const EDITION: "rfc2396bis-01";
 export declare const RULES: readonly RuleRecord[];

@@ -8,6 +8,20 @@ const RULES = Object.freeze([
     "section": "2",
     "abnf": "uric           = reserved / unreserved / escaped",
     "peg": "uric\n  = reserved / unreserved / escaped",
+    "exclusive": [
+      [
+        "escaped",
+        "reserved"
+      ],
+      [
+        "escaped",
+        "unreserved"
+      ],
+      [
+        "reserved",
+        "unreserved"
+      ]
+    ],
     "uses": [
       "reserved",
       "unreserved",
@@ -23,6 +37,7 @@ const RULES = Object.freeze([
     "section": "2.2",
     "abnf": "reserved       = \"[\" / \"]\" / \";\" / \"/\" / \"?\" / \":\" / \"@\" / \"&\" / \"=\" / \"+\" /\n                 \"$\" / \",\"",
     "peg": "reserved\n  = [[\\];/?:@&=+$,]",
+    "exclusive": [],
     "uses": [],
     "usedBy": [
       "uric"
@@ -34,6 +49,20 @@ const RULES = Object.freeze([
     "section": "2.3",
     "abnf": "unreserved     = ALPHA / DIGIT / mark",
     "peg": "unreserved\n  = ALPHA / DIGIT / mark",
+    "exclusive": [
+      [
+        "ALPHA",
+        "DIGIT"
+      ],
+      [
+        "ALPHA",
+        "mark"
+      ],
+      [
+        "DIGIT",
+        "mark"
+      ]
+    ],
     "uses": [
       "ALPHA",
       "DIGIT",
@@ -54,6 +83,7 @@ const RULES = Object.freeze([
     "section": "2.3",
     "abnf": "mark           = \"-\" / \"_\" / \".\" / \"!\" / \"~\" / \"*\" / \"'\" / \"(\" / \")\"",
     "peg": "mark\n  = [\\-_.!~*'()]",
+    "exclusive": [],
     "uses": [],
     "usedBy": [
       "unreserved"
@@ -65,6 +95,7 @@ const RULES = Object.freeze([
     "section": "2.4.1",
     "abnf": "escaped        = \"%\" HEXDIG HEXDIG",
     "peg": "escaped\n  = \"%\" HEXDIG HEXDIG",
+    "exclusive": [],
     "uses": [
       "HEXDIG"
     ],
@@ -83,6 +114,7 @@ const RULES = Object.freeze([
     "section": "2.4.3",
     "abnf": "delims         = \"<\" / \">\" / \"#\" / \"%\" / DQUOTE",
     "peg": "delims\n  = [<>#%] / DQUOTE",
+    "exclusive": [],
     "uses": [
       "DQUOTE"
     ],
@@ -94,6 +126,7 @@ const RULES = Object.freeze([
     "section": "2.4.3",
     "abnf": "unwise         = \"{\" / \"}\" / \"|\" / \"\\\" / \"^\" / \"`\"",
     "peg": "unwise\n  = [{}|\\\\^`]",
+    "exclusive": [],
     "uses": [],
     "usedBy": []
   },
@@ -104,6 +137,12 @@ const RULES = Object.freeze([
     "abnf": "absolute-URI   = scheme \":\" ( hier-part / opaque-part )",
     "peg": "absolute_URI\n  = s:$scheme \":\" r:(\n        @hier_part &(\"#\" / !.)\n      / o:$opaque_part { return reference(null, null, o, true, null, null); }\n    )\n    { r.scheme = s; return r; }",
     "pegNote": "hier-part also matches the empty string (and \"?q\" is both a hier-part and an opaque-part), so the first choice is kept only where the absolute-URI ends (before \"#\" or at the end of the input); otherwise opaque-part is tried: \"mailto:John.Doe@example.com\", \"x:?q[1]\".",
+    "exclusive": [
+      [
+        "hier-part",
+        "opaque-part"
+      ]
+    ],
     "uses": [
       "scheme",
       "hier-part",
@@ -120,6 +159,12 @@ const RULES = Object.freeze([
     "section": "3",
     "abnf": "hier-part      = [ net-path / abs-path ] [ \"?\" query ]",
     "peg": "hier_part\n  = p:(net_path / a:$abs_path { return { authority: null, path: a }; })? q:(\"?\" @$query)?\n    { return reference(null, p ? p.authority : null, p ? p.path : \"\", false, q, null); }",
+    "exclusive": [
+      [
+        "abs-path",
+        "net-path"
+      ]
+    ],
     "uses": [
       "net-path",
       "abs-path",
@@ -135,6 +180,7 @@ const RULES = Object.freeze([
     "section": "3",
     "abnf": "net-path       = \"//\" authority [ abs-path ]",
     "peg": "net_path\n  = \"//\" a:authority p:$abs_path?\n    { return { authority: a, path: p }; }",
+    "exclusive": [],
     "uses": [
       "authority",
       "abs-path"
@@ -150,6 +196,7 @@ const RULES = Object.freeze([
     "section": "3",
     "abnf": "abs-path       = \"/\" path-segments",
     "peg": "abs_path\n  = \"/\" path_segments",
+    "exclusive": [],
     "uses": [
       "path-segments"
     ],
@@ -167,6 +214,7 @@ const RULES = Object.freeze([
     "section": "3",
     "abnf": "opaque-part    = uric-no-slash *uric",
     "peg": "opaque_part\n  = uric_no_slash uric*",
+    "exclusive": [],
     "uses": [
       "uric-no-slash",
       "uric"
@@ -182,6 +230,12 @@ const RULES = Object.freeze([
     "section": "3",
     "abnf": "uric-no-slash  = unreserved / escaped / \"[\" / \"]\" / \";\" / \"?\" / \":\" / \"@\" /\n                 \"&\" / \"=\" / \"+\" / \"$\" / \",\"",
     "peg": "uric_no_slash\n  = unreserved / escaped / [[\\];?:@&=+$,]",
+    "exclusive": [
+      [
+        "escaped",
+        "unreserved"
+      ]
+    ],
     "uses": [
       "unreserved",
       "escaped"
@@ -196,6 +250,12 @@ const RULES = Object.freeze([
     "section": "3.1",
     "abnf": "scheme         = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )",
     "peg": "scheme\n  = ALPHA (ALPHA / DIGIT / [+\\-.])*",
+    "exclusive": [
+      [
+        "ALPHA",
+        "DIGIT"
+      ]
+    ],
     "uses": [
       "ALPHA",
       "DIGIT"
@@ -211,6 +271,12 @@ const RULES = Object.freeze([
     "abnf": "authority      = server / reg-name",
     "peg": "authority\n  = @server &([/?#] / !.)\n  / r:$reg_name { return { kind: \"reg-name\", raw: r }; }",
     "pegNote": "server matches the empty string and prefixes of reg-names (\"a@b\" of \"a@b@c\", \"h:1\" of \"h:1:2\"), so it is kept only where the authority ends: before \"/\", \"?\", \"#\" or at the end of the input.  No authority contains those characters, and one of them or the end always follows it, so this is the ABNF's language with server preferred.",
+    "exclusive": [
+      [
+        "reg-name",
+        "server"
+      ]
+    ],
     "uses": [
       "server",
       "reg-name"
@@ -225,6 +291,12 @@ const RULES = Object.freeze([
     "section": "3.2.1",
     "abnf": "reg-name       = 1*( unreserved / escaped / \";\" / \":\" / \"@\" / \"&\" / \"=\" /\n                     \"+\" / \"$\" / \",\" )",
     "peg": "reg_name\n  = (unreserved / escaped / [;:@&=+$,])+",
+    "exclusive": [
+      [
+        "escaped",
+        "unreserved"
+      ]
+    ],
     "uses": [
       "unreserved",
       "escaped"
@@ -240,6 +312,7 @@ const RULES = Object.freeze([
     "abnf": "server         = [ [ userinfo \"@\" ] hostport ]",
     "peg": "server\n  = u:(@$userinfo \"@\")? h:hostport\n    { return { kind: \"server\", raw: text(), userinfo: u, host: h.host, port: h.port }; }\n  / \"\" { return EMPTY_SERVER; }",
     "pegNote": "the outer [ ... ] is an ordered choice with an explicit empty server, so that the result record says \"empty\" rather than null.",
+    "exclusive": [],
     "uses": [
       "userinfo",
       "hostport"
@@ -254,6 +327,12 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "userinfo       = *( unreserved / escaped / \";\" / \":\" / \"&\" / \"=\" / \"+\" /\n                    \"$\" / \",\" )",
     "peg": "userinfo\n  = (unreserved / escaped / [;:&=+$,])*",
+    "exclusive": [
+      [
+        "escaped",
+        "unreserved"
+      ]
+    ],
     "uses": [
       "unreserved",
       "escaped"
@@ -268,6 +347,7 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "hostport       = host [ \":\" port ]",
     "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return { host: h, port: p }; }",
+    "exclusive": [],
     "uses": [
       "host",
       "port"
@@ -283,6 +363,28 @@ const RULES = Object.freeze([
     "abnf": "host           = IPv6reference / IPv4address / hostname",
     "peg": "host\n  = r:$IPv6reference { return { kind: \"IPv6reference\", raw: r }; }\n  / r:$IPv4address !(alphanum / [\\-.]) { return { kind: \"IPv4address\", raw: r }; }\n  / r:$hostname { return { kind: \"hostname\", raw: r }; }",
     "pegNote": "IPv4address matches the start of hostnames such as \"1.2.3.45a\" and \"1.2.3.4.example\"; it is kept only when no hostname character (alphanum, \"-\", \".\") follows, else hostname is tried.",
+    "exclusive": [
+      [
+        "IPv4address",
+        "IPv6reference"
+      ],
+      [
+        "IPv4address",
+        "hostname"
+      ],
+      [
+        "IPv6reference",
+        "alphanum"
+      ],
+      [
+        "IPv6reference",
+        "hostname"
+      ],
+      [
+        "alphanum",
+        "hostname"
+      ]
+    ],
     "uses": [
       "IPv6reference",
       "IPv4address",
@@ -298,6 +400,7 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "port           = *DIGIT",
     "peg": "port\n  = DIGIT*",
+    "exclusive": [],
     "uses": [
       "DIGIT"
     ],
@@ -311,6 +414,7 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "hostname       = domainlabel qualified",
     "peg": "hostname\n  = domainlabel qualified",
+    "exclusive": [],
     "uses": [
       "domainlabel",
       "qualified"
@@ -326,6 +430,7 @@ const RULES = Object.freeze([
     "abnf": "qualified      = *( \".\" domainlabel ) [ \".\" toplabel \".\" ]",
     "peg": "qualified\n  = (!(\".\" toplabel \".\" !alphanum) \".\" domainlabel)* (\".\" toplabel \".\")?",
     "pegNote": "the repetition is greedy and would take the last label of \"example.com.\" as a domainlabel, leaving a lone \".\"; it stops before a label that completes the trailing-dot form (\".\" toplabel \".\" with no further label character after it).",
+    "exclusive": [],
     "uses": [
       "domainlabel",
       "toplabel"
@@ -342,6 +447,7 @@ const RULES = Object.freeze([
     "draft": "domainlabel = alphanum [ 0*61( alphanum | \"-\" ) alphanum ]\n(\"|\" is not an ABNF operator; RFC 2234 alternation is \"/\".)",
     "peg": "domainlabel\n  = alphanum (((alphanum / \"-\") &(alphanum / \"-\"))|0..61| alphanum)?",
     "pegNote": "0*61( ... ) would eat the final alphanum; it takes a character only when another label character follows it.",
+    "exclusive": [],
     "uses": [
       "alphanum"
     ],
@@ -358,6 +464,7 @@ const RULES = Object.freeze([
     "draft": "toplabel = alpha [ 0*61( alphanum | \"-\" ) alphanum ]\n(\"|\" is not an ABNF operator; the core rule is spelled ALPHA.)",
     "peg": "toplabel\n  = ALPHA (((alphanum / \"-\") &(alphanum / \"-\"))|0..61| alphanum)?",
     "pegNote": "as domainlabel.",
+    "exclusive": [],
     "uses": [
       "ALPHA",
       "alphanum"
@@ -372,6 +479,12 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "alphanum       = ALPHA / DIGIT",
     "peg": "alphanum\n  = ALPHA / DIGIT",
+    "exclusive": [
+      [
+        "ALPHA",
+        "DIGIT"
+      ]
+    ],
     "uses": [
       "ALPHA",
       "DIGIT"
@@ -387,6 +500,7 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "IPv4address    = dec-octet \".\" dec-octet \".\" dec-octet \".\" dec-octet",
     "peg": "IPv4address\n  = dec_octet \".\" dec_octet \".\" dec_octet \".\" dec_octet",
+    "exclusive": [],
     "uses": [
       "dec-octet"
     ],
@@ -402,6 +516,7 @@ const RULES = Object.freeze([
     "abnf": "dec-octet      = DIGIT                 ; 0-9\n               / %x31-39 DIGIT         ; 10-99\n               / \"1\" 2DIGIT            ; 100-199\n               / \"2\" %x30-34 DIGIT     ; 200-249\n               / \"25\" %x30-35          ; 250-255",
     "peg": "dec_octet\n  = \"25\" [0-5] / \"2\" [0-4] DIGIT / \"1\" DIGIT DIGIT / [1-9] DIGIT / DIGIT",
     "pegNote": "alternatives longest first; DIGIT first would stop \"255\" after \"2\".",
+    "exclusive": [],
     "uses": [
       "DIGIT"
     ],
@@ -415,6 +530,7 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "IPv6reference  = \"[\" IPv6address \"]\"",
     "peg": "IPv6reference\n  = \"[\" IPv6address \"]\"",
+    "exclusive": [],
     "uses": [
       "IPv6address"
     ],
@@ -429,6 +545,7 @@ const RULES = Object.freeze([
     "abnf": "IPv6address    =                              6( h4 \":\" ) ls32\n               /                         \"::\" 5( h4 \":\" ) ls32\n               / [                h4 ] \"::\" 4( h4 \":\" ) ls32\n               / [ *1( h4 \":\" ) h4 ] \"::\" 3( h4 \":\" ) ls32\n               / [ *2( h4 \":\" ) h4 ] \"::\" 2( h4 \":\" ) ls32\n               / [ *3( h4 \":\" ) h4 ] \"::\"    h4 \":\"   ls32\n               / [ *4( h4 \":\" ) h4 ] \"::\"              ls32\n               / [ *5( h4 \":\" ) h4 ] \"::\"              h4\n               / [ *6( h4 \":\" ) h4 ] \"::\"",
     "peg": "IPv6address\n  =                                    (h4 \":\")|6| ls32\n  /                               \"::\" (h4 \":\")|5| ls32\n  / (                      h4)? \"::\" (h4 \":\")|4| ls32\n  / ((h4 \":\" !\":\")|..1| h4)? \"::\" (h4 \":\")|3| ls32\n  / ((h4 \":\" !\":\")|..2| h4)? \"::\" (h4 \":\")|2| ls32\n  / ((h4 \":\" !\":\")|..3| h4)? \"::\" h4 \":\" ls32\n  / ((h4 \":\" !\":\")|..4| h4)? \"::\" ls32\n  / ((h4 \":\" !\":\")|..5| h4)? \"::\" h4\n  / ((h4 \":\" !\":\")|..6| h4)? \"::\"",
     "pegNote": "*n( h4 \":\" ) is greedy and would eat the h4 that must precede \"::\" (\"1::2\", \"fe80::1\"); it takes a group only when no second \":\" follows.",
+    "exclusive": [],
     "uses": [
       "h4",
       "ls32"
@@ -443,6 +560,12 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "ls32           = ( h4 \":\" h4 ) / IPv4address\n               ; least-significant 32 bits of address",
     "peg": "ls32\n  = h4 \":\" h4 / IPv4address",
+    "exclusive": [
+      [
+        "IPv4address",
+        "h4"
+      ]
+    ],
     "uses": [
       "h4",
       "IPv4address"
@@ -457,6 +580,7 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "h4             = 1*4HEXDIG",
     "peg": "h4\n  = HEXDIG|1..4|",
+    "exclusive": [],
     "uses": [
       "HEXDIG"
     ],
@@ -471,6 +595,12 @@ const RULES = Object.freeze([
     "section": "3.3",
     "abnf": "path           = [ abs-path / opaque-part ]",
     "peg": "path\n  = (abs_path / opaque_part)?",
+    "exclusive": [
+      [
+        "abs-path",
+        "opaque-part"
+      ]
+    ],
     "uses": [
       "abs-path",
       "opaque-part"
@@ -483,6 +613,7 @@ const RULES = Object.freeze([
     "section": "3.3",
     "abnf": "path-segments  = segment *( \"/\" segment )",
     "peg": "path_segments\n  = segment (\"/\" segment)*",
+    "exclusive": [],
     "uses": [
       "segment"
     ],
@@ -496,6 +627,7 @@ const RULES = Object.freeze([
     "section": "3.3",
     "abnf": "segment        = *pchar",
     "peg": "segment\n  = pchar*",
+    "exclusive": [],
     "uses": [
       "pchar"
     ],
@@ -509,6 +641,12 @@ const RULES = Object.freeze([
     "section": "3.3",
     "abnf": "pchar          = unreserved / escaped / \";\" / \":\" / \"@\" / \"&\" / \"=\" / \"+\" /\n                 \"$\" / \",\"",
     "peg": "pchar\n  = unreserved / escaped / [;:@&=+$,]",
+    "exclusive": [
+      [
+        "escaped",
+        "unreserved"
+      ]
+    ],
     "uses": [
       "unreserved",
       "escaped"
@@ -525,6 +663,7 @@ const RULES = Object.freeze([
     "section": "3.4",
     "abnf": "query          = *( pchar / \"/\" / \"?\" )",
     "peg": "query\n  = (pchar / [/?])*",
+    "exclusive": [],
     "uses": [
       "pchar"
     ],
@@ -539,6 +678,12 @@ const RULES = Object.freeze([
     "section": "4",
     "abnf": "URI-reference  = [ absolute-URI / relative-URI ] [ \"#\" fragment ]",
     "peg": "URI_reference\n  = r:(absolute_URI / relative_URI)? f:(\"#\" @$fragment)?\n    { r.fragment = f; return r; }",
+    "exclusive": [
+      [
+        "absolute-URI",
+        "relative-URI"
+      ]
+    ],
     "uses": [
       "absolute-URI",
       "relative-URI",
@@ -552,6 +697,7 @@ const RULES = Object.freeze([
     "section": "4",
     "abnf": "absolute-URI-reference = absolute-URI [ \"#\" fragment ]",
     "peg": "absolute_URI_reference\n  = r:absolute_URI f:(\"#\" @$fragment)?\n    { r.fragment = f; return r; }",
+    "exclusive": [],
     "uses": [
       "absolute-URI",
       "fragment"
@@ -564,6 +710,7 @@ const RULES = Object.freeze([
     "section": "4.1",
     "abnf": "fragment       = *( pchar / \"/\" / \"?\" )",
     "peg": "fragment\n  = (pchar / [/?])*",
+    "exclusive": [],
     "uses": [
       "pchar"
     ],
@@ -578,6 +725,20 @@ const RULES = Object.freeze([
     "section": "5",
     "abnf": "relative-URI   = [ net-path / abs-path / rel-path ] [ \"?\" query ]",
     "peg": "relative_URI\n  = p:(\n        net_path\n      / a:$(abs_path / rel_path) { return { authority: null, path: a }; }\n    )? q:(\"?\" @$query)?\n    { return reference(null, p ? p.authority : null, p ? p.path : \"\", false, q, null); }",
+    "exclusive": [
+      [
+        "abs-path",
+        "net-path"
+      ],
+      [
+        "abs-path",
+        "rel-path"
+      ],
+      [
+        "net-path",
+        "rel-path"
+      ]
+    ],
     "uses": [
       "net-path",
       "abs-path",
@@ -594,6 +755,7 @@ const RULES = Object.freeze([
     "section": "5",
     "abnf": "rel-path       = rel-segment [ abs-path ]",
     "peg": "rel_path\n  = rel_segment abs_path?",
+    "exclusive": [],
     "uses": [
       "rel-segment",
       "abs-path"
@@ -608,6 +770,12 @@ const RULES = Object.freeze([
     "section": "5",
     "abnf": "rel-segment    = 1*( unreserved / escaped / \";\" / \"@\" / \"&\" / \"=\" / \"+\" /\n                     \"$\" / \",\" )",
     "peg": "rel_segment\n  = (unreserved / escaped / [;@&=+$,])+",
+    "exclusive": [
+      [
+        "escaped",
+        "unreserved"
+      ]
+    ],
     "uses": [
       "unreserved",
       "escaped"
@@ -622,6 +790,7 @@ const RULES = Object.freeze([
     "section": "RFC 2234",
     "abnf": "ALPHA          = %x41-5A / %x61-7A   ; A-Z / a-z",
     "peg": "ALPHA\n  = [A-Za-z]",
+    "exclusive": [],
     "uses": [],
     "usedBy": [
       "unreserved",
@@ -636,6 +805,7 @@ const RULES = Object.freeze([
     "section": "RFC 2234",
     "abnf": "DIGIT          = %x30-39             ; 0-9",
     "peg": "DIGIT\n  = [0-9]",
+    "exclusive": [],
     "uses": [],
     "usedBy": [
       "unreserved",
@@ -652,6 +822,7 @@ const RULES = Object.freeze([
     "section": "RFC 2234",
     "abnf": "HEXDIG         = DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\"\n               ; quoted strings are case-insensitive: \"a\"-\"f\" match too",
     "peg": "HEXDIG\n  = [0-9A-Fa-f]",
+    "exclusive": [],
     "uses": [
       "DIGIT"
     ],
@@ -666,11 +837,12 @@ const RULES = Object.freeze([
     "section": "RFC 2234",
     "abnf": "DQUOTE         = %x22                ; \" (Double Quote)",
     "peg": "DQUOTE\n  = \"\\\"\"",
+    "exclusive": [],
     "uses": [],
     "usedBy": [
       "delims"
     ]
   }
-].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy) })));
+].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))) })));
 
 module.exports = { EDITION: "rfc2396bis-01", RULES };

@@ -2,7 +2,8 @@
 // (the same grammar as the parser, with peggy's tracer hooks), so there is no second parser.
 import { DEFAULT_EDITION, type TraceEvent } from "./edition.js";
 import { diagnose } from "./diagnose.js";
-import { requireOptions, requireRule, requireString, ruleByPegName, type RuleName } from "./rules.js";
+import type { RuleRecord } from "../generated/rfc2396bis-01.rules.js";
+import { RULES, requireOptions, requireRule, requireString, ruleByPegName, type RuleName } from "./rules.js";
 
 /** One rule that matched: its span [start, end) in the input and the rules inside it. */
 export interface ParseTree {
@@ -94,9 +95,28 @@ export function explain(input: string, options?: ExplainOptions): ParseTree {
  */
 function attach(parent: Node, node: Node): void {
   const children = parent.children;
-  while (children.length && children[children.length - 1].end > node.start) children.pop();
-  // A zero-width match at the same place as a kept one adds nothing.
+  for (;;) {
+    const last = children[children.length - 1];
+    if (last === undefined) break;
+    // A rule that matched the empty string where the new one starts, in another alternative of
+    // the same choice (hier-part before opaque-part in "mailto:a@b"), was abandoned too.
+    if (last.end > node.start || (last.start === last.end && last.start === node.start && exclusive(parent.rule, last.rule, node.rule))) {
+      children.pop();
+    } else {
+      break;
+    }
+  }
   children.push(node);
+}
+
+const EXCLUSIVE = new Map<string, ReadonlySet<string>>(RULES.map((r) => [
+  r.name, new Set((r as unknown as RuleRecord).exclusive.map(([a, b]) => `${a} ${b}`)),
+]));
+
+/** True when the two rules stand in different alternatives of one choice of the parent rule. */
+function exclusive(parent: RuleName, a: RuleName, b: RuleName): boolean {
+  const pairs = EXCLUSIVE.get(parent);
+  return pairs !== undefined && (pairs.has(`${a} ${b}`) || pairs.has(`${b} ${a}`));
 }
 
 function freeze(node: Node, input: string, fold: boolean): ParseTree {

@@ -289,6 +289,17 @@ describe("explain(): the parse tree", () => {
     expect(qualified.children.map((c) => [c.rule, c.text])).toEqual([["toplabel", "com"]]);
   });
 
+  test("an alternative abandoned after an empty match leaves no node (hier-part before opaque-part)", () => {
+    const tree = explain("mailto:a@b");
+    expect(tree.children[0].children.map((c) => [c.rule, c.start, c.end])).toEqual([["scheme", 0, 6], ["opaque-part", 7, 10]]);
+    const reg = explain("//:x");
+    const authority = reg.children[0].children[0].children[0];
+    expect(authority.rule).toBe("authority");
+    expect(authority.children.map((c) => c.rule)).toEqual(["reg-name"]);
+    // an empty server that is kept stays
+    expect(explain("///a").children[0].children[0].children.map((c) => c.rule)).toEqual(["authority", "abs-path"]);
+  });
+
   test("an input that does not match throws UriSyntaxError", () => {
     expect(() => explain("http://a/b c")).toThrow(UriSyntaxError);
   });
