@@ -436,3 +436,9 @@ declare function ParseFunction<Options extends ParseOptions<StartRuleNames>>(
   input: string,
   options?: Options,
 ): any;
+
+// Entry points added by scripts/compile-pure.mjs.
+/** The value run() returns when the input does not match. */
+export declare const FAILED: unknown;
+/** The start rule's value when the whole input matches it, else FAILED (no error is built). */
+export declare function run(input: string, startRule: string): unknown;

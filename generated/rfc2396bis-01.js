@@ -591,136 +591,52 @@ function peg$buildStructuredError(expected, found, location) {
 }
 
 function peg$parseuric() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t0[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e0); }
-  }
-  if (s0 === peg$FAILED) {
-    s0 = peg$parseescaped();
-  }
-
-  return s0;
+  const end = peg$m_uric(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsereserved() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t1[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e1); }
-  }
-
-  return s0;
+  const end = peg$m_reserved(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseunreserved() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t2[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e2); }
-  }
-
-  return s0;
+  const end = peg$m_unreserved(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsemark() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t3[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e3); }
-  }
-
-  return s0;
+  const end = peg$m_mark(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseescaped() {
-  let s0, s1, s2, s3;
-
-  s0 = peg$currPos;
-  if (input.charCodeAt(peg$currPos) === 37) {
-    s1 = peg$c0;
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e4); }
-  }
-  if (s1 !== peg$FAILED) {
-    s2 = input.charCodeAt(peg$currPos);
-    if (s2 < 128 && peg$t4[s2] === 1) {
-      peg$currPos++;
-    } else {
-      s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
-    }
-    if (s2 !== peg$FAILED) {
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t4[s3] === 1) {
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e5); }
-      }
-      if (s3 !== peg$FAILED) {
-        s1 = peg$LIST;
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_escaped(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsedelims() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t5[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e6); }
-  }
-
-  return s0;
+  const end = peg$m_delims(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseunwise() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t6[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e7); }
-  }
-
-  return s0;
+  const end = peg$m_unwise(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseabsolute_URI() {
@@ -903,130 +819,31 @@ function peg$parsenet_path() {
 }
 
 function peg$parseabs_path() {
-  let s0, s1, s2;
-
-  s0 = peg$currPos;
-  if (input.charCodeAt(peg$currPos) === 47) {
-    s1 = peg$c5;
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e13); }
-  }
-  if (s1 !== peg$FAILED) {
-    s2 = peg$parsepath_segments();
-    s1 = peg$LIST;
-    s0 = s1;
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_abs_path(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseopaque_part() {
-  let s0, s1, s2, s3;
-
-  s0 = peg$currPos;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t7[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e14); }
-  }
-  if (s1 === peg$FAILED) {
-    s1 = peg$parseescaped();
-  }
-  if (s1 !== peg$FAILED) {
-    s2 = peg$LIST;
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t0[s3] === 1) {
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e0); }
-    }
-    if (s3 === peg$FAILED) {
-      s3 = peg$parseescaped();
-    }
-    while (s3 !== peg$FAILED) {
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t0[s3] === 1) {
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e0); }
-      }
-      if (s3 === peg$FAILED) {
-        s3 = peg$parseescaped();
-      }
-    }
-    s1 = peg$LIST;
-    s0 = s1;
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_opaque_part(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseuric_no_slash() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t7[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e14); }
-  }
-  if (s0 === peg$FAILED) {
-    s0 = peg$parseescaped();
-  }
-
-  return s0;
+  const end = peg$m_uric_no_slash(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsescheme() {
-  let s0, s1, s2, s3;
-
-  s0 = peg$currPos;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t8[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e15); }
-  }
-  if (s1 !== peg$FAILED) {
-    s2 = peg$LIST;
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t9[s3] === 1) {
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e16); }
-    }
-    while (s3 !== peg$FAILED) {
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t9[s3] === 1) {
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e16); }
-      }
-    }
-    s1 = peg$LIST;
-    s0 = s1;
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_scheme(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseauthority() {
@@ -1099,37 +916,10 @@ function peg$parseauthority() {
 }
 
 function peg$parsereg_name() {
-  let s0, s1;
-
-  s0 = peg$LIST;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t11[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e18); }
-  }
-  if (s1 === peg$FAILED) {
-    s1 = peg$parseescaped();
-  }
-  if (s1 !== peg$FAILED) {
-    while (s1 !== peg$FAILED) {
-      s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t11[s1] === 1) {
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
-      }
-      if (s1 === peg$FAILED) {
-        s1 = peg$parseescaped();
-      }
-    }
-  } else {
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_reg_name(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseserver() {
@@ -1176,33 +966,10 @@ function peg$parseserver() {
 }
 
 function peg$parseuserinfo() {
-  let s0, s1;
-
-  s0 = peg$LIST;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t12[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
-  }
-  if (s1 === peg$FAILED) {
-    s1 = peg$parseescaped();
-  }
-  while (s1 !== peg$FAILED) {
-    s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t12[s1] === 1) {
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
-    }
-    if (s1 === peg$FAILED) {
-      s1 = peg$parseescaped();
-    }
-  }
-
-  return s0;
+  const end = peg$m_userinfo(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsehostport() {
@@ -1315,2936 +1082,122 @@ function peg$parsehost() {
 }
 
 function peg$parseport() {
-  let s0, s1;
-
-  s0 = peg$LIST;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t14[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
-  }
-  while (s1 !== peg$FAILED) {
-    s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t14[s1] === 1) {
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
-    }
-  }
-
-  return s0;
+  const end = peg$m_port(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsehostname() {
-  let s0, s1, s2;
-
-  s0 = peg$currPos;
-  s1 = peg$parsedomainlabel();
-  if (s1 !== peg$FAILED) {
-    s2 = peg$parsequalified();
-    s1 = peg$LIST;
-    s0 = s1;
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_hostname(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsequalified() {
-  let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
-
-  s0 = peg$currPos;
-  s1 = peg$LIST;
-  s2 = peg$currPos;
-  s3 = peg$currPos;
-  peg$silentFails++;
-  s4 = peg$currPos;
-  if (input.charCodeAt(peg$currPos) === 46) {
-    s5 = peg$c7;
-    peg$currPos++;
-  } else {
-    s5 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
-  }
-  if (s5 !== peg$FAILED) {
-    s6 = peg$parsetoplabel();
-    if (s6 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 46) {
-        s7 = peg$c7;
-        peg$currPos++;
-      } else {
-        s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
-      }
-      if (s7 !== peg$FAILED) {
-        s8 = peg$currPos;
-        peg$silentFails++;
-        s9 = input.charCodeAt(peg$currPos);
-        if (s9 < 128 && peg$t15[s9] === 1) {
-          peg$currPos++;
-        } else {
-          s9 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e24); }
-        }
-        peg$silentFails--;
-        if (s9 === peg$FAILED) {
-          s8 = undefined;
-        } else {
-          peg$currPos = s8;
-          s8 = peg$FAILED;
-        }
-        if (s8 !== peg$FAILED) {
-          s5 = peg$LIST;
-          s4 = s5;
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s4;
-      s4 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s4;
-    s4 = peg$FAILED;
-  }
-  peg$silentFails--;
-  if (s4 === peg$FAILED) {
-    s3 = undefined;
-  } else {
-    peg$currPos = s3;
-    s3 = peg$FAILED;
-  }
-  if (s3 !== peg$FAILED) {
-    if (input.charCodeAt(peg$currPos) === 46) {
-      s4 = peg$c7;
-      peg$currPos++;
-    } else {
-      s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
-    }
-    if (s4 !== peg$FAILED) {
-      s5 = peg$parsedomainlabel();
-      if (s5 !== peg$FAILED) {
-        s3 = peg$LIST;
-        s2 = s3;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s2;
-    s2 = peg$FAILED;
-  }
-  while (s2 !== peg$FAILED) {
-    s2 = peg$currPos;
-    s3 = peg$currPos;
-    peg$silentFails++;
-    s4 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 46) {
-      s5 = peg$c7;
-      peg$currPos++;
-    } else {
-      s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
-    }
-    if (s5 !== peg$FAILED) {
-      s6 = peg$parsetoplabel();
-      if (s6 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 46) {
-          s7 = peg$c7;
-          peg$currPos++;
-        } else {
-          s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
-        }
-        if (s7 !== peg$FAILED) {
-          s8 = peg$currPos;
-          peg$silentFails++;
-          s9 = input.charCodeAt(peg$currPos);
-          if (s9 < 128 && peg$t15[s9] === 1) {
-            peg$currPos++;
-          } else {
-            s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e24); }
-          }
-          peg$silentFails--;
-          if (s9 === peg$FAILED) {
-            s8 = undefined;
-          } else {
-            peg$currPos = s8;
-            s8 = peg$FAILED;
-          }
-          if (s8 !== peg$FAILED) {
-            s5 = peg$LIST;
-            s4 = s5;
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s4;
-      s4 = peg$FAILED;
-    }
-    peg$silentFails--;
-    if (s4 === peg$FAILED) {
-      s3 = undefined;
-    } else {
-      peg$currPos = s3;
-      s3 = peg$FAILED;
-    }
-    if (s3 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 46) {
-        s4 = peg$c7;
-        peg$currPos++;
-      } else {
-        s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
-      }
-      if (s4 !== peg$FAILED) {
-        s5 = peg$parsedomainlabel();
-        if (s5 !== peg$FAILED) {
-          s3 = peg$LIST;
-          s2 = s3;
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-  }
-  s2 = peg$currPos;
-  if (input.charCodeAt(peg$currPos) === 46) {
-    s3 = peg$c7;
-    peg$currPos++;
-  } else {
-    s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
-  }
-  if (s3 !== peg$FAILED) {
-    s4 = peg$parsetoplabel();
-    if (s4 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c7;
-        peg$currPos++;
-      } else {
-        s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
-      }
-      if (s5 !== peg$FAILED) {
-        s3 = peg$LIST;
-        s2 = s3;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s2;
-    s2 = peg$FAILED;
-  }
-  if (s2 === peg$FAILED) {
-    s2 = null;
-  }
-  s1 = peg$LIST;
-  s0 = s1;
-
-  return s0;
+  const end = peg$m_qualified(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsedomainlabel() {
-  let s0, s1, s2, s3, s4, s5, s6, s7;
-
-  s0 = peg$currPos;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t15[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
-  }
-  if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
-    s3 = 0;
-    s4 = peg$currPos;
-    s5 = input.charCodeAt(peg$currPos);
-    if (s5 < 128 && peg$t16[s5] === 1) {
-      peg$currPos++;
-    } else {
-      s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
-    }
-    if (s5 !== peg$FAILED) {
-      s6 = peg$currPos;
-      peg$silentFails++;
-      s7 = input.charCodeAt(peg$currPos);
-      if (s7 < 128 && peg$t16[s7] === 1) {
-        peg$currPos++;
-      } else {
-        s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e25); }
-      }
-      peg$silentFails--;
-      if (s7 !== peg$FAILED) {
-        peg$currPos = s6;
-        s6 = undefined;
-      } else {
-        s6 = peg$FAILED;
-      }
-      if (s6 !== peg$FAILED) {
-        s5 = peg$LIST;
-        s4 = s5;
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s4;
-      s4 = peg$FAILED;
-    }
-    while (s4 !== peg$FAILED) {
-      s3++;
-      if (s3 >= 61) {
-        s4 = peg$FAILED;
-      } else {
-        s4 = peg$currPos;
-        s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t16[s5] === 1) {
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e25); }
-        }
-        if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
-          peg$silentFails++;
-          s7 = input.charCodeAt(peg$currPos);
-          if (s7 < 128 && peg$t16[s7] === 1) {
-            peg$currPos++;
-          } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e25); }
-          }
-          peg$silentFails--;
-          if (s7 !== peg$FAILED) {
-            peg$currPos = s6;
-            s6 = undefined;
-          } else {
-            s6 = peg$FAILED;
-          }
-          if (s6 !== peg$FAILED) {
-            s5 = peg$LIST;
-            s4 = s5;
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
-      }
-    }
-    s4 = input.charCodeAt(peg$currPos);
-    if (s4 < 128 && peg$t15[s4] === 1) {
-      peg$currPos++;
-    } else {
-      s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
-    }
-    if (s4 !== peg$FAILED) {
-      s3 = peg$LIST;
-      s2 = s3;
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-    if (s2 === peg$FAILED) {
-      s2 = null;
-    }
-    s1 = peg$LIST;
-    s0 = s1;
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_domainlabel(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsetoplabel() {
-  let s0, s1, s2, s3, s4, s5, s6, s7;
-
-  s0 = peg$currPos;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t8[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e15); }
-  }
-  if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
-    s3 = 0;
-    s4 = peg$currPos;
-    s5 = input.charCodeAt(peg$currPos);
-    if (s5 < 128 && peg$t16[s5] === 1) {
-      peg$currPos++;
-    } else {
-      s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
-    }
-    if (s5 !== peg$FAILED) {
-      s6 = peg$currPos;
-      peg$silentFails++;
-      s7 = input.charCodeAt(peg$currPos);
-      if (s7 < 128 && peg$t16[s7] === 1) {
-        peg$currPos++;
-      } else {
-        s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e25); }
-      }
-      peg$silentFails--;
-      if (s7 !== peg$FAILED) {
-        peg$currPos = s6;
-        s6 = undefined;
-      } else {
-        s6 = peg$FAILED;
-      }
-      if (s6 !== peg$FAILED) {
-        s5 = peg$LIST;
-        s4 = s5;
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s4;
-      s4 = peg$FAILED;
-    }
-    while (s4 !== peg$FAILED) {
-      s3++;
-      if (s3 >= 61) {
-        s4 = peg$FAILED;
-      } else {
-        s4 = peg$currPos;
-        s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t16[s5] === 1) {
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e25); }
-        }
-        if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
-          peg$silentFails++;
-          s7 = input.charCodeAt(peg$currPos);
-          if (s7 < 128 && peg$t16[s7] === 1) {
-            peg$currPos++;
-          } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e25); }
-          }
-          peg$silentFails--;
-          if (s7 !== peg$FAILED) {
-            peg$currPos = s6;
-            s6 = undefined;
-          } else {
-            s6 = peg$FAILED;
-          }
-          if (s6 !== peg$FAILED) {
-            s5 = peg$LIST;
-            s4 = s5;
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
-      }
-    }
-    s4 = input.charCodeAt(peg$currPos);
-    if (s4 < 128 && peg$t15[s4] === 1) {
-      peg$currPos++;
-    } else {
-      s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
-    }
-    if (s4 !== peg$FAILED) {
-      s3 = peg$LIST;
-      s2 = s3;
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-    if (s2 === peg$FAILED) {
-      s2 = null;
-    }
-    s1 = peg$LIST;
-    s0 = s1;
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_toplabel(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsealphanum() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t15[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
-  }
-
-  return s0;
+  const end = peg$m_alphanum(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseIPv4address() {
-  let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
-
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
-    s2 = peg$c8;
-    peg$currPos += 2;
-  } else {
-    s2 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e26); }
-  }
-  if (s2 !== peg$FAILED) {
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t17[s3] === 1) {
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
-    }
-    if (s3 !== peg$FAILED) {
-      s2 = peg$LIST;
-      s1 = s2;
-    } else {
-      peg$currPos = s1;
-      s1 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s1;
-    s1 = peg$FAILED;
-  }
-  if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 50) {
-      s2 = peg$c9;
-      peg$currPos++;
-    } else {
-      s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
-    }
-    if (s2 !== peg$FAILED) {
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t18[s3] === 1) {
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e29); }
-      }
-      if (s3 !== peg$FAILED) {
-        s4 = input.charCodeAt(peg$currPos);
-        if (s4 < 128 && peg$t14[s4] === 1) {
-          peg$currPos++;
-        } else {
-          s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
-        }
-        if (s4 !== peg$FAILED) {
-          s2 = peg$LIST;
-          s1 = s2;
-        } else {
-          peg$currPos = s1;
-          s1 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s1;
-        s1 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s1;
-      s1 = peg$FAILED;
-    }
-    if (s1 === peg$FAILED) {
-      s1 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 49) {
-        s2 = peg$c10;
-        peg$currPos++;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
-      }
-      if (s2 !== peg$FAILED) {
-        s3 = input.charCodeAt(peg$currPos);
-        if (s3 < 128 && peg$t14[s3] === 1) {
-          peg$currPos++;
-        } else {
-          s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
-        }
-        if (s3 !== peg$FAILED) {
-          s4 = input.charCodeAt(peg$currPos);
-          if (s4 < 128 && peg$t14[s4] === 1) {
-            peg$currPos++;
-          } else {
-            s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
-          }
-          if (s4 !== peg$FAILED) {
-            s2 = peg$LIST;
-            s1 = s2;
-          } else {
-            peg$currPos = s1;
-            s1 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s1;
-          s1 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s1;
-        s1 = peg$FAILED;
-      }
-      if (s1 === peg$FAILED) {
-        s1 = peg$currPos;
-        s2 = input.charCodeAt(peg$currPos);
-        if (s2 < 128 && peg$t19[s2] === 1) {
-          peg$currPos++;
-        } else {
-          s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
-        }
-        if (s2 !== peg$FAILED) {
-          s3 = input.charCodeAt(peg$currPos);
-          if (s3 < 128 && peg$t14[s3] === 1) {
-            peg$currPos++;
-          } else {
-            s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
-          }
-          if (s3 !== peg$FAILED) {
-            s2 = peg$LIST;
-            s1 = s2;
-          } else {
-            peg$currPos = s1;
-            s1 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s1;
-          s1 = peg$FAILED;
-        }
-        if (s1 === peg$FAILED) {
-          s1 = input.charCodeAt(peg$currPos);
-          if (s1 < 128 && peg$t14[s1] === 1) {
-            peg$currPos++;
-          } else {
-            s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
-          }
-        }
-      }
-    }
-  }
-  if (s1 !== peg$FAILED) {
-    if (input.charCodeAt(peg$currPos) === 46) {
-      s2 = peg$c7;
-      peg$currPos++;
-    } else {
-      s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
-    }
-    if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
-      if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
-        s4 = peg$c8;
-        peg$currPos += 2;
-      } else {
-        s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
-      }
-      if (s4 !== peg$FAILED) {
-        s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t17[s5] === 1) {
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
-        }
-        if (s5 !== peg$FAILED) {
-          s4 = peg$LIST;
-          s3 = s4;
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-      if (s3 === peg$FAILED) {
-        s3 = peg$currPos;
-        if (input.charCodeAt(peg$currPos) === 50) {
-          s4 = peg$c9;
-          peg$currPos++;
-        } else {
-          s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
-        }
-        if (s4 !== peg$FAILED) {
-          s5 = input.charCodeAt(peg$currPos);
-          if (s5 < 128 && peg$t18[s5] === 1) {
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
-          }
-          if (s5 !== peg$FAILED) {
-            s6 = input.charCodeAt(peg$currPos);
-            if (s6 < 128 && peg$t14[s6] === 1) {
-              peg$currPos++;
-            } else {
-              s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e22); }
-            }
-            if (s6 !== peg$FAILED) {
-              s4 = peg$LIST;
-              s3 = s4;
-            } else {
-              peg$currPos = s3;
-              s3 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-        if (s3 === peg$FAILED) {
-          s3 = peg$currPos;
-          if (input.charCodeAt(peg$currPos) === 49) {
-            s4 = peg$c10;
-            peg$currPos++;
-          } else {
-            s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e30); }
-          }
-          if (s4 !== peg$FAILED) {
-            s5 = input.charCodeAt(peg$currPos);
-            if (s5 < 128 && peg$t14[s5] === 1) {
-              peg$currPos++;
-            } else {
-              s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e22); }
-            }
-            if (s5 !== peg$FAILED) {
-              s6 = input.charCodeAt(peg$currPos);
-              if (s6 < 128 && peg$t14[s6] === 1) {
-                peg$currPos++;
-              } else {
-                s6 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e22); }
-              }
-              if (s6 !== peg$FAILED) {
-                s4 = peg$LIST;
-                s3 = s4;
-              } else {
-                peg$currPos = s3;
-                s3 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s3;
-              s3 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
-          }
-          if (s3 === peg$FAILED) {
-            s3 = peg$currPos;
-            s4 = input.charCodeAt(peg$currPos);
-            if (s4 < 128 && peg$t19[s4] === 1) {
-              peg$currPos++;
-            } else {
-              s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e31); }
-            }
-            if (s4 !== peg$FAILED) {
-              s5 = input.charCodeAt(peg$currPos);
-              if (s5 < 128 && peg$t14[s5] === 1) {
-                peg$currPos++;
-              } else {
-                s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e22); }
-              }
-              if (s5 !== peg$FAILED) {
-                s4 = peg$LIST;
-                s3 = s4;
-              } else {
-                peg$currPos = s3;
-                s3 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s3;
-              s3 = peg$FAILED;
-            }
-            if (s3 === peg$FAILED) {
-              s3 = input.charCodeAt(peg$currPos);
-              if (s3 < 128 && peg$t14[s3] === 1) {
-                peg$currPos++;
-              } else {
-                s3 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e22); }
-              }
-            }
-          }
-        }
-      }
-      if (s3 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 46) {
-          s4 = peg$c7;
-          peg$currPos++;
-        } else {
-          s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
-        }
-        if (s4 !== peg$FAILED) {
-          s5 = peg$currPos;
-          if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
-            s6 = peg$c8;
-            peg$currPos += 2;
-          } else {
-            s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e26); }
-          }
-          if (s6 !== peg$FAILED) {
-            s7 = input.charCodeAt(peg$currPos);
-            if (s7 < 128 && peg$t17[s7] === 1) {
-              peg$currPos++;
-            } else {
-              s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
-            }
-            if (s7 !== peg$FAILED) {
-              s6 = peg$LIST;
-              s5 = s6;
-            } else {
-              peg$currPos = s5;
-              s5 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s5;
-            s5 = peg$FAILED;
-          }
-          if (s5 === peg$FAILED) {
-            s5 = peg$currPos;
-            if (input.charCodeAt(peg$currPos) === 50) {
-              s6 = peg$c9;
-              peg$currPos++;
-            } else {
-              s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e28); }
-            }
-            if (s6 !== peg$FAILED) {
-              s7 = input.charCodeAt(peg$currPos);
-              if (s7 < 128 && peg$t18[s7] === 1) {
-                peg$currPos++;
-              } else {
-                s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e29); }
-              }
-              if (s7 !== peg$FAILED) {
-                s8 = input.charCodeAt(peg$currPos);
-                if (s8 < 128 && peg$t14[s8] === 1) {
-                  peg$currPos++;
-                } else {
-                  s8 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e22); }
-                }
-                if (s8 !== peg$FAILED) {
-                  s6 = peg$LIST;
-                  s5 = s6;
-                } else {
-                  peg$currPos = s5;
-                  s5 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s5;
-                s5 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s5;
-              s5 = peg$FAILED;
-            }
-            if (s5 === peg$FAILED) {
-              s5 = peg$currPos;
-              if (input.charCodeAt(peg$currPos) === 49) {
-                s6 = peg$c10;
-                peg$currPos++;
-              } else {
-                s6 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e30); }
-              }
-              if (s6 !== peg$FAILED) {
-                s7 = input.charCodeAt(peg$currPos);
-                if (s7 < 128 && peg$t14[s7] === 1) {
-                  peg$currPos++;
-                } else {
-                  s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e22); }
-                }
-                if (s7 !== peg$FAILED) {
-                  s8 = input.charCodeAt(peg$currPos);
-                  if (s8 < 128 && peg$t14[s8] === 1) {
-                    peg$currPos++;
-                  } else {
-                    s8 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e22); }
-                  }
-                  if (s8 !== peg$FAILED) {
-                    s6 = peg$LIST;
-                    s5 = s6;
-                  } else {
-                    peg$currPos = s5;
-                    s5 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s5;
-                  s5 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s5;
-                s5 = peg$FAILED;
-              }
-              if (s5 === peg$FAILED) {
-                s5 = peg$currPos;
-                s6 = input.charCodeAt(peg$currPos);
-                if (s6 < 128 && peg$t19[s6] === 1) {
-                  peg$currPos++;
-                } else {
-                  s6 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e31); }
-                }
-                if (s6 !== peg$FAILED) {
-                  s7 = input.charCodeAt(peg$currPos);
-                  if (s7 < 128 && peg$t14[s7] === 1) {
-                    peg$currPos++;
-                  } else {
-                    s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e22); }
-                  }
-                  if (s7 !== peg$FAILED) {
-                    s6 = peg$LIST;
-                    s5 = s6;
-                  } else {
-                    peg$currPos = s5;
-                    s5 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s5;
-                  s5 = peg$FAILED;
-                }
-                if (s5 === peg$FAILED) {
-                  s5 = input.charCodeAt(peg$currPos);
-                  if (s5 < 128 && peg$t14[s5] === 1) {
-                    peg$currPos++;
-                  } else {
-                    s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e22); }
-                  }
-                }
-              }
-            }
-          }
-          if (s5 !== peg$FAILED) {
-            if (input.charCodeAt(peg$currPos) === 46) {
-              s6 = peg$c7;
-              peg$currPos++;
-            } else {
-              s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e23); }
-            }
-            if (s6 !== peg$FAILED) {
-              s7 = peg$currPos;
-              if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
-                s8 = peg$c8;
-                peg$currPos += 2;
-              } else {
-                s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e26); }
-              }
-              if (s8 !== peg$FAILED) {
-                s9 = input.charCodeAt(peg$currPos);
-                if (s9 < 128 && peg$t17[s9] === 1) {
-                  peg$currPos++;
-                } else {
-                  s9 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e27); }
-                }
-                if (s9 !== peg$FAILED) {
-                  s8 = peg$LIST;
-                  s7 = s8;
-                } else {
-                  peg$currPos = s7;
-                  s7 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s7;
-                s7 = peg$FAILED;
-              }
-              if (s7 === peg$FAILED) {
-                s7 = peg$currPos;
-                if (input.charCodeAt(peg$currPos) === 50) {
-                  s8 = peg$c9;
-                  peg$currPos++;
-                } else {
-                  s8 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e28); }
-                }
-                if (s8 !== peg$FAILED) {
-                  s9 = input.charCodeAt(peg$currPos);
-                  if (s9 < 128 && peg$t18[s9] === 1) {
-                    peg$currPos++;
-                  } else {
-                    s9 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e29); }
-                  }
-                  if (s9 !== peg$FAILED) {
-                    s10 = input.charCodeAt(peg$currPos);
-                    if (s10 < 128 && peg$t14[s10] === 1) {
-                      peg$currPos++;
-                    } else {
-                      s10 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e22); }
-                    }
-                    if (s10 !== peg$FAILED) {
-                      s8 = peg$LIST;
-                      s7 = s8;
-                    } else {
-                      peg$currPos = s7;
-                      s7 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s7;
-                    s7 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s7;
-                  s7 = peg$FAILED;
-                }
-                if (s7 === peg$FAILED) {
-                  s7 = peg$currPos;
-                  if (input.charCodeAt(peg$currPos) === 49) {
-                    s8 = peg$c10;
-                    peg$currPos++;
-                  } else {
-                    s8 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e30); }
-                  }
-                  if (s8 !== peg$FAILED) {
-                    s9 = input.charCodeAt(peg$currPos);
-                    if (s9 < 128 && peg$t14[s9] === 1) {
-                      peg$currPos++;
-                    } else {
-                      s9 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e22); }
-                    }
-                    if (s9 !== peg$FAILED) {
-                      s10 = input.charCodeAt(peg$currPos);
-                      if (s10 < 128 && peg$t14[s10] === 1) {
-                        peg$currPos++;
-                      } else {
-                        s10 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e22); }
-                      }
-                      if (s10 !== peg$FAILED) {
-                        s8 = peg$LIST;
-                        s7 = s8;
-                      } else {
-                        peg$currPos = s7;
-                        s7 = peg$FAILED;
-                      }
-                    } else {
-                      peg$currPos = s7;
-                      s7 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s7;
-                    s7 = peg$FAILED;
-                  }
-                  if (s7 === peg$FAILED) {
-                    s7 = peg$currPos;
-                    s8 = input.charCodeAt(peg$currPos);
-                    if (s8 < 128 && peg$t19[s8] === 1) {
-                      peg$currPos++;
-                    } else {
-                      s8 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e31); }
-                    }
-                    if (s8 !== peg$FAILED) {
-                      s9 = input.charCodeAt(peg$currPos);
-                      if (s9 < 128 && peg$t14[s9] === 1) {
-                        peg$currPos++;
-                      } else {
-                        s9 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e22); }
-                      }
-                      if (s9 !== peg$FAILED) {
-                        s8 = peg$LIST;
-                        s7 = s8;
-                      } else {
-                        peg$currPos = s7;
-                        s7 = peg$FAILED;
-                      }
-                    } else {
-                      peg$currPos = s7;
-                      s7 = peg$FAILED;
-                    }
-                    if (s7 === peg$FAILED) {
-                      s7 = input.charCodeAt(peg$currPos);
-                      if (s7 < 128 && peg$t14[s7] === 1) {
-                        peg$currPos++;
-                      } else {
-                        s7 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e22); }
-                      }
-                    }
-                  }
-                }
-              }
-              if (s7 !== peg$FAILED) {
-                s1 = peg$LIST;
-                s0 = s1;
-              } else {
-                peg$currPos = s0;
-                s0 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_IPv4address(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsedec_octet() {
-  let s0, s1, s2, s3;
-
-  s0 = peg$currPos;
-  if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
-    s1 = peg$c8;
-    peg$currPos += 2;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e26); }
-  }
-  if (s1 !== peg$FAILED) {
-    s2 = input.charCodeAt(peg$currPos);
-    if (s2 < 128 && peg$t17[s2] === 1) {
-      peg$currPos++;
-    } else {
-      s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
-    }
-    if (s2 !== peg$FAILED) {
-      s1 = peg$LIST;
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-  if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 50) {
-      s1 = peg$c9;
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = input.charCodeAt(peg$currPos);
-      if (s2 < 128 && peg$t18[s2] === 1) {
-        peg$currPos++;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e29); }
-      }
-      if (s2 !== peg$FAILED) {
-        s3 = input.charCodeAt(peg$currPos);
-        if (s3 < 128 && peg$t14[s3] === 1) {
-          peg$currPos++;
-        } else {
-          s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
-        }
-        if (s3 !== peg$FAILED) {
-          s1 = peg$LIST;
-          s0 = s1;
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 49) {
-        s1 = peg$c10;
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
-      }
-      if (s1 !== peg$FAILED) {
-        s2 = input.charCodeAt(peg$currPos);
-        if (s2 < 128 && peg$t14[s2] === 1) {
-          peg$currPos++;
-        } else {
-          s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
-        }
-        if (s2 !== peg$FAILED) {
-          s3 = input.charCodeAt(peg$currPos);
-          if (s3 < 128 && peg$t14[s3] === 1) {
-            peg$currPos++;
-          } else {
-            s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
-          }
-          if (s3 !== peg$FAILED) {
-            s1 = peg$LIST;
-            s0 = s1;
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-      if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t19[s1] === 1) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
-        }
-        if (s1 !== peg$FAILED) {
-          s2 = input.charCodeAt(peg$currPos);
-          if (s2 < 128 && peg$t14[s2] === 1) {
-            peg$currPos++;
-          } else {
-            s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
-          }
-          if (s2 !== peg$FAILED) {
-            s1 = peg$LIST;
-            s0 = s1;
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-        if (s0 === peg$FAILED) {
-          s0 = input.charCodeAt(peg$currPos);
-          if (s0 < 128 && peg$t14[s0] === 1) {
-            peg$currPos++;
-          } else {
-            s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
-          }
-        }
-      }
-    }
-  }
-
-  return s0;
+  const end = peg$m_dec_octet(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseIPv6reference() {
-  let s0, s1, s2, s3;
-
-  s0 = peg$currPos;
-  if (input.charCodeAt(peg$currPos) === 91) {
-    s1 = peg$c11;
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e32); }
-  }
-  if (s1 !== peg$FAILED) {
-    s2 = peg$parseIPv6address();
-    if (s2 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 93) {
-        s3 = peg$c12;
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
-      }
-      if (s3 !== peg$FAILED) {
-        s1 = peg$LIST;
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_IPv6reference(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseIPv6address() {
-  let s0, s1, s2, s3, s4, s5, s6, s7, s8;
-
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = 0;
-  s3 = peg$currPos;
-  s4 = peg$parseh4();
-  if (s4 !== peg$FAILED) {
-    if (input.charCodeAt(peg$currPos) === 58) {
-      s5 = peg$c1;
-      peg$currPos++;
-    } else {
-      s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
-    }
-    if (s5 !== peg$FAILED) {
-      s4 = peg$LIST;
-      s3 = s4;
-    } else {
-      peg$currPos = s3;
-      s3 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s3;
-    s3 = peg$FAILED;
-  }
-  while (s3 !== peg$FAILED) {
-    s2++;
-    if (s2 >= 6) {
-      s3 = peg$FAILED;
-    } else {
-      s3 = peg$currPos;
-      s4 = peg$parseh4();
-      if (s4 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 58) {
-          s5 = peg$c1;
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e8); }
-        }
-        if (s5 !== peg$FAILED) {
-          s4 = peg$LIST;
-          s3 = s4;
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-    }
-  }
-  if (s2 < 6) {
-    peg$currPos = s1;
-    s1 = peg$FAILED;
-  } else {
-    s1 = s2;
-  }
-  if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
-    s3 = peg$parseh4();
-    if (s3 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 58) {
-        s4 = peg$c1;
-        peg$currPos++;
-      } else {
-        s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e8); }
-      }
-      if (s4 !== peg$FAILED) {
-        s5 = peg$parseh4();
-        if (s5 !== peg$FAILED) {
-          s3 = peg$LIST;
-          s2 = s3;
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-    if (s2 === peg$FAILED) {
-      s2 = peg$parseIPv4address();
-    }
-    if (s2 !== peg$FAILED) {
-      s1 = peg$LIST;
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-  if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-      s1 = peg$c13;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      s3 = 0;
-      s4 = peg$currPos;
-      s5 = peg$parseh4();
-      if (s5 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 58) {
-          s6 = peg$c1;
-          peg$currPos++;
-        } else {
-          s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e8); }
-        }
-        if (s6 !== peg$FAILED) {
-          s5 = peg$LIST;
-          s4 = s5;
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-      while (s4 !== peg$FAILED) {
-        s3++;
-        if (s3 >= 5) {
-          s4 = peg$FAILED;
-        } else {
-          s4 = peg$currPos;
-          s5 = peg$parseh4();
-          if (s5 !== peg$FAILED) {
-            if (input.charCodeAt(peg$currPos) === 58) {
-              s6 = peg$c1;
-              peg$currPos++;
-            } else {
-              s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e8); }
-            }
-            if (s6 !== peg$FAILED) {
-              s5 = peg$LIST;
-              s4 = s5;
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
-        }
-      }
-      if (s3 < 5) {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      } else {
-        s2 = s3;
-      }
-      if (s2 !== peg$FAILED) {
-        s3 = peg$currPos;
-        s4 = peg$parseh4();
-        if (s4 !== peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 58) {
-            s5 = peg$c1;
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e8); }
-          }
-          if (s5 !== peg$FAILED) {
-            s6 = peg$parseh4();
-            if (s6 !== peg$FAILED) {
-              s4 = peg$LIST;
-              s3 = s4;
-            } else {
-              peg$currPos = s3;
-              s3 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-        if (s3 === peg$FAILED) {
-          s3 = peg$parseIPv4address();
-        }
-        if (s3 !== peg$FAILED) {
-          s1 = peg$LIST;
-          s0 = s1;
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      s1 = peg$parseh4();
-      if (s1 === peg$FAILED) {
-        s1 = null;
-      }
-      if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-        s2 = peg$c13;
-        peg$currPos += 2;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
-      }
-      if (s2 !== peg$FAILED) {
-        s3 = peg$currPos;
-        s4 = 0;
-        s5 = peg$currPos;
-        s6 = peg$parseh4();
-        if (s6 !== peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 58) {
-            s7 = peg$c1;
-            peg$currPos++;
-          } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e8); }
-          }
-          if (s7 !== peg$FAILED) {
-            s6 = peg$LIST;
-            s5 = s6;
-          } else {
-            peg$currPos = s5;
-            s5 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s5;
-          s5 = peg$FAILED;
-        }
-        while (s5 !== peg$FAILED) {
-          s4++;
-          if (s4 >= 4) {
-            s5 = peg$FAILED;
-          } else {
-            s5 = peg$currPos;
-            s6 = peg$parseh4();
-            if (s6 !== peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 58) {
-                s7 = peg$c1;
-                peg$currPos++;
-              } else {
-                s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e8); }
-              }
-              if (s7 !== peg$FAILED) {
-                s6 = peg$LIST;
-                s5 = s6;
-              } else {
-                peg$currPos = s5;
-                s5 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s5;
-              s5 = peg$FAILED;
-            }
-          }
-        }
-        if (s4 < 4) {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        } else {
-          s3 = s4;
-        }
-        if (s3 !== peg$FAILED) {
-          s4 = peg$currPos;
-          s5 = peg$parseh4();
-          if (s5 !== peg$FAILED) {
-            if (input.charCodeAt(peg$currPos) === 58) {
-              s6 = peg$c1;
-              peg$currPos++;
-            } else {
-              s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e8); }
-            }
-            if (s6 !== peg$FAILED) {
-              s7 = peg$parseh4();
-              if (s7 !== peg$FAILED) {
-                s5 = peg$LIST;
-                s4 = s5;
-              } else {
-                peg$currPos = s4;
-                s4 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
-          if (s4 === peg$FAILED) {
-            s4 = peg$parseIPv4address();
-          }
-          if (s4 !== peg$FAILED) {
-            s1 = peg$LIST;
-            s0 = s1;
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-      if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = peg$currPos;
-        s2 = 0;
-        s3 = peg$currPos;
-        s4 = peg$parseh4();
-        if (s4 !== peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 58) {
-            s5 = peg$c1;
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e8); }
-          }
-          if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
-            peg$silentFails++;
-            if (input.charCodeAt(peg$currPos) === 58) {
-              s7 = peg$c1;
-              peg$currPos++;
-            } else {
-              s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e8); }
-            }
-            peg$silentFails--;
-            if (s7 === peg$FAILED) {
-              s6 = undefined;
-            } else {
-              peg$currPos = s6;
-              s6 = peg$FAILED;
-            }
-            if (s6 !== peg$FAILED) {
-              s4 = peg$LIST;
-              s3 = s4;
-            } else {
-              peg$currPos = s3;
-              s3 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-        while (s3 !== peg$FAILED) {
-          s2++;
-          if (s2 >= 1) {
-            s3 = peg$FAILED;
-          } else {
-            s3 = peg$currPos;
-            s4 = peg$parseh4();
-            if (s4 !== peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 58) {
-                s5 = peg$c1;
-                peg$currPos++;
-              } else {
-                s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e8); }
-              }
-              if (s5 !== peg$FAILED) {
-                s6 = peg$currPos;
-                peg$silentFails++;
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s7 = peg$c1;
-                  peg$currPos++;
-                } else {
-                  s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                }
-                peg$silentFails--;
-                if (s7 === peg$FAILED) {
-                  s6 = undefined;
-                } else {
-                  peg$currPos = s6;
-                  s6 = peg$FAILED;
-                }
-                if (s6 !== peg$FAILED) {
-                  s4 = peg$LIST;
-                  s3 = s4;
-                } else {
-                  peg$currPos = s3;
-                  s3 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s3;
-                s3 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s3;
-              s3 = peg$FAILED;
-            }
-          }
-        }
-        s3 = peg$parseh4();
-        if (s3 !== peg$FAILED) {
-          s2 = peg$LIST;
-          s1 = s2;
-        } else {
-          peg$currPos = s1;
-          s1 = peg$FAILED;
-        }
-        if (s1 === peg$FAILED) {
-          s1 = null;
-        }
-        if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-          s2 = peg$c13;
-          peg$currPos += 2;
-        } else {
-          s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e34); }
-        }
-        if (s2 !== peg$FAILED) {
-          s3 = peg$currPos;
-          s4 = 0;
-          s5 = peg$currPos;
-          s6 = peg$parseh4();
-          if (s6 !== peg$FAILED) {
-            if (input.charCodeAt(peg$currPos) === 58) {
-              s7 = peg$c1;
-              peg$currPos++;
-            } else {
-              s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e8); }
-            }
-            if (s7 !== peg$FAILED) {
-              s6 = peg$LIST;
-              s5 = s6;
-            } else {
-              peg$currPos = s5;
-              s5 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s5;
-            s5 = peg$FAILED;
-          }
-          while (s5 !== peg$FAILED) {
-            s4++;
-            if (s4 >= 3) {
-              s5 = peg$FAILED;
-            } else {
-              s5 = peg$currPos;
-              s6 = peg$parseh4();
-              if (s6 !== peg$FAILED) {
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s7 = peg$c1;
-                  peg$currPos++;
-                } else {
-                  s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                }
-                if (s7 !== peg$FAILED) {
-                  s6 = peg$LIST;
-                  s5 = s6;
-                } else {
-                  peg$currPos = s5;
-                  s5 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s5;
-                s5 = peg$FAILED;
-              }
-            }
-          }
-          if (s4 < 3) {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
-          } else {
-            s3 = s4;
-          }
-          if (s3 !== peg$FAILED) {
-            s4 = peg$currPos;
-            s5 = peg$parseh4();
-            if (s5 !== peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 58) {
-                s6 = peg$c1;
-                peg$currPos++;
-              } else {
-                s6 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e8); }
-              }
-              if (s6 !== peg$FAILED) {
-                s7 = peg$parseh4();
-                if (s7 !== peg$FAILED) {
-                  s5 = peg$LIST;
-                  s4 = s5;
-                } else {
-                  peg$currPos = s4;
-                  s4 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s4;
-                s4 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
-            if (s4 === peg$FAILED) {
-              s4 = peg$parseIPv4address();
-            }
-            if (s4 !== peg$FAILED) {
-              s1 = peg$LIST;
-              s0 = s1;
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-        if (s0 === peg$FAILED) {
-          s0 = peg$currPos;
-          s1 = peg$currPos;
-          s2 = 0;
-          s3 = peg$currPos;
-          s4 = peg$parseh4();
-          if (s4 !== peg$FAILED) {
-            if (input.charCodeAt(peg$currPos) === 58) {
-              s5 = peg$c1;
-              peg$currPos++;
-            } else {
-              s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e8); }
-            }
-            if (s5 !== peg$FAILED) {
-              s6 = peg$currPos;
-              peg$silentFails++;
-              if (input.charCodeAt(peg$currPos) === 58) {
-                s7 = peg$c1;
-                peg$currPos++;
-              } else {
-                s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e8); }
-              }
-              peg$silentFails--;
-              if (s7 === peg$FAILED) {
-                s6 = undefined;
-              } else {
-                peg$currPos = s6;
-                s6 = peg$FAILED;
-              }
-              if (s6 !== peg$FAILED) {
-                s4 = peg$LIST;
-                s3 = s4;
-              } else {
-                peg$currPos = s3;
-                s3 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s3;
-              s3 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
-          }
-          while (s3 !== peg$FAILED) {
-            s2++;
-            if (s2 >= 2) {
-              s3 = peg$FAILED;
-            } else {
-              s3 = peg$currPos;
-              s4 = peg$parseh4();
-              if (s4 !== peg$FAILED) {
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s5 = peg$c1;
-                  peg$currPos++;
-                } else {
-                  s5 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                }
-                if (s5 !== peg$FAILED) {
-                  s6 = peg$currPos;
-                  peg$silentFails++;
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s7 = peg$c1;
-                    peg$currPos++;
-                  } else {
-                    s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                  }
-                  peg$silentFails--;
-                  if (s7 === peg$FAILED) {
-                    s6 = undefined;
-                  } else {
-                    peg$currPos = s6;
-                    s6 = peg$FAILED;
-                  }
-                  if (s6 !== peg$FAILED) {
-                    s4 = peg$LIST;
-                    s3 = s4;
-                  } else {
-                    peg$currPos = s3;
-                    s3 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s3;
-                  s3 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s3;
-                s3 = peg$FAILED;
-              }
-            }
-          }
-          s3 = peg$parseh4();
-          if (s3 !== peg$FAILED) {
-            s2 = peg$LIST;
-            s1 = s2;
-          } else {
-            peg$currPos = s1;
-            s1 = peg$FAILED;
-          }
-          if (s1 === peg$FAILED) {
-            s1 = null;
-          }
-          if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-            s2 = peg$c13;
-            peg$currPos += 2;
-          } else {
-            s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e34); }
-          }
-          if (s2 !== peg$FAILED) {
-            s3 = peg$currPos;
-            s4 = 0;
-            s5 = peg$currPos;
-            s6 = peg$parseh4();
-            if (s6 !== peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 58) {
-                s7 = peg$c1;
-                peg$currPos++;
-              } else {
-                s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e8); }
-              }
-              if (s7 !== peg$FAILED) {
-                s6 = peg$LIST;
-                s5 = s6;
-              } else {
-                peg$currPos = s5;
-                s5 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s5;
-              s5 = peg$FAILED;
-            }
-            while (s5 !== peg$FAILED) {
-              s4++;
-              if (s4 >= 2) {
-                s5 = peg$FAILED;
-              } else {
-                s5 = peg$currPos;
-                s6 = peg$parseh4();
-                if (s6 !== peg$FAILED) {
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s7 = peg$c1;
-                    peg$currPos++;
-                  } else {
-                    s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                  }
-                  if (s7 !== peg$FAILED) {
-                    s6 = peg$LIST;
-                    s5 = s6;
-                  } else {
-                    peg$currPos = s5;
-                    s5 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s5;
-                  s5 = peg$FAILED;
-                }
-              }
-            }
-            if (s4 < 2) {
-              peg$currPos = s3;
-              s3 = peg$FAILED;
-            } else {
-              s3 = s4;
-            }
-            if (s3 !== peg$FAILED) {
-              s4 = peg$currPos;
-              s5 = peg$parseh4();
-              if (s5 !== peg$FAILED) {
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s6 = peg$c1;
-                  peg$currPos++;
-                } else {
-                  s6 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                }
-                if (s6 !== peg$FAILED) {
-                  s7 = peg$parseh4();
-                  if (s7 !== peg$FAILED) {
-                    s5 = peg$LIST;
-                    s4 = s5;
-                  } else {
-                    peg$currPos = s4;
-                    s4 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s4;
-                  s4 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s4;
-                s4 = peg$FAILED;
-              }
-              if (s4 === peg$FAILED) {
-                s4 = peg$parseIPv4address();
-              }
-              if (s4 !== peg$FAILED) {
-                s1 = peg$LIST;
-                s0 = s1;
-              } else {
-                peg$currPos = s0;
-                s0 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-          if (s0 === peg$FAILED) {
-            s0 = peg$currPos;
-            s1 = peg$currPos;
-            s2 = 0;
-            s3 = peg$currPos;
-            s4 = peg$parseh4();
-            if (s4 !== peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 58) {
-                s5 = peg$c1;
-                peg$currPos++;
-              } else {
-                s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e8); }
-              }
-              if (s5 !== peg$FAILED) {
-                s6 = peg$currPos;
-                peg$silentFails++;
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s7 = peg$c1;
-                  peg$currPos++;
-                } else {
-                  s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                }
-                peg$silentFails--;
-                if (s7 === peg$FAILED) {
-                  s6 = undefined;
-                } else {
-                  peg$currPos = s6;
-                  s6 = peg$FAILED;
-                }
-                if (s6 !== peg$FAILED) {
-                  s4 = peg$LIST;
-                  s3 = s4;
-                } else {
-                  peg$currPos = s3;
-                  s3 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s3;
-                s3 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s3;
-              s3 = peg$FAILED;
-            }
-            while (s3 !== peg$FAILED) {
-              s2++;
-              if (s2 >= 3) {
-                s3 = peg$FAILED;
-              } else {
-                s3 = peg$currPos;
-                s4 = peg$parseh4();
-                if (s4 !== peg$FAILED) {
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s5 = peg$c1;
-                    peg$currPos++;
-                  } else {
-                    s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                  }
-                  if (s5 !== peg$FAILED) {
-                    s6 = peg$currPos;
-                    peg$silentFails++;
-                    if (input.charCodeAt(peg$currPos) === 58) {
-                      s7 = peg$c1;
-                      peg$currPos++;
-                    } else {
-                      s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                    }
-                    peg$silentFails--;
-                    if (s7 === peg$FAILED) {
-                      s6 = undefined;
-                    } else {
-                      peg$currPos = s6;
-                      s6 = peg$FAILED;
-                    }
-                    if (s6 !== peg$FAILED) {
-                      s4 = peg$LIST;
-                      s3 = s4;
-                    } else {
-                      peg$currPos = s3;
-                      s3 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s3;
-                    s3 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s3;
-                  s3 = peg$FAILED;
-                }
-              }
-            }
-            s3 = peg$parseh4();
-            if (s3 !== peg$FAILED) {
-              s2 = peg$LIST;
-              s1 = s2;
-            } else {
-              peg$currPos = s1;
-              s1 = peg$FAILED;
-            }
-            if (s1 === peg$FAILED) {
-              s1 = null;
-            }
-            if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-              s2 = peg$c13;
-              peg$currPos += 2;
-            } else {
-              s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e34); }
-            }
-            if (s2 !== peg$FAILED) {
-              s3 = peg$parseh4();
-              if (s3 !== peg$FAILED) {
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s4 = peg$c1;
-                  peg$currPos++;
-                } else {
-                  s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                }
-                if (s4 !== peg$FAILED) {
-                  s5 = peg$currPos;
-                  s6 = peg$parseh4();
-                  if (s6 !== peg$FAILED) {
-                    if (input.charCodeAt(peg$currPos) === 58) {
-                      s7 = peg$c1;
-                      peg$currPos++;
-                    } else {
-                      s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                    }
-                    if (s7 !== peg$FAILED) {
-                      s8 = peg$parseh4();
-                      if (s8 !== peg$FAILED) {
-                        s6 = peg$LIST;
-                        s5 = s6;
-                      } else {
-                        peg$currPos = s5;
-                        s5 = peg$FAILED;
-                      }
-                    } else {
-                      peg$currPos = s5;
-                      s5 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s5;
-                    s5 = peg$FAILED;
-                  }
-                  if (s5 === peg$FAILED) {
-                    s5 = peg$parseIPv4address();
-                  }
-                  if (s5 !== peg$FAILED) {
-                    s1 = peg$LIST;
-                    s0 = s1;
-                  } else {
-                    peg$currPos = s0;
-                    s0 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s0;
-                  s0 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s0;
-                s0 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
-            if (s0 === peg$FAILED) {
-              s0 = peg$currPos;
-              s1 = peg$currPos;
-              s2 = 0;
-              s3 = peg$currPos;
-              s4 = peg$parseh4();
-              if (s4 !== peg$FAILED) {
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s5 = peg$c1;
-                  peg$currPos++;
-                } else {
-                  s5 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                }
-                if (s5 !== peg$FAILED) {
-                  s6 = peg$currPos;
-                  peg$silentFails++;
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s7 = peg$c1;
-                    peg$currPos++;
-                  } else {
-                    s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                  }
-                  peg$silentFails--;
-                  if (s7 === peg$FAILED) {
-                    s6 = undefined;
-                  } else {
-                    peg$currPos = s6;
-                    s6 = peg$FAILED;
-                  }
-                  if (s6 !== peg$FAILED) {
-                    s4 = peg$LIST;
-                    s3 = s4;
-                  } else {
-                    peg$currPos = s3;
-                    s3 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s3;
-                  s3 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s3;
-                s3 = peg$FAILED;
-              }
-              while (s3 !== peg$FAILED) {
-                s2++;
-                if (s2 >= 4) {
-                  s3 = peg$FAILED;
-                } else {
-                  s3 = peg$currPos;
-                  s4 = peg$parseh4();
-                  if (s4 !== peg$FAILED) {
-                    if (input.charCodeAt(peg$currPos) === 58) {
-                      s5 = peg$c1;
-                      peg$currPos++;
-                    } else {
-                      s5 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                    }
-                    if (s5 !== peg$FAILED) {
-                      s6 = peg$currPos;
-                      peg$silentFails++;
-                      if (input.charCodeAt(peg$currPos) === 58) {
-                        s7 = peg$c1;
-                        peg$currPos++;
-                      } else {
-                        s7 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                      }
-                      peg$silentFails--;
-                      if (s7 === peg$FAILED) {
-                        s6 = undefined;
-                      } else {
-                        peg$currPos = s6;
-                        s6 = peg$FAILED;
-                      }
-                      if (s6 !== peg$FAILED) {
-                        s4 = peg$LIST;
-                        s3 = s4;
-                      } else {
-                        peg$currPos = s3;
-                        s3 = peg$FAILED;
-                      }
-                    } else {
-                      peg$currPos = s3;
-                      s3 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s3;
-                    s3 = peg$FAILED;
-                  }
-                }
-              }
-              s3 = peg$parseh4();
-              if (s3 !== peg$FAILED) {
-                s2 = peg$LIST;
-                s1 = s2;
-              } else {
-                peg$currPos = s1;
-                s1 = peg$FAILED;
-              }
-              if (s1 === peg$FAILED) {
-                s1 = null;
-              }
-              if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-                s2 = peg$c13;
-                peg$currPos += 2;
-              } else {
-                s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e34); }
-              }
-              if (s2 !== peg$FAILED) {
-                s3 = peg$currPos;
-                s4 = peg$parseh4();
-                if (s4 !== peg$FAILED) {
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s5 = peg$c1;
-                    peg$currPos++;
-                  } else {
-                    s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                  }
-                  if (s5 !== peg$FAILED) {
-                    s6 = peg$parseh4();
-                    if (s6 !== peg$FAILED) {
-                      s4 = peg$LIST;
-                      s3 = s4;
-                    } else {
-                      peg$currPos = s3;
-                      s3 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s3;
-                    s3 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s3;
-                  s3 = peg$FAILED;
-                }
-                if (s3 === peg$FAILED) {
-                  s3 = peg$parseIPv4address();
-                }
-                if (s3 !== peg$FAILED) {
-                  s1 = peg$LIST;
-                  s0 = s1;
-                } else {
-                  peg$currPos = s0;
-                  s0 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s0;
-                s0 = peg$FAILED;
-              }
-              if (s0 === peg$FAILED) {
-                s0 = peg$currPos;
-                s1 = peg$currPos;
-                s2 = 0;
-                s3 = peg$currPos;
-                s4 = peg$parseh4();
-                if (s4 !== peg$FAILED) {
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s5 = peg$c1;
-                    peg$currPos++;
-                  } else {
-                    s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                  }
-                  if (s5 !== peg$FAILED) {
-                    s6 = peg$currPos;
-                    peg$silentFails++;
-                    if (input.charCodeAt(peg$currPos) === 58) {
-                      s7 = peg$c1;
-                      peg$currPos++;
-                    } else {
-                      s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                    }
-                    peg$silentFails--;
-                    if (s7 === peg$FAILED) {
-                      s6 = undefined;
-                    } else {
-                      peg$currPos = s6;
-                      s6 = peg$FAILED;
-                    }
-                    if (s6 !== peg$FAILED) {
-                      s4 = peg$LIST;
-                      s3 = s4;
-                    } else {
-                      peg$currPos = s3;
-                      s3 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s3;
-                    s3 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s3;
-                  s3 = peg$FAILED;
-                }
-                while (s3 !== peg$FAILED) {
-                  s2++;
-                  if (s2 >= 5) {
-                    s3 = peg$FAILED;
-                  } else {
-                    s3 = peg$currPos;
-                    s4 = peg$parseh4();
-                    if (s4 !== peg$FAILED) {
-                      if (input.charCodeAt(peg$currPos) === 58) {
-                        s5 = peg$c1;
-                        peg$currPos++;
-                      } else {
-                        s5 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                      }
-                      if (s5 !== peg$FAILED) {
-                        s6 = peg$currPos;
-                        peg$silentFails++;
-                        if (input.charCodeAt(peg$currPos) === 58) {
-                          s7 = peg$c1;
-                          peg$currPos++;
-                        } else {
-                          s7 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                        }
-                        peg$silentFails--;
-                        if (s7 === peg$FAILED) {
-                          s6 = undefined;
-                        } else {
-                          peg$currPos = s6;
-                          s6 = peg$FAILED;
-                        }
-                        if (s6 !== peg$FAILED) {
-                          s4 = peg$LIST;
-                          s3 = s4;
-                        } else {
-                          peg$currPos = s3;
-                          s3 = peg$FAILED;
-                        }
-                      } else {
-                        peg$currPos = s3;
-                        s3 = peg$FAILED;
-                      }
-                    } else {
-                      peg$currPos = s3;
-                      s3 = peg$FAILED;
-                    }
-                  }
-                }
-                s3 = peg$parseh4();
-                if (s3 !== peg$FAILED) {
-                  s2 = peg$LIST;
-                  s1 = s2;
-                } else {
-                  peg$currPos = s1;
-                  s1 = peg$FAILED;
-                }
-                if (s1 === peg$FAILED) {
-                  s1 = null;
-                }
-                if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-                  s2 = peg$c13;
-                  peg$currPos += 2;
-                } else {
-                  s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e34); }
-                }
-                if (s2 !== peg$FAILED) {
-                  s3 = peg$parseh4();
-                  if (s3 !== peg$FAILED) {
-                    s1 = peg$LIST;
-                    s0 = s1;
-                  } else {
-                    peg$currPos = s0;
-                    s0 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s0;
-                  s0 = peg$FAILED;
-                }
-                if (s0 === peg$FAILED) {
-                  s0 = peg$currPos;
-                  s1 = peg$currPos;
-                  s2 = 0;
-                  s3 = peg$currPos;
-                  s4 = peg$parseh4();
-                  if (s4 !== peg$FAILED) {
-                    if (input.charCodeAt(peg$currPos) === 58) {
-                      s5 = peg$c1;
-                      peg$currPos++;
-                    } else {
-                      s5 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                    }
-                    if (s5 !== peg$FAILED) {
-                      s6 = peg$currPos;
-                      peg$silentFails++;
-                      if (input.charCodeAt(peg$currPos) === 58) {
-                        s7 = peg$c1;
-                        peg$currPos++;
-                      } else {
-                        s7 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                      }
-                      peg$silentFails--;
-                      if (s7 === peg$FAILED) {
-                        s6 = undefined;
-                      } else {
-                        peg$currPos = s6;
-                        s6 = peg$FAILED;
-                      }
-                      if (s6 !== peg$FAILED) {
-                        s4 = peg$LIST;
-                        s3 = s4;
-                      } else {
-                        peg$currPos = s3;
-                        s3 = peg$FAILED;
-                      }
-                    } else {
-                      peg$currPos = s3;
-                      s3 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s3;
-                    s3 = peg$FAILED;
-                  }
-                  while (s3 !== peg$FAILED) {
-                    s2++;
-                    if (s2 >= 6) {
-                      s3 = peg$FAILED;
-                    } else {
-                      s3 = peg$currPos;
-                      s4 = peg$parseh4();
-                      if (s4 !== peg$FAILED) {
-                        if (input.charCodeAt(peg$currPos) === 58) {
-                          s5 = peg$c1;
-                          peg$currPos++;
-                        } else {
-                          s5 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                        }
-                        if (s5 !== peg$FAILED) {
-                          s6 = peg$currPos;
-                          peg$silentFails++;
-                          if (input.charCodeAt(peg$currPos) === 58) {
-                            s7 = peg$c1;
-                            peg$currPos++;
-                          } else {
-                            s7 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e8); }
-                          }
-                          peg$silentFails--;
-                          if (s7 === peg$FAILED) {
-                            s6 = undefined;
-                          } else {
-                            peg$currPos = s6;
-                            s6 = peg$FAILED;
-                          }
-                          if (s6 !== peg$FAILED) {
-                            s4 = peg$LIST;
-                            s3 = s4;
-                          } else {
-                            peg$currPos = s3;
-                            s3 = peg$FAILED;
-                          }
-                        } else {
-                          peg$currPos = s3;
-                          s3 = peg$FAILED;
-                        }
-                      } else {
-                        peg$currPos = s3;
-                        s3 = peg$FAILED;
-                      }
-                    }
-                  }
-                  s3 = peg$parseh4();
-                  if (s3 !== peg$FAILED) {
-                    s2 = peg$LIST;
-                    s1 = s2;
-                  } else {
-                    peg$currPos = s1;
-                    s1 = peg$FAILED;
-                  }
-                  if (s1 === peg$FAILED) {
-                    s1 = null;
-                  }
-                  if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-                    s2 = peg$c13;
-                    peg$currPos += 2;
-                  } else {
-                    s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e34); }
-                  }
-                  if (s2 !== peg$FAILED) {
-                    s1 = peg$LIST;
-                    s0 = s1;
-                  } else {
-                    peg$currPos = s0;
-                    s0 = peg$FAILED;
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-
-  return s0;
+  const end = peg$m_IPv6address(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsels32() {
-  let s0, s1, s2, s3;
-
-  s0 = peg$currPos;
-  s1 = peg$parseh4();
-  if (s1 !== peg$FAILED) {
-    if (input.charCodeAt(peg$currPos) === 58) {
-      s2 = peg$c1;
-      peg$currPos++;
-    } else {
-      s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
-    }
-    if (s2 !== peg$FAILED) {
-      s3 = peg$parseh4();
-      if (s3 !== peg$FAILED) {
-        s1 = peg$LIST;
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-  if (s0 === peg$FAILED) {
-    s0 = peg$parseIPv4address();
-  }
-
-  return s0;
+  const end = peg$m_ls32(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseh4() {
-  let s0, s1, s2;
-
-  s0 = peg$currPos;
-  s1 = 0;
-  s2 = input.charCodeAt(peg$currPos);
-  if (s2 < 128 && peg$t4[s2] === 1) {
-    peg$currPos++;
-  } else {
-    s2 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e5); }
-  }
-  while (s2 !== peg$FAILED) {
-    s1++;
-    if (s1 >= 4) {
-      s2 = peg$FAILED;
-    } else {
-      s2 = input.charCodeAt(peg$currPos);
-      if (s2 < 128 && peg$t4[s2] === 1) {
-        peg$currPos++;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e5); }
-      }
-    }
-  }
-  if (s1 < 1) {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  } else {
-    s0 = s1;
-  }
-
-  return s0;
+  const end = peg$m_h4(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsepath() {
-  let s0;
-
-  s0 = peg$parseabs_path();
-  if (s0 === peg$FAILED) {
-    s0 = peg$parseopaque_part();
-  }
-  if (s0 === peg$FAILED) {
-    s0 = null;
-  }
-
-  return s0;
+  const end = peg$m_path(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsepath_segments() {
-  let s0, s1, s2, s3, s4, s5;
-
-  s0 = peg$currPos;
-  s1 = peg$parsesegment();
-  s2 = peg$LIST;
-  s3 = peg$currPos;
-  if (input.charCodeAt(peg$currPos) === 47) {
-    s4 = peg$c5;
-    peg$currPos++;
-  } else {
-    s4 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e13); }
-  }
-  if (s4 !== peg$FAILED) {
-    s5 = peg$parsesegment();
-    s4 = peg$LIST;
-    s3 = s4;
-  } else {
-    peg$currPos = s3;
-    s3 = peg$FAILED;
-  }
-  while (s3 !== peg$FAILED) {
-    s3 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 47) {
-      s4 = peg$c5;
-      peg$currPos++;
-    } else {
-      s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
-    }
-    if (s4 !== peg$FAILED) {
-      s5 = peg$parsesegment();
-      s4 = peg$LIST;
-      s3 = s4;
-    } else {
-      peg$currPos = s3;
-      s3 = peg$FAILED;
-    }
-  }
-  s1 = peg$LIST;
-  s0 = s1;
-
-  return s0;
+  const end = peg$m_path_segments(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsesegment() {
-  let s0, s1;
-
-  s0 = peg$LIST;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t11[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e18); }
-  }
-  if (s1 === peg$FAILED) {
-    s1 = peg$parseescaped();
-  }
-  while (s1 !== peg$FAILED) {
-    s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t11[s1] === 1) {
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
-    }
-    if (s1 === peg$FAILED) {
-      s1 = peg$parseescaped();
-    }
-  }
-
-  return s0;
+  const end = peg$m_segment(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsepchar() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t11[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e18); }
-  }
-  if (s0 === peg$FAILED) {
-    s0 = peg$parseescaped();
-  }
-
-  return s0;
+  const end = peg$m_pchar(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsequery() {
-  let s0, s1;
-
-  s0 = peg$LIST;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t20[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e35); }
-  }
-  if (s1 === peg$FAILED) {
-    s1 = peg$parseescaped();
-  }
-  while (s1 !== peg$FAILED) {
-    s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t20[s1] === 1) {
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
-    }
-    if (s1 === peg$FAILED) {
-      s1 = peg$parseescaped();
-    }
-  }
-
-  return s0;
+  const end = peg$m_query(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseURI_reference() {
@@ -4321,33 +1274,10 @@ function peg$parseabsolute_URI_reference() {
 }
 
 function peg$parsefragment() {
-  let s0, s1;
-
-  s0 = peg$LIST;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t20[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e35); }
-  }
-  if (s1 === peg$FAILED) {
-    s1 = peg$parseescaped();
-  }
-  while (s1 !== peg$FAILED) {
-    s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t20[s1] === 1) {
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
-    }
-    if (s1 === peg$FAILED) {
-      s1 = peg$parseescaped();
-    }
-  }
-
-  return s0;
+  const end = peg$m_fragment(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parserelative_URI() {
@@ -4403,113 +1333,45 @@ function peg$parserelative_URI() {
 }
 
 function peg$parserel_path() {
-  let s0, s1, s2;
-
-  s0 = peg$currPos;
-  s1 = peg$parserel_segment();
-  if (s1 !== peg$FAILED) {
-    s2 = peg$parseabs_path();
-    if (s2 === peg$FAILED) {
-      s2 = null;
-    }
-    s1 = peg$LIST;
-    s0 = s1;
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_rel_path(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parserel_segment() {
-  let s0, s1;
-
-  s0 = peg$LIST;
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t21[s1] === 1) {
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e36); }
-  }
-  if (s1 === peg$FAILED) {
-    s1 = peg$parseescaped();
-  }
-  if (s1 !== peg$FAILED) {
-    while (s1 !== peg$FAILED) {
-      s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t21[s1] === 1) {
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e36); }
-      }
-      if (s1 === peg$FAILED) {
-        s1 = peg$parseescaped();
-      }
-    }
-  } else {
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const end = peg$m_rel_segment(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseALPHA() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t8[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e15); }
-  }
-
-  return s0;
+  const end = peg$m_ALPHA(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseDIGIT() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t14[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
-  }
-
-  return s0;
+  const end = peg$m_DIGIT(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseHEXDIG() {
-  let s0;
-
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t4[s0] === 1) {
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e5); }
-  }
-
-  return s0;
+  const end = peg$m_HEXDIG(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parseDQUOTE() {
-  let s0;
-
-  if (input.charCodeAt(peg$currPos) === 34) {
-    s0 = peg$c14;
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e37); }
-  }
-
-  return s0;
+  const end = peg$m_DQUOTE(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$makeThrow(peg$callState) {
@@ -4532,6 +1394,1077 @@ function peg$makeThrow(peg$callState) {
       peg$posDetailsCache = undefined;
     }
   };
+}
+
+// The action-free rules as position functions: the end of the match at p, or -1
+// (scripts/compile-pure.mjs).
+const peg$k0 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k1 = peg$table([36,38,43,44,47,58,59,61,63,64,91,93]);
+const peg$k2 = peg$table([33,39,40,41,42,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k3 = peg$table([33,39,40,41,42,45,46,95,126]);
+const peg$k4 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,97,98,99,100,101,102]);
+const peg$k5 = peg$table([34,35,37,60,62]);
+const peg$k6 = peg$table([92,94,96,123,124,125]);
+const peg$k7 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k8 = peg$table([65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k9 = peg$table([43,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k12 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k13 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k14 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k15 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+
+function peg$m_uric(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  choice0: {
+    alt1: {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++; else { break alt1; }
+      break choice0;
+    }
+    if ((r = peg$m_escaped(p)) < 0) { return -1; }
+    p = r;
+  }
+  return p;
+}
+
+function peg$m_reserved(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_unreserved(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_mark(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_escaped(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && s.charCodeAt(p) === 37) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_delims(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_unwise(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_abs_path(p) {
+  const s = input;
+  const n = s.length;
+  let r;
+  if (p < n && s.charCodeAt(p) === 47) p++; else { return -1; }
+  if ((r = peg$m_path_segments(p)) < 0) { return -1; }
+  p = r;
+  return p;
+}
+
+function peg$m_opaque_part(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  choice0: {
+    alt1: {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++; else { break alt1; }
+      break choice0;
+    }
+    if ((r = peg$m_escaped(p)) < 0) { return -1; }
+    p = r;
+  }
+  loop2: while (true) {
+    choice3: {
+      alt4: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++; else { break alt4; }
+        break choice3;
+      }
+      if ((r = peg$m_escaped(p)) < 0) { break loop2; }
+      p = r;
+    }
+  }
+  return p;
+}
+
+function peg$m_uric_no_slash(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  choice0: {
+    alt1: {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++; else { break alt1; }
+      break choice0;
+    }
+    if ((r = peg$m_escaped(p)) < 0) { return -1; }
+    p = r;
+  }
+  return p;
+}
+
+function peg$m_scheme(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++; else { return -1; }
+  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+  return p;
+}
+
+function peg$m_reg_name(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  choice0: {
+    alt1: {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++; else { break alt1; }
+      break choice0;
+    }
+    if ((r = peg$m_escaped(p)) < 0) { return -1; }
+    p = r;
+  }
+  loop2: while (true) {
+    choice3: {
+      alt4: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++; else { break alt4; }
+        break choice3;
+      }
+      if ((r = peg$m_escaped(p)) < 0) { break loop2; }
+      p = r;
+    }
+  }
+  return p;
+}
+
+function peg$m_userinfo(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  loop0: while (true) {
+    choice1: {
+      alt2: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++; else { break alt2; }
+        break choice1;
+      }
+      if ((r = peg$m_escaped(p)) < 0) { break loop0; }
+      p = r;
+    }
+  }
+  return p;
+}
+
+function peg$m_port(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  return p;
+}
+
+function peg$m_hostname(p) {
+  const s = input;
+  let r;
+  if ((r = peg$m_domainlabel(p)) < 0) { return -1; }
+  p = r;
+  if ((r = peg$m_qualified(p)) < 0) { return -1; }
+  p = r;
+  return p;
+}
+
+function peg$m_qualified(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  loop0: while (true) {
+    const q2 = p;
+    item1: {
+      if (p < n && s.charCodeAt(p) === 46) p++; else { break item1; }
+      choice3: {
+        const q4 = p;
+        alt5: {
+          if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1)) { break alt5; }
+          if ((r = peg$m_domainlabel(p)) < 0) { break alt5; }
+          p = r;
+          break choice3;
+        }
+        p = q4;
+        if ((r = peg$m_domainlabel(p)) < 0) { break item1; }
+        p = r;
+        {
+          const q7 = p;
+          not6: {
+            if (p < n && s.charCodeAt(p) === 46) p++; else { break not6; }
+            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1)) { break not6; }
+            p = q7;
+            break item1;
+          }
+          p = q7;
+        }
+      }
+      continue loop0;
+    }
+    p = q2;
+    break;
+  }
+  optDone9: {
+    const q10 = p;
+    opt8: {
+      if (p < n && s.charCodeAt(p) === 46) p++; else { break opt8; }
+      if ((r = peg$m_toplabel(p)) < 0) { break opt8; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 46) p++; else { break opt8; }
+      break optDone9;
+    }
+    p = q10;
+  }
+  return p;
+}
+
+function peg$m_domainlabel(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++; else { return -1; }
+  optDone1: {
+    const q2 = p;
+    opt0: {
+      let n4 = 0;
+      loop3: while (n4 < 61) {
+        const q6 = p;
+        item5: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++; else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1)) { break item5; }
+          n4++;
+          continue loop3;
+        }
+        p = q6;
+        break;
+      }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++; else { break opt0; }
+      break optDone1;
+    }
+    p = q2;
+  }
+  return p;
+}
+
+function peg$m_toplabel(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++; else { return -1; }
+  optDone1: {
+    const q2 = p;
+    opt0: {
+      let n4 = 0;
+      loop3: while (n4 < 61) {
+        const q6 = p;
+        item5: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++; else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1)) { break item5; }
+          n4++;
+          continue loop3;
+        }
+        p = q6;
+        break;
+      }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++; else { break opt0; }
+      break optDone1;
+    }
+    p = q2;
+  }
+  return p;
+}
+
+function peg$m_alphanum(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_IPv4address(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  choice0: {
+    const q1 = p;
+    alt2: {
+      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt2; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt2; }
+      break choice0;
+    }
+    p = q1;
+    alt3: {
+      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt3; }
+      break choice0;
+    }
+    p = q1;
+    alt4: {
+      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
+      break choice0;
+    }
+    p = q1;
+    alt5: {
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt5; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt5; }
+      break choice0;
+    }
+    p = q1;
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+  }
+  if (p < n && s.charCodeAt(p) === 46) p++; else { return -1; }
+  choice6: {
+    const q7 = p;
+    alt8: {
+      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt8; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt8; }
+      break choice6;
+    }
+    p = q7;
+    alt9: {
+      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt9; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt9; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt9; }
+      break choice6;
+    }
+    p = q7;
+    alt10: {
+      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt10; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt10; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt10; }
+      break choice6;
+    }
+    p = q7;
+    alt11: {
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt11; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt11; }
+      break choice6;
+    }
+    p = q7;
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+  }
+  if (p < n && s.charCodeAt(p) === 46) p++; else { return -1; }
+  choice12: {
+    const q13 = p;
+    alt14: {
+      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt14; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt14; }
+      break choice12;
+    }
+    p = q13;
+    alt15: {
+      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt15; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt15; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt15; }
+      break choice12;
+    }
+    p = q13;
+    alt16: {
+      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt16; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt16; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt16; }
+      break choice12;
+    }
+    p = q13;
+    alt17: {
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt17; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt17; }
+      break choice12;
+    }
+    p = q13;
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+  }
+  if (p < n && s.charCodeAt(p) === 46) p++; else { return -1; }
+  choice18: {
+    const q19 = p;
+    alt20: {
+      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt20; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt20; }
+      break choice18;
+    }
+    p = q19;
+    alt21: {
+      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt21; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt21; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt21; }
+      break choice18;
+    }
+    p = q19;
+    alt22: {
+      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt22; }
+      break choice18;
+    }
+    p = q19;
+    alt23: {
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt23; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt23; }
+      break choice18;
+    }
+    p = q19;
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+  }
+  return p;
+}
+
+function peg$m_dec_octet(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  choice0: {
+    const q1 = p;
+    alt2: {
+      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt2; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt2; }
+      break choice0;
+    }
+    p = q1;
+    alt3: {
+      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt3; }
+      break choice0;
+    }
+    p = q1;
+    alt4: {
+      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
+      break choice0;
+    }
+    p = q1;
+    alt5: {
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt5; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt5; }
+      break choice0;
+    }
+    p = q1;
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+  }
+  return p;
+}
+
+function peg$m_IPv6reference(p) {
+  const s = input;
+  const n = s.length;
+  let r;
+  if (p < n && s.charCodeAt(p) === 91) p++; else { return -1; }
+  if ((r = peg$m_IPv6address(p)) < 0) { return -1; }
+  p = r;
+  if (p < n && s.charCodeAt(p) === 93) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_IPv6address(p) {
+  const s = input;
+  const n = s.length;
+  let r;
+  choice0: {
+    const q1 = p;
+    alt2: {
+      if ((r = peg$m_h4(p)) < 0) { break alt2; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if ((r = peg$m_h4(p)) < 0) { break alt2; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if ((r = peg$m_h4(p)) < 0) { break alt2; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if ((r = peg$m_h4(p)) < 0) { break alt2; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if ((r = peg$m_h4(p)) < 0) { break alt2; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if ((r = peg$m_h4(p)) < 0) { break alt2; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      choice3: {
+        const q4 = p;
+        alt5: {
+          if ((r = peg$m_h4(p)) < 0) { break alt5; }
+          p = r;
+          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt5; }
+          if ((r = peg$m_h4(p)) < 0) { break alt5; }
+          p = r;
+          break choice3;
+        }
+        p = q4;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt2; }
+        p = r;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt6: {
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt6; }
+      if ((r = peg$m_h4(p)) < 0) { break alt6; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if ((r = peg$m_h4(p)) < 0) { break alt6; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if ((r = peg$m_h4(p)) < 0) { break alt6; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if ((r = peg$m_h4(p)) < 0) { break alt6; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if ((r = peg$m_h4(p)) < 0) { break alt6; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      choice7: {
+        const q8 = p;
+        alt9: {
+          if ((r = peg$m_h4(p)) < 0) { break alt9; }
+          p = r;
+          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt9; }
+          if ((r = peg$m_h4(p)) < 0) { break alt9; }
+          p = r;
+          break choice7;
+        }
+        p = q8;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt6; }
+        p = r;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt10: {
+      opt11: {
+        if ((r = peg$m_h4(p)) < 0) { break opt11; }
+        p = r;
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt10; }
+      if ((r = peg$m_h4(p)) < 0) { break alt10; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
+      if ((r = peg$m_h4(p)) < 0) { break alt10; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
+      if ((r = peg$m_h4(p)) < 0) { break alt10; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
+      if ((r = peg$m_h4(p)) < 0) { break alt10; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
+      choice12: {
+        const q13 = p;
+        alt14: {
+          if ((r = peg$m_h4(p)) < 0) { break alt14; }
+          p = r;
+          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt14; }
+          if ((r = peg$m_h4(p)) < 0) { break alt14; }
+          p = r;
+          break choice12;
+        }
+        p = q13;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt10; }
+        p = r;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt15: {
+      optDone17: {
+        const q18 = p;
+        opt16: {
+          optDone20: {
+            const q21 = p;
+            opt19: {
+              if ((r = peg$m_h4(p)) < 0) { break opt19; }
+              p = r;
+              if (p < n && s.charCodeAt(p) === 58) p++; else { break opt19; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break opt19; }
+              break optDone20;
+            }
+            p = q21;
+          }
+          if ((r = peg$m_h4(p)) < 0) { break opt16; }
+          p = r;
+          break optDone17;
+        }
+        p = q18;
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt15; }
+      if ((r = peg$m_h4(p)) < 0) { break alt15; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt15; }
+      if ((r = peg$m_h4(p)) < 0) { break alt15; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt15; }
+      if ((r = peg$m_h4(p)) < 0) { break alt15; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt15; }
+      choice22: {
+        const q23 = p;
+        alt24: {
+          if ((r = peg$m_h4(p)) < 0) { break alt24; }
+          p = r;
+          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt24; }
+          if ((r = peg$m_h4(p)) < 0) { break alt24; }
+          p = r;
+          break choice22;
+        }
+        p = q23;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt15; }
+        p = r;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt25: {
+      optDone27: {
+        const q28 = p;
+        opt26: {
+          let n30 = 0;
+          loop29: while (n30 < 2) {
+            const q32 = p;
+            item31: {
+              if ((r = peg$m_h4(p)) < 0) { break item31; }
+              p = r;
+              if (p < n && s.charCodeAt(p) === 58) p++; else { break item31; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item31; }
+              n30++;
+              continue loop29;
+            }
+            p = q32;
+            break;
+          }
+          if ((r = peg$m_h4(p)) < 0) { break opt26; }
+          p = r;
+          break optDone27;
+        }
+        p = q28;
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt25; }
+      if ((r = peg$m_h4(p)) < 0) { break alt25; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt25; }
+      if ((r = peg$m_h4(p)) < 0) { break alt25; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt25; }
+      choice33: {
+        const q34 = p;
+        alt35: {
+          if ((r = peg$m_h4(p)) < 0) { break alt35; }
+          p = r;
+          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt35; }
+          if ((r = peg$m_h4(p)) < 0) { break alt35; }
+          p = r;
+          break choice33;
+        }
+        p = q34;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt25; }
+        p = r;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt36: {
+      optDone38: {
+        const q39 = p;
+        opt37: {
+          let n41 = 0;
+          loop40: while (n41 < 3) {
+            const q43 = p;
+            item42: {
+              if ((r = peg$m_h4(p)) < 0) { break item42; }
+              p = r;
+              if (p < n && s.charCodeAt(p) === 58) p++; else { break item42; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item42; }
+              n41++;
+              continue loop40;
+            }
+            p = q43;
+            break;
+          }
+          if ((r = peg$m_h4(p)) < 0) { break opt37; }
+          p = r;
+          break optDone38;
+        }
+        p = q39;
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt36; }
+      if ((r = peg$m_h4(p)) < 0) { break alt36; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt36; }
+      choice44: {
+        const q45 = p;
+        alt46: {
+          if ((r = peg$m_h4(p)) < 0) { break alt46; }
+          p = r;
+          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt46; }
+          if ((r = peg$m_h4(p)) < 0) { break alt46; }
+          p = r;
+          break choice44;
+        }
+        p = q45;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt36; }
+        p = r;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt47: {
+      optDone49: {
+        const q50 = p;
+        opt48: {
+          let n52 = 0;
+          loop51: while (n52 < 4) {
+            const q54 = p;
+            item53: {
+              if ((r = peg$m_h4(p)) < 0) { break item53; }
+              p = r;
+              if (p < n && s.charCodeAt(p) === 58) p++; else { break item53; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item53; }
+              n52++;
+              continue loop51;
+            }
+            p = q54;
+            break;
+          }
+          if ((r = peg$m_h4(p)) < 0) { break opt48; }
+          p = r;
+          break optDone49;
+        }
+        p = q50;
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt47; }
+      choice55: {
+        const q56 = p;
+        alt57: {
+          if ((r = peg$m_h4(p)) < 0) { break alt57; }
+          p = r;
+          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt57; }
+          if ((r = peg$m_h4(p)) < 0) { break alt57; }
+          p = r;
+          break choice55;
+        }
+        p = q56;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt47; }
+        p = r;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt58: {
+      optDone60: {
+        const q61 = p;
+        opt59: {
+          let n63 = 0;
+          loop62: while (n63 < 5) {
+            const q65 = p;
+            item64: {
+              if ((r = peg$m_h4(p)) < 0) { break item64; }
+              p = r;
+              if (p < n && s.charCodeAt(p) === 58) p++; else { break item64; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item64; }
+              n63++;
+              continue loop62;
+            }
+            p = q65;
+            break;
+          }
+          if ((r = peg$m_h4(p)) < 0) { break opt59; }
+          p = r;
+          break optDone60;
+        }
+        p = q61;
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt58; }
+      if ((r = peg$m_h4(p)) < 0) { break alt58; }
+      p = r;
+      break choice0;
+    }
+    p = q1;
+    optDone67: {
+      const q68 = p;
+      opt66: {
+        let n70 = 0;
+        loop69: while (n70 < 6) {
+          const q72 = p;
+          item71: {
+            if ((r = peg$m_h4(p)) < 0) { break item71; }
+            p = r;
+            if (p < n && s.charCodeAt(p) === 58) p++; else { break item71; }
+            if ((p < n && s.charCodeAt(p) === 58)) { break item71; }
+            n70++;
+            continue loop69;
+          }
+          p = q72;
+          break;
+        }
+        if ((r = peg$m_h4(p)) < 0) { break opt66; }
+        p = r;
+        break optDone67;
+      }
+      p = q68;
+    }
+    if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { return -1; }
+  }
+  return p;
+}
+
+function peg$m_ls32(p) {
+  const s = input;
+  const n = s.length;
+  let r;
+  choice0: {
+    const q1 = p;
+    alt2: {
+      if ((r = peg$m_h4(p)) < 0) { break alt2; }
+      p = r;
+      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if ((r = peg$m_h4(p)) < 0) { break alt2; }
+      p = r;
+      break choice0;
+    }
+    p = q1;
+    if ((r = peg$m_IPv4address(p)) < 0) { return -1; }
+    p = r;
+  }
+  return p;
+}
+
+function peg$m_h4(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
+  let n1 = 0;
+  loop0: while (n1 < 3) {
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { break loop0; }
+    n1++;
+  }
+  return p;
+}
+
+function peg$m_path(p) {
+  const s = input;
+  let r;
+  opt0: {
+    choice1: {
+      alt2: {
+        if ((r = peg$m_abs_path(p)) < 0) { break alt2; }
+        p = r;
+        break choice1;
+      }
+      if ((r = peg$m_opaque_part(p)) < 0) { break opt0; }
+      p = r;
+    }
+  }
+  return p;
+}
+
+function peg$m_path_segments(p) {
+  const s = input;
+  const n = s.length;
+  let r;
+  if ((r = peg$m_segment(p)) < 0) { return -1; }
+  p = r;
+  loop0: while (true) {
+    const q2 = p;
+    item1: {
+      if (p < n && s.charCodeAt(p) === 47) p++; else { break item1; }
+      if ((r = peg$m_segment(p)) < 0) { break item1; }
+      p = r;
+      continue loop0;
+    }
+    p = q2;
+    break;
+  }
+  return p;
+}
+
+function peg$m_segment(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  loop0: while (true) {
+    choice1: {
+      alt2: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++; else { break alt2; }
+        break choice1;
+      }
+      if ((r = peg$m_escaped(p)) < 0) { break loop0; }
+      p = r;
+    }
+  }
+  return p;
+}
+
+function peg$m_pchar(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  choice0: {
+    alt1: {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++; else { break alt1; }
+      break choice0;
+    }
+    if ((r = peg$m_escaped(p)) < 0) { return -1; }
+    p = r;
+  }
+  return p;
+}
+
+function peg$m_query(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  loop0: while (true) {
+    choice1: {
+      alt2: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++; else { break alt2; }
+        break choice1;
+      }
+      if ((r = peg$m_escaped(p)) < 0) { break loop0; }
+      p = r;
+    }
+  }
+  return p;
+}
+
+function peg$m_fragment(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  loop0: while (true) {
+    choice1: {
+      alt2: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++; else { break alt2; }
+        break choice1;
+      }
+      if ((r = peg$m_escaped(p)) < 0) { break loop0; }
+      p = r;
+    }
+  }
+  return p;
+}
+
+function peg$m_rel_path(p) {
+  const s = input;
+  let r;
+  if ((r = peg$m_rel_segment(p)) < 0) { return -1; }
+  p = r;
+  opt0: {
+    if ((r = peg$m_abs_path(p)) < 0) { break opt0; }
+    p = r;
+  }
+  return p;
+}
+
+function peg$m_rel_segment(p) {
+  const s = input;
+  const n = s.length;
+  let c, r;
+  choice0: {
+    alt1: {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++; else { break alt1; }
+      break choice0;
+    }
+    if ((r = peg$m_escaped(p)) < 0) { return -1; }
+    p = r;
+  }
+  loop2: while (true) {
+    choice3: {
+      alt4: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++; else { break alt4; }
+        break choice3;
+      }
+      if ((r = peg$m_escaped(p)) < 0) { break loop2; }
+      p = r;
+    }
+  }
+  return p;
+}
+
+function peg$m_ALPHA(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_DIGIT(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_HEXDIG(p) {
+  const s = input;
+  const n = s.length;
+  let c;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
+  return p;
+}
+
+function peg$m_DQUOTE(p) {
+  const s = input;
+  const n = s.length;
+  if (p < n && s.charCodeAt(p) === 34) p++; else { return -1; }
+  return p;
+}
+
+// Entry points without peggy's per-call bookkeeping (scripts/compile-pure.mjs).
+function peg$unknownRule(startRule) {
+  return new Error("Can't start parsing from rule \"" + startRule + "\".");
+}
+
+function peg$run(peg$input, startRule) {
+  const start = peg$startRuleFunctions[startRule];
+  if (!Object.hasOwn(peg$startRuleFunctions, startRule)) throw peg$unknownRule(startRule);
+  input = peg$input;
+  peg$currPos = 0;
+  peg$savedPos = 0;
+  peg$silentFails = 1;
+  try {
+    const result = start();
+    return result !== peg$FAILED && peg$currPos === peg$input.length ? result : peg$FAILED;
+  } finally {
+    input = undefined;
+  }
 }
 
 function peg$parse(peg$input, options) {
@@ -4579,6 +2512,8 @@ function peg$parse(peg$input, options) {
 }
 
 module.exports = {
+  FAILED: peg$FAILED,
+  run: peg$run,
   StartRules: ["uric", "reserved", "unreserved", "mark", "escaped", "delims", "unwise", "absolute_URI", "hier_part", "net_path", "abs_path", "opaque_part", "uric_no_slash", "scheme", "authority", "reg_name", "server", "userinfo", "hostport", "host", "port", "hostname", "qualified", "domainlabel", "toplabel", "alphanum", "IPv4address", "dec_octet", "IPv6reference", "IPv6address", "ls32", "h4", "path", "path_segments", "segment", "pchar", "query", "URI_reference", "absolute_URI_reference", "fragment", "relative_URI", "rel_path", "rel_segment", "ALPHA", "DIGIT", "HEXDIG", "DQUOTE"],
   SyntaxError: peg$SyntaxError,
   parse: peg$parse,

@@ -428,9 +428,14 @@ const RULES = Object.freeze([
     "pegName": "qualified",
     "section": "3.2.2",
     "abnf": "qualified      = *( \".\" domainlabel ) [ \".\" toplabel \".\" ]",
-    "peg": "qualified\n  = (!(\".\" toplabel \".\" !alphanum) \".\" domainlabel)* (\".\" toplabel \".\")?",
-    "pegNote": "the repetition is greedy and would take the last label of \"example.com.\" as a domainlabel, leaving a lone \".\"; it stops before a label that completes the trailing-dot form (\".\" toplabel \".\" with no further label character after it).",
-    "exclusive": [],
+    "peg": "qualified\n  = (\".\" (!ALPHA domainlabel / domainlabel !(\".\" !alphanum)))* (\".\" toplabel \".\")?",
+    "pegNote": "the repetition is greedy and would take the last label of \"example.com.\" as a domainlabel, leaving a lone \".\"; it does not take a label that completes the trailing-dot form: one that begins with ALPHA (so it is also a toplabel, of the same length) and is followed by \".\" and no further label character.  Each label is read once.",
+    "exclusive": [
+      [
+        "ALPHA",
+        "alphanum"
+      ]
+    ],
     "uses": [
       "domainlabel",
       "toplabel"

@@ -1885,7 +1885,7 @@ function peg$parsehostname() {
 
 function peg$parsequalified() {
   var startPos = peg$currPos;
-  let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+  let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1896,39 +1896,83 @@ function peg$parsequalified() {
   s0 = peg$currPos;
   s1 = [];
   s2 = peg$currPos;
-  s3 = peg$currPos;
-  peg$silentFails++;
-  s4 = peg$currPos;
   if (input.charCodeAt(peg$currPos) === 46) {
-    s5 = peg$c7;
+    s3 = peg$c7;
     peg$currPos++;
   } else {
-    s5 = peg$FAILED;
+    s3 = peg$FAILED;
     if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
-  if (s5 !== peg$FAILED) {
-    s6 = peg$parsetoplabel();
-    if (s6 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 46) {
-        s7 = peg$c7;
-        peg$currPos++;
+  if (s3 !== peg$FAILED) {
+    s4 = peg$currPos;
+    s5 = peg$currPos;
+    peg$silentFails++;
+    s6 = peg$parseALPHA();
+    peg$silentFails--;
+    if (s6 === peg$FAILED) {
+      s5 = undefined;
+    } else {
+      peg$currPos = s5;
+      s5 = peg$FAILED;
+    }
+    if (s5 !== peg$FAILED) {
+      s6 = peg$parsedomainlabel();
+      if (s6 !== peg$FAILED) {
+        s5 = [s5, s6];
+        s4 = s5;
       } else {
-        s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        peg$currPos = s4;
+        s4 = peg$FAILED;
       }
-      if (s7 !== peg$FAILED) {
-        s8 = peg$currPos;
+    } else {
+      peg$currPos = s4;
+      s4 = peg$FAILED;
+    }
+    if (s4 === peg$FAILED) {
+      s4 = peg$currPos;
+      s5 = peg$parsedomainlabel();
+      if (s5 !== peg$FAILED) {
+        s6 = peg$currPos;
         peg$silentFails++;
-        s9 = peg$parsealphanum();
-        peg$silentFails--;
-        if (s9 === peg$FAILED) {
-          s8 = undefined;
+        s7 = peg$currPos;
+        if (input.charCodeAt(peg$currPos) === 46) {
+          s8 = peg$c7;
+          peg$currPos++;
         } else {
-          peg$currPos = s8;
           s8 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
         if (s8 !== peg$FAILED) {
-          s5 = [s5, s6, s7, s8];
+          s9 = peg$currPos;
+          peg$silentFails++;
+          s10 = peg$parsealphanum();
+          peg$silentFails--;
+          if (s10 === peg$FAILED) {
+            s9 = undefined;
+          } else {
+            peg$currPos = s9;
+            s9 = peg$FAILED;
+          }
+          if (s9 !== peg$FAILED) {
+            s8 = [s8, s9];
+            s7 = s8;
+          } else {
+            peg$currPos = s7;
+            s7 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s7;
+          s7 = peg$FAILED;
+        }
+        peg$silentFails--;
+        if (s7 === peg$FAILED) {
+          s6 = undefined;
+        } else {
+          peg$currPos = s6;
+          s6 = peg$FAILED;
+        }
+        if (s6 !== peg$FAILED) {
+          s5 = [s5, s6];
           s4 = s5;
         } else {
           peg$currPos = s4;
@@ -1938,38 +1982,10 @@ function peg$parsequalified() {
         peg$currPos = s4;
         s4 = peg$FAILED;
       }
-    } else {
-      peg$currPos = s4;
-      s4 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s4;
-    s4 = peg$FAILED;
-  }
-  peg$silentFails--;
-  if (s4 === peg$FAILED) {
-    s3 = undefined;
-  } else {
-    peg$currPos = s3;
-    s3 = peg$FAILED;
-  }
-  if (s3 !== peg$FAILED) {
-    if (input.charCodeAt(peg$currPos) === 46) {
-      s4 = peg$c7;
-      peg$currPos++;
-    } else {
-      s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s4 !== peg$FAILED) {
-      s5 = peg$parsedomainlabel();
-      if (s5 !== peg$FAILED) {
-        s3 = [s3, s4, s5];
-        s2 = s3;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
+      s3 = [s3, s4];
+      s2 = s3;
     } else {
       peg$currPos = s2;
       s2 = peg$FAILED;
@@ -1981,39 +1997,83 @@ function peg$parsequalified() {
   while (s2 !== peg$FAILED) {
     s1.push(s2);
     s2 = peg$currPos;
-    s3 = peg$currPos;
-    peg$silentFails++;
-    s4 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 46) {
-      s5 = peg$c7;
+      s3 = peg$c7;
       peg$currPos++;
     } else {
-      s5 = peg$FAILED;
+      s3 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
-    if (s5 !== peg$FAILED) {
-      s6 = peg$parsetoplabel();
-      if (s6 !== peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 46) {
-          s7 = peg$c7;
-          peg$currPos++;
+    if (s3 !== peg$FAILED) {
+      s4 = peg$currPos;
+      s5 = peg$currPos;
+      peg$silentFails++;
+      s6 = peg$parseALPHA();
+      peg$silentFails--;
+      if (s6 === peg$FAILED) {
+        s5 = undefined;
+      } else {
+        peg$currPos = s5;
+        s5 = peg$FAILED;
+      }
+      if (s5 !== peg$FAILED) {
+        s6 = peg$parsedomainlabel();
+        if (s6 !== peg$FAILED) {
+          s5 = [s5, s6];
+          s4 = s5;
         } else {
-          s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          peg$currPos = s4;
+          s4 = peg$FAILED;
         }
-        if (s7 !== peg$FAILED) {
-          s8 = peg$currPos;
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+      if (s4 === peg$FAILED) {
+        s4 = peg$currPos;
+        s5 = peg$parsedomainlabel();
+        if (s5 !== peg$FAILED) {
+          s6 = peg$currPos;
           peg$silentFails++;
-          s9 = peg$parsealphanum();
-          peg$silentFails--;
-          if (s9 === peg$FAILED) {
-            s8 = undefined;
+          s7 = peg$currPos;
+          if (input.charCodeAt(peg$currPos) === 46) {
+            s8 = peg$c7;
+            peg$currPos++;
           } else {
-            peg$currPos = s8;
             s8 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e20); }
           }
           if (s8 !== peg$FAILED) {
-            s5 = [s5, s6, s7, s8];
+            s9 = peg$currPos;
+            peg$silentFails++;
+            s10 = peg$parsealphanum();
+            peg$silentFails--;
+            if (s10 === peg$FAILED) {
+              s9 = undefined;
+            } else {
+              peg$currPos = s9;
+              s9 = peg$FAILED;
+            }
+            if (s9 !== peg$FAILED) {
+              s8 = [s8, s9];
+              s7 = s8;
+            } else {
+              peg$currPos = s7;
+              s7 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s7;
+            s7 = peg$FAILED;
+          }
+          peg$silentFails--;
+          if (s7 === peg$FAILED) {
+            s6 = undefined;
+          } else {
+            peg$currPos = s6;
+            s6 = peg$FAILED;
+          }
+          if (s6 !== peg$FAILED) {
+            s5 = [s5, s6];
             s4 = s5;
           } else {
             peg$currPos = s4;
@@ -2023,38 +2083,10 @@ function peg$parsequalified() {
           peg$currPos = s4;
           s4 = peg$FAILED;
         }
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s4;
-      s4 = peg$FAILED;
-    }
-    peg$silentFails--;
-    if (s4 === peg$FAILED) {
-      s3 = undefined;
-    } else {
-      peg$currPos = s3;
-      s3 = peg$FAILED;
-    }
-    if (s3 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 46) {
-        s4 = peg$c7;
-        peg$currPos++;
-      } else {
-        s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       if (s4 !== peg$FAILED) {
-        s5 = peg$parsedomainlabel();
-        if (s5 !== peg$FAILED) {
-          s3 = [s3, s4, s5];
-          s2 = s3;
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
+        s3 = [s3, s4];
+        s2 = s3;
       } else {
         peg$currPos = s2;
         s2 = peg$FAILED;

@@ -20,6 +20,8 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { parseString as parseAbnf } from "abnf";
+import * as optimizer from "./optimize-parser.mjs";
+import { entryPointDeclarations } from "./compile-pure.mjs";
 import { optimizeFast, optimizeMatch, optimizeTrace } from "./optimize-parser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -45,6 +47,16 @@ function compile(grammarRel, outName, extra) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The grammar's AST after every transform pass, as the CLI compiles it with the same plugin and
+ * options: what scripts/compile-pure.mjs compiles the action-free rules from.
+ */
+function transformedAst(grammarText, extraOptions = {}) {
+  return peggy.generate(grammarText, {
+    allowedStartRules: ["*"], output: "ast", grammarSource: "grammar", plugins: [optimizer], ...extraOptions,
+  });
 }
 
 /**
@@ -258,13 +270,16 @@ const editions = readdirSync(join(root, "grammar"))
 for (const edition of editions) {
   const grammarRel = `grammar/${edition}.peggy`;
   const plugin = ["--plugin", join(root, "scripts/optimize-parser.mjs")];
+  const grammarText = readFileSync(join(root, grammarRel), "utf8");
   const fast = compile(grammarRel, `${edition}.js`, plugin);
-  // Build-time passes (scripts/optimize-parser.mjs): same language, same action records, faster.
-  outputs.set(`${edition}.js`, optimizeFast(fast.js, readFileSync(join(root, grammarRel), "utf8")));
-  outputs.set(`${edition}.d.ts`, fast.dts);
-  const match = compile(grammarRel, `${edition}.match.js`, [...plugin, "--extra-options", JSON.stringify({ uriMatchOnly: true })]);
-  outputs.set(`${edition}.match.js`, optimizeMatch(match.js));
-  outputs.set(`${edition}.match.d.ts`, match.dts);
+  // Build-time passes (scripts/optimize-parser.mjs, scripts/compile-pure.mjs): same language,
+  // same action records, faster.
+  outputs.set(`${edition}.js`, optimizeFast(fast.js, grammarText, transformedAst(grammarText)));
+  outputs.set(`${edition}.d.ts`, fast.dts + entryPointDeclarations(false));
+  const matchOptions = { uriMatchOnly: true };
+  const match = compile(grammarRel, `${edition}.match.js`, [...plugin, "--extra-options", JSON.stringify(matchOptions)]);
+  outputs.set(`${edition}.match.js`, optimizeMatch(match.js, transformedAst(grammarText, matchOptions)));
+  outputs.set(`${edition}.match.d.ts`, match.dts + entryPointDeclarations(true));
   const traced = compile(grammarRel, `${edition}.trace.js`, ["--trace"]);
   outputs.set(`${edition}.trace.js`, traceSpans(optimizeTrace(traceFailures(traced.js))));
   outputs.set(`${edition}.trace.d.ts`, traced.dts);

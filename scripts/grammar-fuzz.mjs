@@ -173,15 +173,35 @@ export const SHAPES = [
 ];
 
 /**
- * The PEG's verdict: the whole input matches the rule. By default the committed fast parser;
- * with `grammarFile`, that .peggy grammar compiled in memory (used to show that the check
- * catches a literal transcription of the ABNF).
+ * The PEG's verdict: the whole input matches the rule. By default every committed build must
+ * say the same: the fast parser (peggy's parse() and its run() entry), the match build
+ * (parse() and accepts()), and the trace build, which gets none of the build-time passes that
+ * compile rules (scripts/optimize-parser.mjs, scripts/compile-pure.mjs); a split verdict is
+ * reported as a string, which never equals the ABNF's verdict. With `grammarFile`, that .peggy
+ * grammar compiled in memory (used to show that the check catches a literal transcription of
+ * the ABNF).
  */
 export function pegAcceptor(grammarFile) {
-  const parser = grammarFile
-    ? require("peggy").generate(readFileSync(grammarFile, "utf8"), { allowedStartRules: ["*"], output: "parser" })
-    : require(join(ROOT, "generated/rfc2396bis-01.js"));
-  return (pegName, s) => parser.parse(s, { startRule: pegName, peg$library: true }).peg$success === true;
+  if (grammarFile) {
+    const parser = require("peggy").generate(readFileSync(grammarFile, "utf8"), { allowedStartRules: ["*"], output: "parser" });
+    return (pegName, s) => parser.parse(s, { startRule: pegName, peg$library: true }).peg$success === true;
+  }
+  const fast = require(join(ROOT, "generated/rfc2396bis-01.js"));
+  const match = require(join(ROOT, "generated/rfc2396bis-01.match.js"));
+  const trace = require(join(ROOT, "generated/rfc2396bis-01.trace.js"));
+  const quiet = { trace() {} };
+  return (pegName, s) => {
+    const verdicts = {
+      fast: fast.parse(s, { startRule: pegName, peg$library: true }).peg$success === true,
+      "fast run": fast.run(s, pegName) !== fast.FAILED,
+      match: match.parse(s, { startRule: pegName, peg$library: true }).peg$success === true,
+      "match accepts": match.accepts(s, pegName),
+      trace: trace.parse(s, { startRule: pegName, peg$library: true, tracer: quiet }).peg$success === true,
+    };
+    const values = Object.values(verdicts);
+    if (values.every((v) => v === values[0])) return values[0];
+    return `builds disagree: ${Object.entries(verdicts).map(([k, v]) => `${k} ${v}`).join(", ")}`;
+  };
 }
 
 /**

@@ -31,6 +31,7 @@
 // Both builds get hoistConstants and classTables; the trace build keeps every rule.enter,
 // rule.match, rule.fail and fail event exactly as peggy emits them.
 import { createRequire } from "node:module";
+import { compilePure } from "./compile-pure.mjs";
 
 const require = createRequire(import.meta.url);
 const peggy = require("peggy");
@@ -499,15 +500,18 @@ export function use(config, options) {
   if (options && options.uriMatchOnly) transform.unshift(stripActions);
 }
 
-/** The fast parser (compiled with the plugin): every pass. */
-export function optimizeFast(js, grammarText) {
+/**
+ * The fast parser (compiled with the plugin): every pass, then the action-free rules compiled
+ * from ast (the grammar after the same transform passes) into position functions.
+ */
+export function optimizeFast(js, grammarText, ast) {
   checkActionInputs(grammarText);
-  return dropLists(literalTests(classTables(hoistConstants(js), { keepChar: false })));
+  return compilePure(dropLists(literalTests(classTables(hoistConstants(js), { keepChar: false }))), ast);
 }
 
-/** The match parser (compiled with the plugin and {"uriMatchOnly": true}): every pass. */
-export function optimizeMatch(js) {
-  return dropLists(literalTests(classTables(hoistConstants(js), { keepChar: false })));
+/** The match parser (compiled with the plugin and {"uriMatchOnly": true}): as the fast parser. */
+export function optimizeMatch(js, ast) {
+  return compilePure(dropLists(literalTests(classTables(hoistConstants(js), { keepChar: false }))), ast);
 }
 
 /** The trace build: the passes that keep every tracer event as peggy emits it. */

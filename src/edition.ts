@@ -47,14 +47,28 @@ interface GeneratedParser {
   SyntaxError: new (...args: never[]) => PegSyntaxError;
 }
 
+/** The fast build: peggy's parse(), and run(), its entry without error bookkeeping. */
+interface FastParser extends GeneratedParser {
+  /** What run() returns when the input does not match. */
+  readonly FAILED: unknown;
+  /** The start rule's value when the whole input matches it, else FAILED. */
+  run(input: string, startRule: string): unknown;
+}
+
+/** The match build: every rule compiled to a position function. */
+interface MatchParser extends FastParser {
+  /** Whether the whole input matches the start rule. */
+  accepts(input: string, startRule: string): boolean;
+}
+
 /** A compiled edition of the grammar. */
 export interface Edition {
   /** The edition's name, the basename of its grammar files. */
   readonly name: string;
   /** The fast parser: every rule is a start rule. */
-  readonly parser: GeneratedParser;
+  readonly parser: FastParser;
   /** The same grammar without its actions: only whether a rule matches (matches(), validate()). */
-  readonly matcher: GeneratedParser;
+  readonly matcher: MatchParser;
   /** The same grammar with tracer hooks, for explain() and error paths. */
   readonly tracer: GeneratedParser;
   /** The rule table: section, ABNF, PEG. */
@@ -64,8 +78,8 @@ export interface Edition {
 export const EDITIONS: Readonly<Record<string, Edition>> = Object.freeze({
   "rfc2396bis-01": Object.freeze({
     name: "rfc2396bis-01",
-    parser: rfc2396bis01 as unknown as GeneratedParser,
-    matcher: rfc2396bis01Match as unknown as GeneratedParser,
+    parser: rfc2396bis01 as unknown as FastParser,
+    matcher: rfc2396bis01Match as unknown as MatchParser,
     tracer: rfc2396bis01Trace as unknown as GeneratedParser,
     rules: rfc2396bis01Rules.RULES,
   }),

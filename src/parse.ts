@@ -1,5 +1,5 @@
 // parse, validate, matches: the grammar as an acceptor, and its components as typed objects.
-import { DEFAULT_EDITION, type Edition, type PegLibraryResult } from "./edition.js";
+import { DEFAULT_EDITION, type Edition } from "./edition.js";
 import { diagnose } from "./diagnose.js";
 import type { UriSyntaxError } from "./errors.js";
 import { requireOptions, requireRule, requireString, type RuleInfo, type RuleName } from "./rules.js";
@@ -46,9 +46,9 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   requireString(input, "parse: input");
   requireOptions(options, "parse: options");
   const start = referenceRule(options?.rule);
-  const result = run(input, start);
-  if (!result.peg$success) throw diagnose(edition, input, start);
-  return toReference(result.peg$result as RawReference);
+  const raw = run(input, start);
+  if (raw === undefined) throw diagnose(edition, input, start);
+  return toReference(raw);
 }
 
 /** Checks the whole input against any rule of the grammar; the error says where and why. */
@@ -77,29 +77,18 @@ function referenceRule(rule: unknown): RuleInfo {
 }
 
 /**
- * The options of one run of the fast parser from a start rule, made once per rule: peggy's
- * library mode (no exception and no error object for a reject), and no expectation bookkeeping
- * (peg$silentFails above 0), since an error is diagnosed by the trace build (diagnose.ts).
+ * Runs the fast parser from the rule: the actions' record when the whole input matched, else
+ * undefined. run() is the build's entry without expectation bookkeeping and without an error
+ * object for a reject, since an error is diagnosed by the trace build (diagnose.ts).
  */
-const RUN_OPTIONS = new Map<string, Record<string, unknown>>();
-
-function runOptions(start: RuleInfo): Record<string, unknown> {
-  let options = RUN_OPTIONS.get(start.pegName);
-  if (options === undefined) {
-    options = Object.freeze({ startRule: start.pegName, peg$library: true, peg$silentFails: 1 });
-    RUN_OPTIONS.set(start.pegName, options);
-  }
-  return options;
-}
-
-/** Runs the fast parser from the rule: whether the whole input matched, and the actions' record. */
-function run(input: string, start: RuleInfo): PegLibraryResult {
-  return edition.parser.parse(input, runOptions(start)) as PegLibraryResult;
+function run(input: string, start: RuleInfo): RawReference | undefined {
+  const result = edition.parser.run(input, start.pegName);
+  return result === edition.parser.FAILED ? undefined : (result as RawReference);
 }
 
 /** Runs the action-free build of the same grammar: only whether the whole input matched. */
 function accepts(input: string, start: RuleInfo): boolean {
-  return (edition.matcher.parse(input, runOptions(start)) as PegLibraryResult).peg$success;
+  return edition.matcher.accepts(input, start.pegName);
 }
 
 function toReference(raw: RawReference): UriReference {
