@@ -11,7 +11,10 @@
 //
 // Writes bench-results/bench.json (raw numbers) and bench-results/corpus.txt (the corpus).
 //
-// Usage: node scripts/bench.mjs [--count N] [--seed S] [--passes P] [--no-scaling]
+// Every timed pass starts with a full garbage collection (node --expose-gc, as npm run bench
+// runs it), so that the garbage one contender leaves is not collected on the next one's clock.
+//
+// Usage: node --expose-gc scripts/bench.mjs [--count N] [--seed S] [--passes P] [--no-scaling]
 //   Build first (npm run bench does): it measures dist/cjs, what users get.
 import { createRequire } from "node:module";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -24,6 +27,7 @@ import { generateCorpus } from "./bench-corpus.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 const lib = require(join(root, "dist/cjs/src/index.js"));
+if (!globalThis.gc) console.error("bench: run with node --expose-gc (npm run bench does) for a collection before every timed pass");
 const fastUri = require("fast-uri");
 const uriJs = require("uri-js");
 
@@ -81,6 +85,8 @@ for (const set of ["valid", "invalid", `first ${EXPLAIN_SUBSET}`]) {
 /** One pass of a contender over its references: wall-clock and CPU (user + system) ns per reference. */
 function runOnce(c) {
   const list = sets[c.set];
+  // The garbage of the contender before is collected here, not on this contender's clock.
+  if (globalThis.gc) globalThis.gc();
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < list.length; i++) {

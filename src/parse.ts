@@ -112,17 +112,39 @@ function toAuthority(raw: RawAuthority): Authority {
 }
 
 function toHost(raw: { kind: Host["kind"]; raw: string }): Host {
+  const text = raw.raw;
   switch (raw.kind) {
     case "IPv6reference":
-      return { kind: "IPv6reference", raw: raw.raw, address: raw.raw.slice(1, -1) };
-    case "IPv4address": {
-      const [a, b, c, d] = raw.raw.split(".").map(Number);
-      return { kind: "IPv4address", raw: raw.raw, octets: [a, b, c, d] };
-    }
-    case "hostname": {
-      const labels = raw.raw.split(".");
-      if (labels[labels.length - 1] === "") labels.pop(); // the trailing "." of "example.com."
-      return { kind: "hostname", raw: raw.raw, labels };
-    }
+      return { kind: "IPv6reference", raw: text, address: text.slice(1, -1) };
+    case "IPv4address":
+      return { kind: "IPv4address", raw: text, octets: octets(text) };
+    case "hostname":
+      return { kind: "hostname", raw: text, labels: labels(text) };
   }
+}
+
+/** The labels of a hostname, split at "."; the trailing "." of "example.com." adds no empty label. */
+function labels(hostname: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (;;) {
+    const dot = hostname.indexOf(".", from);
+    if (dot < 0) {
+      if (from < hostname.length) out.push(hostname.slice(from));
+      return out;
+    }
+    out.push(hostname.slice(from, dot));
+    from = dot + 1;
+  }
+}
+
+/** The four dec-octets of an IPv4address the grammar matched: digits and three dots. */
+function octets(address: string): [number, number, number, number] {
+  const out: [number, number, number, number] = [0, 0, 0, 0];
+  for (let i = 0, k = 0; i < address.length; i++) {
+    const c = address.charCodeAt(i);
+    if (c === 46) k++;
+    else out[k] = out[k] * 10 + (c - 48);
+  }
+  return out;
 }
