@@ -437,8 +437,10 @@ declare function ParseFunction<Options extends ParseOptions<StartRuleNames>>(
   options?: Options,
 ): any;
 
-// Entry points added by scripts/compile-pure.mjs.
+// Entry points added by scripts/compile-rules.mjs.
 /** The value run() returns when the input does not match. */
 export declare const FAILED: unknown;
 /** The start rule's value when the whole input matches it, else FAILED (no error is built). */
 export declare function run(input: string, startRule: string): unknown;
+/** Whether the whole input matches the start rule. */
+export declare function accepts(input: string, startRule: string): boolean;

@@ -182,28 +182,6 @@ function peg$table(codes) {
   for (const c of codes) t[c] = 1;
   return t;
 }
-const peg$t0 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 93, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-[\]_a-z~]/
-const peg$t1 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];\/?:@&=+$,]/
-const peg$t2 = peg$table([33, 39, 40, 41, 42, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!'-*\--.0-9A-Z_a-z~]/
-const peg$t3 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
-const peg$t4 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
-const peg$t5 = peg$table([34, 35, 37, 60, 62]); // /^["-#%<>]/
-const peg$t6 = peg$table([92, 94, 96, 123, 124, 125]); // /^[{}|\\\^`]/
-const peg$t7 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 93, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=?-[\]_a-z~]/
-const peg$t8 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t9 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
-const peg$t10 = peg$table([35, 47, 63]); // /^[\/?#]/
-const peg$t11 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=@-Z_a-z~]/
-const peg$t12 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=A-Z_a-z~]/
-const peg$t13 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\--.0-9A-Za-z]/
-const peg$t14 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t15 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
-const peg$t16 = peg$table([45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\-0-9A-Za-z]/
-const peg$t17 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
-const peg$t18 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
-const peg$t19 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
-const peg$t20 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-Z_a-z~]/
-const peg$t21 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 59, 61, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-9;=@-Z_a-z~]/
 
 const peg$startRuleFunctions = {
   uric: peg$parseuric,
@@ -255,187 +233,80 @@ const peg$startRuleFunctions = {
   DQUOTE: peg$parseDQUOTE,
 };
 
-const peg$c0 = "%";
 
-const peg$c1 = ":";
 
-const peg$c2 = "#";
 
-const peg$c3 = "?";
 
-const peg$c4 = "//";
 
-const peg$c5 = "/";
 
-const peg$c6 = "@";
 
-const peg$c7 = ".";
 
-const peg$c8 = "25";
 
-const peg$c9 = "2";
 
-const peg$c10 = "1";
 
-const peg$c11 = "[";
 
-const peg$c12 = "]";
 
-const peg$c13 = "::";
 
-const peg$c14 = "\"";
 
-const peg$r0 = /^[!$&-;=?-[\]_a-z~]/;
 
-const peg$r1 = /^[[\];\/?:@&=+$,]/;
 
-const peg$r2 = /^[!'-*\--.0-9A-Z_a-z~]/;
 
-const peg$r3 = /^[\-_.!~*'()]/;
 
-const peg$r4 = /^[0-9A-Fa-f]/;
 
-const peg$r5 = /^["-#%<>]/;
 
-const peg$r6 = /^[{}|\\\^`]/;
 
-const peg$r7 = /^[!$&-.0-;=?-[\]_a-z~]/;
 
-const peg$r8 = /^[A-Za-z]/;
 
-const peg$r9 = /^[+\--.0-9A-Za-z]/;
 
-const peg$r10 = /^[\/?#]/;
 
-const peg$r11 = /^[!$&-.0-;=@-Z_a-z~]/;
 
-const peg$r12 = /^[!$&-.0-;=A-Z_a-z~]/;
 
-const peg$r13 = /^[\--.0-9A-Za-z]/;
 
-const peg$r14 = /^[0-9]/;
 
-const peg$r15 = /^[0-9A-Za-z]/;
 
-const peg$r16 = /^[\-0-9A-Za-z]/;
 
-const peg$r17 = /^[0-5]/;
 
-const peg$r18 = /^[0-4]/;
 
-const peg$r19 = /^[1-9]/;
 
-const peg$r20 = /^[!$&-;=?-Z_a-z~]/;
 
-const peg$r21 = /^[!$&-.0-9;=@-Z_a-z~]/;
 
-const peg$e0 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e1 = peg$classExpectation(["[", "]", ";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e2 = peg$classExpectation(["!", ["'", "*"], ["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e3 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
 
-const peg$e4 = peg$literalExpectation("%", false);
 
-const peg$e5 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
 
-const peg$e6 = peg$classExpectation([["\"", "#"], "%", "<", ">"], false, false, false);
 
-const peg$e7 = peg$classExpectation(["{", "}", "|", "\\", "^", "`"], false, false, false);
 
-const peg$e8 = peg$literalExpectation(":", false);
 
-const peg$e9 = peg$literalExpectation("#", false);
 
-const peg$e10 = peg$anyExpectation();
 
-const peg$e11 = peg$literalExpectation("?", false);
 
-const peg$e12 = peg$literalExpectation("//", false);
 
-const peg$e13 = peg$literalExpectation("/", false);
 
-const peg$e14 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e15 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e16 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e17 = peg$classExpectation(["/", "?", "#"], false, false, false);
 
-const peg$e18 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["@", "Z"], "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e19 = peg$literalExpectation("@", false);
 
-const peg$e20 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e21 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e22 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e23 = peg$literalExpectation(".", false);
 
-const peg$e24 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e25 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e26 = peg$literalExpectation("25", false);
 
-const peg$e27 = peg$classExpectation([["0", "5"]], false, false, false);
 
-const peg$e28 = peg$literalExpectation("2", false);
 
-const peg$e29 = peg$classExpectation([["0", "4"]], false, false, false);
 
-const peg$e30 = peg$literalExpectation("1", false);
 
-const peg$e31 = peg$classExpectation([["1", "9"]], false, false, false);
 
-const peg$e32 = peg$literalExpectation("[", false);
 
-const peg$e33 = peg$literalExpectation("]", false);
 
-const peg$e34 = peg$literalExpectation("::", false);
 
-const peg$e35 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "Z"], "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e36 = peg$classExpectation(["!", "$", ["&", "."], ["0", "9"], ";", "=", ["@", "Z"], "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e37 = peg$literalExpectation("\"", false);
-
-function peg$f0(s, o) {    return reference(null, null, o, true, null, null);  }
-
-function peg$f1(s, r) {    r.scheme = s; return r;  }
-
-function peg$f2(a) {    return { authority: null, path: a };  }
-
-function peg$f3(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
-
-function peg$f4(a, p) {    return { authority: a, path: p };  }
-
-function peg$f5(r) {    return { kind: "reg-name", raw: r };  }
-
-function peg$f6(u, h) {    return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port };  }
-
-function peg$f7() {    return EMPTY_SERVER;  }
-
-function peg$f8(h, p) {    return { host: h, port: p };  }
-
-function peg$f9(r) {    return { kind: "IPv6reference", raw: r };  }
-
-function peg$f10(r) {    return { kind: "IPv4address", raw: r };  }
-
-function peg$f11(r) {    return { kind: "hostname", raw: r };  }
-
-function peg$f12(r, f) {    r.fragment = f; return r;  }
-
-function peg$f13(r, f) {    r.fragment = f; return r;  }
-
-function peg$f14(a) {    return { authority: null, path: a };  }
-
-function peg$f15(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -640,182 +511,24 @@ function peg$parseunwise() {
 }
 
 function peg$parseabsolute_URI() {
-  let s0, s1, s2, s3, s4, s5, s6, s7;
-
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$parsescheme();
-  if (s2 !== peg$FAILED) {
-    s1 = input.substring(s1, peg$currPos);
-  } else {
-    s1 = s2;
-  }
-  if (s1 !== peg$FAILED) {
-    if (input.charCodeAt(peg$currPos) === 58) {
-      s2 = peg$c1;
-      peg$currPos++;
-    } else {
-      s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
-    }
-    if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
-      s4 = peg$parsehier_part();
-      s5 = peg$currPos;
-      peg$silentFails++;
-      if (input.charCodeAt(peg$currPos) === 35) {
-        s6 = peg$c2;
-        peg$currPos++;
-      } else {
-        s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e9); }
-      }
-      if (s6 === peg$FAILED) {
-        s6 = peg$currPos;
-        peg$silentFails++;
-        if (input.length > peg$currPos) {
-          s7 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e10); }
-        }
-        peg$silentFails--;
-        if (s7 === peg$FAILED) {
-          s6 = undefined;
-        } else {
-          peg$currPos = s6;
-          s6 = peg$FAILED;
-        }
-      }
-      peg$silentFails--;
-      if (s6 !== peg$FAILED) {
-        peg$currPos = s5;
-        s5 = undefined;
-      } else {
-        s5 = peg$FAILED;
-      }
-      if (s5 !== peg$FAILED) {
-        s3 = s4;
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-      if (s3 === peg$FAILED) {
-        s3 = peg$currPos;
-        s4 = peg$currPos;
-        s5 = peg$parseopaque_part();
-        if (s5 !== peg$FAILED) {
-          s4 = input.substring(s4, peg$currPos);
-        } else {
-          s4 = s5;
-        }
-        if (s4 !== peg$FAILED) {
-          peg$savedPos = s3;
-          s4 = peg$f0(s1, s4);
-        }
-        s3 = s4;
-      }
-      if (s3 !== peg$FAILED) {
-        peg$savedPos = s0;
-        s0 = peg$f1(s1, s3);
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const start = peg$currPos;
+  const value = peg$v_absolute_URI(start);
+  peg$currPos = value === peg$FAILED ? start : peg$end;
+  return value;
 }
 
 function peg$parsehier_part() {
-  let s0, s1, s2, s3, s4, s5;
-
-  s0 = peg$currPos;
-  s1 = peg$parsenet_path();
-  if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
-    s2 = peg$currPos;
-    s3 = peg$parseabs_path();
-    if (s3 !== peg$FAILED) {
-      s2 = input.substring(s2, peg$currPos);
-    } else {
-      s2 = s3;
-    }
-    if (s2 !== peg$FAILED) {
-      peg$savedPos = s1;
-      s2 = peg$f2(s2);
-    }
-    s1 = s2;
-  }
-  if (s1 === peg$FAILED) {
-    s1 = null;
-  }
-  s2 = peg$currPos;
-  if (input.charCodeAt(peg$currPos) === 63) {
-    s3 = peg$c3;
-    peg$currPos++;
-  } else {
-    s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e11); }
-  }
-  if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
-    s5 = peg$parsequery();
-    s4 = input.substring(s4, peg$currPos);
-    s2 = s4;
-  } else {
-    peg$currPos = s2;
-    s2 = peg$FAILED;
-  }
-  if (s2 === peg$FAILED) {
-    s2 = null;
-  }
-  peg$savedPos = s0;
-  s0 = peg$f3(s1, s2);
-
-  return s0;
+  const start = peg$currPos;
+  const value = peg$v_hier_part(start);
+  peg$currPos = value === peg$FAILED ? start : peg$end;
+  return value;
 }
 
 function peg$parsenet_path() {
-  let s0, s1, s2, s3, s4;
-
-  s0 = peg$currPos;
-  if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
-    s1 = peg$c4;
-    peg$currPos += 2;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e12); }
-  }
-  if (s1 !== peg$FAILED) {
-    s2 = peg$parseauthority();
-    if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
-      s4 = peg$parseabs_path();
-      if (s4 === peg$FAILED) {
-        s4 = null;
-      }
-      s3 = input.substring(s3, peg$currPos);
-      peg$savedPos = s0;
-      s0 = peg$f4(s2, s3);
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const start = peg$currPos;
+  const value = peg$v_net_path(start);
+  peg$currPos = value === peg$FAILED ? start : peg$end;
+  return value;
 }
 
 function peg$parseabs_path() {
@@ -847,72 +560,10 @@ function peg$parsescheme() {
 }
 
 function peg$parseauthority() {
-  let s0, s1, s2, s3, s4;
-
-  s0 = peg$currPos;
-  s1 = peg$parseserver();
-  if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
-    peg$silentFails++;
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t10[s3] === 1) {
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e17); }
-    }
-    if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
-      peg$silentFails++;
-      if (input.length > peg$currPos) {
-        s4 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e10); }
-      }
-      peg$silentFails--;
-      if (s4 === peg$FAILED) {
-        s3 = undefined;
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-    }
-    peg$silentFails--;
-    if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
-      s2 = undefined;
-    } else {
-      s2 = peg$FAILED;
-    }
-    if (s2 !== peg$FAILED) {
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-  if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parsereg_name();
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
-    if (s1 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s1 = peg$f5(s1);
-    }
-    s0 = s1;
-  }
-
-  return s0;
+  const start = peg$currPos;
+  const value = peg$v_authority(start);
+  peg$currPos = value === peg$FAILED ? start : peg$end;
+  return value;
 }
 
 function peg$parsereg_name() {
@@ -923,46 +574,10 @@ function peg$parsereg_name() {
 }
 
 function peg$parseserver() {
-  let s0, s1, s2, s3;
-
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
-  s3 = peg$parseuserinfo();
-  s2 = input.substring(s2, peg$currPos);
-  if (input.charCodeAt(peg$currPos) === 64) {
-    s3 = peg$c6;
-    peg$currPos++;
-  } else {
-    s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
-  }
-  if (s3 !== peg$FAILED) {
-    s1 = s2;
-  } else {
-    peg$currPos = s1;
-    s1 = peg$FAILED;
-  }
-  if (s1 === peg$FAILED) {
-    s1 = null;
-  }
-  s2 = peg$parsehostport();
-  if (s2 !== peg$FAILED) {
-    peg$savedPos = s0;
-    s0 = peg$f6(s1, s2);
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-  if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    s1 = '';
-    peg$savedPos = s0;
-    s1 = peg$f7();
-    s0 = s1;
-  }
-
-  return s0;
+  const start = peg$currPos;
+  const value = peg$v_server(start);
+  peg$currPos = value === peg$FAILED ? start : peg$end;
+  return value;
 }
 
 function peg$parseuserinfo() {
@@ -973,112 +588,17 @@ function peg$parseuserinfo() {
 }
 
 function peg$parsehostport() {
-  let s0, s1, s2, s3, s4, s5;
-
-  s0 = peg$currPos;
-  s1 = peg$parsehost();
-  if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 58) {
-      s3 = peg$c1;
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
-    }
-    if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
-      s5 = peg$parseport();
-      s4 = input.substring(s4, peg$currPos);
-      s2 = s4;
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-    if (s2 === peg$FAILED) {
-      s2 = null;
-    }
-    peg$savedPos = s0;
-    s0 = peg$f8(s1, s2);
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const start = peg$currPos;
+  const value = peg$v_hostport(start);
+  peg$currPos = value === peg$FAILED ? start : peg$end;
+  return value;
 }
 
 function peg$parsehost() {
-  let s0, s1, s2, s3;
-
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$parseIPv6reference();
-  if (s2 !== peg$FAILED) {
-    s1 = input.substring(s1, peg$currPos);
-  } else {
-    s1 = s2;
-  }
-  if (s1 !== peg$FAILED) {
-    peg$savedPos = s0;
-    s1 = peg$f9(s1);
-  }
-  s0 = s1;
-  if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parseIPv4address();
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t13[s3] === 1) {
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
-      }
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        peg$savedPos = s0;
-        s0 = peg$f10(s1);
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      s1 = peg$currPos;
-      s2 = peg$parsehostname();
-      if (s2 !== peg$FAILED) {
-        s1 = input.substring(s1, peg$currPos);
-      } else {
-        s1 = s2;
-      }
-      if (s1 !== peg$FAILED) {
-        peg$savedPos = s0;
-        s1 = peg$f11(s1);
-      }
-      s0 = s1;
-    }
-  }
-
-  return s0;
+  const start = peg$currPos;
+  const value = peg$v_host(start);
+  peg$currPos = value === peg$FAILED ? start : peg$end;
+  return value;
 }
 
 function peg$parseport() {
@@ -1201,76 +721,17 @@ function peg$parsequery() {
 }
 
 function peg$parseURI_reference() {
-  let s0, s1, s2, s3, s4, s5;
-
-  s0 = peg$currPos;
-  s1 = peg$parseabsolute_URI();
-  if (s1 === peg$FAILED) {
-    s1 = peg$parserelative_URI();
-  }
-  if (s1 === peg$FAILED) {
-    s1 = null;
-  }
-  s2 = peg$currPos;
-  if (input.charCodeAt(peg$currPos) === 35) {
-    s3 = peg$c2;
-    peg$currPos++;
-  } else {
-    s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e9); }
-  }
-  if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
-    s5 = peg$parsefragment();
-    s4 = input.substring(s4, peg$currPos);
-    s2 = s4;
-  } else {
-    peg$currPos = s2;
-    s2 = peg$FAILED;
-  }
-  if (s2 === peg$FAILED) {
-    s2 = null;
-  }
-  peg$savedPos = s0;
-  s0 = peg$f12(s1, s2);
-
-  return s0;
+  const start = peg$currPos;
+  const value = peg$v_URI_reference(start);
+  peg$currPos = value === peg$FAILED ? start : peg$end;
+  return value;
 }
 
 function peg$parseabsolute_URI_reference() {
-  let s0, s1, s2, s3, s4, s5;
-
-  s0 = peg$currPos;
-  s1 = peg$parseabsolute_URI();
-  if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
-    if (input.charCodeAt(peg$currPos) === 35) {
-      s3 = peg$c2;
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e9); }
-    }
-    if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
-      s5 = peg$parsefragment();
-      s4 = input.substring(s4, peg$currPos);
-      s2 = s4;
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-    if (s2 === peg$FAILED) {
-      s2 = null;
-    }
-    peg$savedPos = s0;
-    s0 = peg$f13(s1, s2);
-  } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
-  }
-
-  return s0;
+  const start = peg$currPos;
+  const value = peg$v_absolute_URI_reference(start);
+  peg$currPos = value === peg$FAILED ? start : peg$end;
+  return value;
 }
 
 function peg$parsefragment() {
@@ -1281,55 +742,10 @@ function peg$parsefragment() {
 }
 
 function peg$parserelative_URI() {
-  let s0, s1, s2, s3, s4, s5;
-
-  s0 = peg$currPos;
-  s1 = peg$parsenet_path();
-  if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
-    s2 = peg$currPos;
-    s3 = peg$parseabs_path();
-    if (s3 === peg$FAILED) {
-      s3 = peg$parserel_path();
-    }
-    if (s3 !== peg$FAILED) {
-      s2 = input.substring(s2, peg$currPos);
-    } else {
-      s2 = s3;
-    }
-    if (s2 !== peg$FAILED) {
-      peg$savedPos = s1;
-      s2 = peg$f14(s2);
-    }
-    s1 = s2;
-  }
-  if (s1 === peg$FAILED) {
-    s1 = null;
-  }
-  s2 = peg$currPos;
-  if (input.charCodeAt(peg$currPos) === 63) {
-    s3 = peg$c3;
-    peg$currPos++;
-  } else {
-    s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e11); }
-  }
-  if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
-    s5 = peg$parsequery();
-    s4 = input.substring(s4, peg$currPos);
-    s2 = s4;
-  } else {
-    peg$currPos = s2;
-    s2 = peg$FAILED;
-  }
-  if (s2 === peg$FAILED) {
-    s2 = null;
-  }
-  peg$savedPos = s0;
-  s0 = peg$f15(s1, s2);
-
-  return s0;
+  const start = peg$currPos;
+  const value = peg$v_relative_URI(start);
+  peg$currPos = value === peg$FAILED ? start : peg$end;
+  return value;
 }
 
 function peg$parserel_path() {
@@ -1396,8 +812,10 @@ function peg$makeThrow(peg$callState) {
   };
 }
 
-// The action-free rules as position functions: the end of the match at p, or -1
-// (scripts/compile-pure.mjs).
+// The rules compiled from the PEG (scripts/compile-rules.mjs): peg$m_* return the end of the
+// match at p or -1; peg$v_* return the value (peg$end is the end of the match) or peg$FAILED.
+let peg$end = 0;
+
 const peg$k0 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 const peg$k1 = peg$table([36,38,43,44,47,58,59,61,63,64,91,93]);
 const peg$k2 = peg$table([33,39,40,41,42,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
@@ -1408,12 +826,31 @@ const peg$k6 = peg$table([92,94,96,123,124,125]);
 const peg$k7 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 const peg$k8 = peg$table([65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
 const peg$k9 = peg$table([43,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k12 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k13 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k14 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k15 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k10 = peg$table([35,47,63]);
+const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k13 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k14 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k15 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k16 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k17 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+
+function peg$a0(s, o) { return reference(null, null, o, true, null, null); }
+function peg$a1(s, r) { r.scheme = s; return r; }
+function peg$a2(a) { return { authority: null, path: a }; }
+function peg$a3(p, q) { return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null); }
+function peg$a4(a, p) { return { authority: a, path: p }; }
+function peg$a5(r) { return { kind: "reg-name", raw: r }; }
+function peg$a6(u, h) { return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port }; }
+function peg$a7() { return EMPTY_SERVER; }
+function peg$a8(h, p) { return { host: h, port: p }; }
+function peg$a9(r) { return { kind: "IPv6reference", raw: r }; }
+function peg$a10(r) { return { kind: "IPv4address", raw: r }; }
+function peg$a11(r) { return { kind: "hostname", raw: r }; }
+function peg$a12(r, f) { r.fragment = f; return r; }
+function peg$a13(r, f) { r.fragment = f; return r; }
+function peg$a14(a) { return { authority: null, path: a }; }
+function peg$a15(p, q) { return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null); }
 
 function peg$m_uric(p) {
   const s = input;
@@ -1421,7 +858,7 @@ function peg$m_uric(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -1434,7 +871,7 @@ function peg$m_reserved(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1442,7 +879,7 @@ function peg$m_unreserved(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1450,7 +887,7 @@ function peg$m_mark(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1458,9 +895,9 @@ function peg$m_escaped(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && s.charCodeAt(p) === 37) p++; else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1468,7 +905,7 @@ function peg$m_delims(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1476,17 +913,129 @@ function peg$m_unwise(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) { p++; } else { return -1; }
   return p;
+}
+
+function peg$v_absolute_URI(p) {
+  const s = input;
+  const n = s.length;
+  let r, value0, l_s2, l_r5, l_pick9, l_o14;
+  const a1 = p;
+  const t3 = p;
+  if ((r = peg$m_scheme(p)) < 0) { return peg$FAILED; }
+  p = r;
+  const t4 = p;
+  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
+  l_s2 = s.substring(t3, t4);
+  choice6: {
+    const q7 = p;
+    alt8: {
+      if ((l_pick9 = peg$v_hier_part(p)) === peg$FAILED) { break alt8; }
+      p = peg$end;
+      {
+        const q10 = p;
+        choice11: {
+          alt12: {
+            if (p < n && s.charCodeAt(p) === 35) { p++; } else { break alt12; }
+            break choice11;
+          }
+          if ((p < n)) { break alt8; }
+        }
+        p = q10;
+      }
+      l_r5 = l_pick9;
+      break choice6;
+    }
+    p = q7;
+    const a13 = p;
+    const t15 = p;
+    if ((r = peg$m_opaque_part(p)) < 0) { return peg$FAILED; }
+    p = r;
+    l_o14 = s.substring(t15, p);
+    peg$savedPos = a13;
+    peg$currPos = p;
+    l_r5 = peg$a0(l_s2, l_o14);
+  }
+  peg$savedPos = a1;
+  peg$currPos = p;
+  value0 = peg$a1(l_s2, l_r5);
+  peg$end = p;
+  return value0;
+}
+
+function peg$v_hier_part(p) {
+  const s = input;
+  const n = s.length;
+  let r, value0, l_p2, l_a8, l_q10, l_pick13;
+  const a1 = p;
+  optDone4: {
+    opt3: {
+      choice5: {
+        alt6: {
+          if ((l_p2 = peg$v_net_path(p)) === peg$FAILED) { break alt6; }
+          p = peg$end;
+          break choice5;
+        }
+        const a7 = p;
+        const t9 = p;
+        if ((r = peg$m_abs_path(p)) < 0) { break opt3; }
+        p = r;
+        l_a8 = s.substring(t9, p);
+        peg$savedPos = a7;
+        peg$currPos = p;
+        l_p2 = peg$a2(l_a8);
+      }
+      break optDone4;
+    }
+    l_p2 = null;
+  }
+  optDone12: {
+    opt11: {
+      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt11; }
+      const t14 = p;
+      p = peg$m_query(p);
+      const t15 = p;
+      l_pick13 = s.substring(t14, t15);
+      l_q10 = l_pick13;
+      break optDone12;
+    }
+    l_q10 = null;
+  }
+  peg$savedPos = a1;
+  peg$currPos = p;
+  value0 = peg$a3(l_p2, l_q10);
+  peg$end = p;
+  return value0;
+}
+
+function peg$v_net_path(p) {
+  const s = input;
+  const n = s.length;
+  let r, value0, l_a2, l_p3;
+  const a1 = p;
+  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if ((l_a2 = peg$v_authority(p)) === peg$FAILED) { return peg$FAILED; }
+  p = peg$end;
+  const t4 = p;
+  opt6: {
+    if ((r = peg$m_abs_path(p)) < 0) { break opt6; }
+    p = r;
+  }
+  const t5 = p;
+  l_p3 = s.substring(t4, t5);
+  peg$savedPos = a1;
+  peg$currPos = p;
+  value0 = peg$a4(l_a2, l_p3);
+  peg$end = p;
+  return value0;
 }
 
 function peg$m_abs_path(p) {
   const s = input;
   const n = s.length;
-  let r;
-  if (p < n && s.charCodeAt(p) === 47) p++; else { return -1; }
-  if ((r = peg$m_path_segments(p)) < 0) { return -1; }
-  p = r;
+  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return -1; }
+  p = peg$m_path_segments(p);
   return p;
 }
 
@@ -1496,7 +1045,7 @@ function peg$m_opaque_part(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -1505,7 +1054,7 @@ function peg$m_opaque_part(p) {
   loop2: while (true) {
     choice3: {
       alt4: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++; else { break alt4; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
         break choice3;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop2; }
@@ -1521,7 +1070,7 @@ function peg$m_uric_no_slash(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -1534,9 +1083,46 @@ function peg$m_scheme(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { return -1; }
   while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
   return p;
+}
+
+function peg$v_authority(p) {
+  const s = input;
+  const n = s.length;
+  let c, r, value0, l_pick4, l_r9;
+  choice1: {
+    const q2 = p;
+    alt3: {
+      if ((l_pick4 = peg$v_server(p)) === peg$FAILED) { break alt3; }
+      p = peg$end;
+      {
+        const q5 = p;
+        choice6: {
+          alt7: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt7; }
+            break choice6;
+          }
+          if ((p < n)) { break alt3; }
+        }
+        p = q5;
+      }
+      value0 = l_pick4;
+      break choice1;
+    }
+    p = q2;
+    const a8 = p;
+    const t10 = p;
+    if ((r = peg$m_reg_name(p)) < 0) { return peg$FAILED; }
+    p = r;
+    l_r9 = s.substring(t10, p);
+    peg$savedPos = a8;
+    peg$currPos = p;
+    value0 = peg$a5(l_r9);
+  }
+  peg$end = p;
+  return value0;
 }
 
 function peg$m_reg_name(p) {
@@ -1545,7 +1131,7 @@ function peg$m_reg_name(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -1554,7 +1140,7 @@ function peg$m_reg_name(p) {
   loop2: while (true) {
     choice3: {
       alt4: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++; else { break alt4; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt4; }
         break choice3;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop2; }
@@ -1564,6 +1150,45 @@ function peg$m_reg_name(p) {
   return p;
 }
 
+function peg$v_server(p) {
+  const s = input;
+  const n = s.length;
+  let value0, l_u5, l_pick9, l_h12;
+  choice1: {
+    const q2 = p;
+    alt3: {
+      const a4 = p;
+      optDone7: {
+        const q8 = p;
+        opt6: {
+          const t10 = p;
+          p = peg$m_userinfo(p);
+          const t11 = p;
+          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt6; }
+          l_pick9 = s.substring(t10, t11);
+          l_u5 = l_pick9;
+          break optDone7;
+        }
+        p = q8;
+        l_u5 = null;
+      }
+      if ((l_h12 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
+      p = peg$end;
+      peg$savedPos = a4;
+      peg$currPos = p;
+      value0 = peg$a6(l_u5, l_h12);
+      break choice1;
+    }
+    p = q2;
+    const a13 = p;
+    peg$savedPos = a13;
+    peg$currPos = p;
+    value0 = peg$a7();
+  }
+  peg$end = p;
+  return value0;
+}
+
 function peg$m_userinfo(p) {
   const s = input;
   const n = s.length;
@@ -1571,7 +1196,7 @@ function peg$m_userinfo(p) {
   loop0: while (true) {
     choice1: {
       alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++; else { break alt2; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt2; }
         break choice1;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop0; }
@@ -1579,6 +1204,76 @@ function peg$m_userinfo(p) {
     }
   }
   return p;
+}
+
+function peg$v_hostport(p) {
+  const s = input;
+  const n = s.length;
+  let value0, l_h2, l_p3, l_pick6;
+  const a1 = p;
+  if ((l_h2 = peg$v_host(p)) === peg$FAILED) { return peg$FAILED; }
+  p = peg$end;
+  optDone5: {
+    opt4: {
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt4; }
+      const t7 = p;
+      p = peg$m_port(p);
+      const t8 = p;
+      l_pick6 = s.substring(t7, t8);
+      l_p3 = l_pick6;
+      break optDone5;
+    }
+    l_p3 = null;
+  }
+  peg$savedPos = a1;
+  peg$currPos = p;
+  value0 = peg$a8(l_h2, l_p3);
+  peg$end = p;
+  return value0;
+}
+
+function peg$v_host(p) {
+  const s = input;
+  const n = s.length;
+  let c, r, value0, l_r5, l_r9, l_r13;
+  choice1: {
+    const q2 = p;
+    alt3: {
+      const a4 = p;
+      const t6 = p;
+      if ((r = peg$m_IPv6reference(p)) < 0) { break alt3; }
+      p = r;
+      l_r5 = s.substring(t6, p);
+      peg$savedPos = a4;
+      peg$currPos = p;
+      value0 = peg$a9(l_r5);
+      break choice1;
+    }
+    alt7: {
+      const a8 = p;
+      const t10 = p;
+      if ((r = peg$m_IPv4address(p)) < 0) { break alt7; }
+      p = r;
+      const t11 = p;
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1)) { break alt7; }
+      l_r9 = s.substring(t10, t11);
+      peg$savedPos = a8;
+      peg$currPos = p;
+      value0 = peg$a10(l_r9);
+      break choice1;
+    }
+    p = q2;
+    const a12 = p;
+    const t14 = p;
+    if ((r = peg$m_hostname(p)) < 0) { return peg$FAILED; }
+    p = r;
+    l_r13 = s.substring(t14, p);
+    peg$savedPos = a12;
+    peg$currPos = p;
+    value0 = peg$a11(l_r13);
+  }
+  peg$end = p;
+  return value0;
 }
 
 function peg$m_port(p) {
@@ -1594,8 +1289,7 @@ function peg$m_hostname(p) {
   let r;
   if ((r = peg$m_domainlabel(p)) < 0) { return -1; }
   p = r;
-  if ((r = peg$m_qualified(p)) < 0) { return -1; }
-  p = r;
+  p = peg$m_qualified(p);
   return p;
 }
 
@@ -1606,7 +1300,7 @@ function peg$m_qualified(p) {
   loop0: while (true) {
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 46) p++; else { break item1; }
+      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break item1; }
       choice3: {
         const q4 = p;
         alt5: {
@@ -1621,8 +1315,8 @@ function peg$m_qualified(p) {
         {
           const q7 = p;
           not6: {
-            if (p < n && s.charCodeAt(p) === 46) p++; else { break not6; }
-            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1)) { break not6; }
+            if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
+            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1)) { break not6; }
             p = q7;
             break item1;
           }
@@ -1637,10 +1331,10 @@ function peg$m_qualified(p) {
   optDone9: {
     const q10 = p;
     opt8: {
-      if (p < n && s.charCodeAt(p) === 46) p++; else { break opt8; }
+      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
       if ((r = peg$m_toplabel(p)) < 0) { break opt8; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 46) p++; else { break opt8; }
+      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
       break optDone9;
     }
     p = q10;
@@ -1652,23 +1346,23 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
-      let n4 = 0;
-      loop3: while (n4 < 61) {
+      let k4 = 0;
+      loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++; else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1)) { break item5; }
-          n4++;
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break item5; }
+          k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++; else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1680,23 +1374,23 @@ function peg$m_toplabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
-      let n4 = 0;
-      loop3: while (n4 < 61) {
+      let k4 = 0;
+      loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++; else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1)) { break item5; }
-          n4++;
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break item5; }
+          k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++; else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1708,7 +1402,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1720,124 +1414,124 @@ function peg$m_IPv4address(p) {
     const q1 = p;
     alt2: {
       if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt2; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
     alt3: {
-      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt3; }
+      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt3; }
       break choice0;
     }
     p = q1;
     alt4: {
-      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
+      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
       break choice0;
     }
     p = q1;
     alt5: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt5; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt5; }
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt5; }
       break choice0;
     }
     p = q1;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
   choice6: {
     const q7 = p;
     alt8: {
       if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt8; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt8; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt8; }
       break choice6;
     }
     p = q7;
     alt9: {
-      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt9; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt9; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt9; }
+      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt9; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt9; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt9; }
       break choice6;
     }
     p = q7;
     alt10: {
-      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt10; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt10; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt10; }
+      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt10; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt10; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt10; }
       break choice6;
     }
     p = q7;
     alt11: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt11; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt11; }
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt11; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt11; }
       break choice6;
     }
     p = q7;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
   choice12: {
     const q13 = p;
     alt14: {
       if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt14; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt14; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt14; }
       break choice12;
     }
     p = q13;
     alt15: {
-      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt15; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt15; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt15; }
+      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt15; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt15; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt15; }
       break choice12;
     }
     p = q13;
     alt16: {
-      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt16; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt16; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt16; }
+      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt16; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt16; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt16; }
       break choice12;
     }
     p = q13;
     alt17: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt17; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt17; }
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt17; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt17; }
       break choice12;
     }
     p = q13;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
   choice18: {
     const q19 = p;
     alt20: {
       if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt20; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt20; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt20; }
       break choice18;
     }
     p = q19;
     alt21: {
-      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt21; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt21; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt21; }
+      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt21; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt21; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt21; }
       break choice18;
     }
     p = q19;
     alt22: {
-      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt22; }
+      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt22; }
       break choice18;
     }
     p = q19;
     alt23: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt23; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt23; }
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt23; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt23; }
       break choice18;
     }
     p = q19;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
   return p;
 }
@@ -1850,31 +1544,31 @@ function peg$m_dec_octet(p) {
     const q1 = p;
     alt2: {
       if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt2; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
     alt3: {
-      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt3; }
+      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt3; }
       break choice0;
     }
     p = q1;
     alt4: {
-      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
+      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
       break choice0;
     }
     p = q1;
     alt5: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt5; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt5; }
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt5; }
       break choice0;
     }
     p = q1;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
   return p;
 }
@@ -1883,10 +1577,10 @@ function peg$m_IPv6reference(p) {
   const s = input;
   const n = s.length;
   let r;
-  if (p < n && s.charCodeAt(p) === 91) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 91) { p++; } else { return -1; }
   if ((r = peg$m_IPv6address(p)) < 0) { return -1; }
   p = r;
-  if (p < n && s.charCodeAt(p) === 93) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 93) { p++; } else { return -1; }
   return p;
 }
 
@@ -1899,28 +1593,28 @@ function peg$m_IPv6address(p) {
     alt2: {
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       choice3: {
         const q4 = p;
         alt5: {
           if ((r = peg$m_h4(p)) < 0) { break alt5; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt5; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt5; }
           if ((r = peg$m_h4(p)) < 0) { break alt5; }
           p = r;
           break choice3;
@@ -1936,25 +1630,25 @@ function peg$m_IPv6address(p) {
       if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt6; }
       if ((r = peg$m_h4(p)) < 0) { break alt6; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
       if ((r = peg$m_h4(p)) < 0) { break alt6; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
       if ((r = peg$m_h4(p)) < 0) { break alt6; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
       if ((r = peg$m_h4(p)) < 0) { break alt6; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
       if ((r = peg$m_h4(p)) < 0) { break alt6; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
       choice7: {
         const q8 = p;
         alt9: {
           if ((r = peg$m_h4(p)) < 0) { break alt9; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt9; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt9; }
           if ((r = peg$m_h4(p)) < 0) { break alt9; }
           p = r;
           break choice7;
@@ -1974,268 +1668,268 @@ function peg$m_IPv6address(p) {
       if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt10; }
       if ((r = peg$m_h4(p)) < 0) { break alt10; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
       if ((r = peg$m_h4(p)) < 0) { break alt10; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
       if ((r = peg$m_h4(p)) < 0) { break alt10; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
       if ((r = peg$m_h4(p)) < 0) { break alt10; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
-      choice12: {
-        const q13 = p;
-        alt14: {
-          if ((r = peg$m_h4(p)) < 0) { break alt14; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
+      choice13: {
+        const q14 = p;
+        alt15: {
+          if ((r = peg$m_h4(p)) < 0) { break alt15; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt14; }
-          if ((r = peg$m_h4(p)) < 0) { break alt14; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt15; }
+          if ((r = peg$m_h4(p)) < 0) { break alt15; }
           p = r;
-          break choice12;
+          break choice13;
         }
-        p = q13;
+        p = q14;
         if ((r = peg$m_IPv4address(p)) < 0) { break alt10; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt15: {
-      optDone17: {
-        const q18 = p;
-        opt16: {
-          optDone20: {
-            const q21 = p;
-            opt19: {
-              if ((r = peg$m_h4(p)) < 0) { break opt19; }
+    alt16: {
+      optDone18: {
+        const q19 = p;
+        opt17: {
+          optDone21: {
+            const q22 = p;
+            opt20: {
+              if ((r = peg$m_h4(p)) < 0) { break opt20; }
               p = r;
-              if (p < n && s.charCodeAt(p) === 58) p++; else { break opt19; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break opt19; }
-              break optDone20;
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt20; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break opt20; }
+              break optDone21;
             }
-            p = q21;
+            p = q22;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt16; }
+          if ((r = peg$m_h4(p)) < 0) { break opt17; }
           p = r;
-          break optDone17;
+          break optDone18;
         }
-        p = q18;
+        p = q19;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt15; }
-      if ((r = peg$m_h4(p)) < 0) { break alt15; }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt16; }
+      if ((r = peg$m_h4(p)) < 0) { break alt16; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt15; }
-      if ((r = peg$m_h4(p)) < 0) { break alt15; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt16; }
+      if ((r = peg$m_h4(p)) < 0) { break alt16; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt15; }
-      if ((r = peg$m_h4(p)) < 0) { break alt15; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt16; }
+      if ((r = peg$m_h4(p)) < 0) { break alt16; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt15; }
-      choice22: {
-        const q23 = p;
-        alt24: {
-          if ((r = peg$m_h4(p)) < 0) { break alt24; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt16; }
+      choice23: {
+        const q24 = p;
+        alt25: {
+          if ((r = peg$m_h4(p)) < 0) { break alt25; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt24; }
-          if ((r = peg$m_h4(p)) < 0) { break alt24; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt25; }
+          if ((r = peg$m_h4(p)) < 0) { break alt25; }
           p = r;
-          break choice22;
+          break choice23;
         }
-        p = q23;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt15; }
+        p = q24;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt16; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt25: {
-      optDone27: {
-        const q28 = p;
-        opt26: {
-          let n30 = 0;
-          loop29: while (n30 < 2) {
-            const q32 = p;
-            item31: {
-              if ((r = peg$m_h4(p)) < 0) { break item31; }
+    alt26: {
+      optDone28: {
+        const q29 = p;
+        opt27: {
+          let k31 = 0;
+          loop30: while (k31 < 2) {
+            const q33 = p;
+            item32: {
+              if ((r = peg$m_h4(p)) < 0) { break item32; }
               p = r;
-              if (p < n && s.charCodeAt(p) === 58) p++; else { break item31; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item31; }
-              n30++;
-              continue loop29;
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item32; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item32; }
+              k31++;
+              continue loop30;
             }
-            p = q32;
+            p = q33;
             break;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt26; }
+          if ((r = peg$m_h4(p)) < 0) { break opt27; }
           p = r;
-          break optDone27;
+          break optDone28;
         }
-        p = q28;
+        p = q29;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt25; }
-      if ((r = peg$m_h4(p)) < 0) { break alt25; }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt26; }
+      if ((r = peg$m_h4(p)) < 0) { break alt26; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt25; }
-      if ((r = peg$m_h4(p)) < 0) { break alt25; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt26; }
+      if ((r = peg$m_h4(p)) < 0) { break alt26; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt25; }
-      choice33: {
-        const q34 = p;
-        alt35: {
-          if ((r = peg$m_h4(p)) < 0) { break alt35; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt26; }
+      choice34: {
+        const q35 = p;
+        alt36: {
+          if ((r = peg$m_h4(p)) < 0) { break alt36; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt35; }
-          if ((r = peg$m_h4(p)) < 0) { break alt35; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt36; }
+          if ((r = peg$m_h4(p)) < 0) { break alt36; }
           p = r;
-          break choice33;
+          break choice34;
         }
-        p = q34;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt25; }
+        p = q35;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt26; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt36: {
-      optDone38: {
-        const q39 = p;
-        opt37: {
-          let n41 = 0;
-          loop40: while (n41 < 3) {
-            const q43 = p;
-            item42: {
-              if ((r = peg$m_h4(p)) < 0) { break item42; }
+    alt37: {
+      optDone39: {
+        const q40 = p;
+        opt38: {
+          let k42 = 0;
+          loop41: while (k42 < 3) {
+            const q44 = p;
+            item43: {
+              if ((r = peg$m_h4(p)) < 0) { break item43; }
               p = r;
-              if (p < n && s.charCodeAt(p) === 58) p++; else { break item42; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item42; }
-              n41++;
-              continue loop40;
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item43; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item43; }
+              k42++;
+              continue loop41;
             }
-            p = q43;
+            p = q44;
             break;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt37; }
+          if ((r = peg$m_h4(p)) < 0) { break opt38; }
           p = r;
-          break optDone38;
+          break optDone39;
         }
-        p = q39;
+        p = q40;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt36; }
-      if ((r = peg$m_h4(p)) < 0) { break alt36; }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt37; }
+      if ((r = peg$m_h4(p)) < 0) { break alt37; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt36; }
-      choice44: {
-        const q45 = p;
-        alt46: {
-          if ((r = peg$m_h4(p)) < 0) { break alt46; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt37; }
+      choice45: {
+        const q46 = p;
+        alt47: {
+          if ((r = peg$m_h4(p)) < 0) { break alt47; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt46; }
-          if ((r = peg$m_h4(p)) < 0) { break alt46; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt47; }
+          if ((r = peg$m_h4(p)) < 0) { break alt47; }
           p = r;
-          break choice44;
+          break choice45;
         }
-        p = q45;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt36; }
+        p = q46;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt37; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt47: {
-      optDone49: {
-        const q50 = p;
-        opt48: {
-          let n52 = 0;
-          loop51: while (n52 < 4) {
-            const q54 = p;
-            item53: {
-              if ((r = peg$m_h4(p)) < 0) { break item53; }
+    alt48: {
+      optDone50: {
+        const q51 = p;
+        opt49: {
+          let k53 = 0;
+          loop52: while (k53 < 4) {
+            const q55 = p;
+            item54: {
+              if ((r = peg$m_h4(p)) < 0) { break item54; }
               p = r;
-              if (p < n && s.charCodeAt(p) === 58) p++; else { break item53; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item53; }
-              n52++;
-              continue loop51;
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item54; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item54; }
+              k53++;
+              continue loop52;
             }
-            p = q54;
+            p = q55;
             break;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt48; }
+          if ((r = peg$m_h4(p)) < 0) { break opt49; }
           p = r;
-          break optDone49;
+          break optDone50;
         }
-        p = q50;
+        p = q51;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt47; }
-      choice55: {
-        const q56 = p;
-        alt57: {
-          if ((r = peg$m_h4(p)) < 0) { break alt57; }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt48; }
+      choice56: {
+        const q57 = p;
+        alt58: {
+          if ((r = peg$m_h4(p)) < 0) { break alt58; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt57; }
-          if ((r = peg$m_h4(p)) < 0) { break alt57; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt58; }
+          if ((r = peg$m_h4(p)) < 0) { break alt58; }
           p = r;
-          break choice55;
+          break choice56;
         }
-        p = q56;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt47; }
+        p = q57;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt48; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt58: {
-      optDone60: {
-        const q61 = p;
-        opt59: {
-          let n63 = 0;
-          loop62: while (n63 < 5) {
-            const q65 = p;
-            item64: {
-              if ((r = peg$m_h4(p)) < 0) { break item64; }
+    alt59: {
+      optDone61: {
+        const q62 = p;
+        opt60: {
+          let k64 = 0;
+          loop63: while (k64 < 5) {
+            const q66 = p;
+            item65: {
+              if ((r = peg$m_h4(p)) < 0) { break item65; }
               p = r;
-              if (p < n && s.charCodeAt(p) === 58) p++; else { break item64; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item64; }
-              n63++;
-              continue loop62;
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item65; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item65; }
+              k64++;
+              continue loop63;
             }
-            p = q65;
+            p = q66;
             break;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt59; }
+          if ((r = peg$m_h4(p)) < 0) { break opt60; }
           p = r;
-          break optDone60;
+          break optDone61;
         }
-        p = q61;
+        p = q62;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt58; }
-      if ((r = peg$m_h4(p)) < 0) { break alt58; }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt59; }
+      if ((r = peg$m_h4(p)) < 0) { break alt59; }
       p = r;
       break choice0;
     }
     p = q1;
-    optDone67: {
-      const q68 = p;
-      opt66: {
-        let n70 = 0;
-        loop69: while (n70 < 6) {
-          const q72 = p;
-          item71: {
-            if ((r = peg$m_h4(p)) < 0) { break item71; }
+    optDone68: {
+      const q69 = p;
+      opt67: {
+        let k71 = 0;
+        loop70: while (k71 < 6) {
+          const q73 = p;
+          item72: {
+            if ((r = peg$m_h4(p)) < 0) { break item72; }
             p = r;
-            if (p < n && s.charCodeAt(p) === 58) p++; else { break item71; }
-            if ((p < n && s.charCodeAt(p) === 58)) { break item71; }
-            n70++;
-            continue loop69;
+            if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item72; }
+            if ((p < n && s.charCodeAt(p) === 58)) { break item72; }
+            k71++;
+            continue loop70;
           }
-          p = q72;
+          p = q73;
           break;
         }
-        if ((r = peg$m_h4(p)) < 0) { break opt66; }
+        if ((r = peg$m_h4(p)) < 0) { break opt67; }
         p = r;
-        break optDone67;
+        break optDone68;
       }
-      p = q68;
+      p = q69;
     }
     if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { return -1; }
   }
@@ -2251,7 +1945,7 @@ function peg$m_ls32(p) {
     alt2: {
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
       break choice0;
@@ -2267,11 +1961,11 @@ function peg$m_h4(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
-  let n1 = 0;
-  loop0: while (n1 < 3) {
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { break loop0; }
-    n1++;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
+  let k1 = 0;
+  loop0: while (k1 < 3) {
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { break loop0; }
+    k1++;
   }
   return p;
 }
@@ -2280,11 +1974,11 @@ function peg$m_path(p) {
   const s = input;
   let r;
   opt0: {
-    choice1: {
-      alt2: {
-        if ((r = peg$m_abs_path(p)) < 0) { break alt2; }
+    choice2: {
+      alt3: {
+        if ((r = peg$m_abs_path(p)) < 0) { break alt3; }
         p = r;
-        break choice1;
+        break choice2;
       }
       if ((r = peg$m_opaque_part(p)) < 0) { break opt0; }
       p = r;
@@ -2296,19 +1990,10 @@ function peg$m_path(p) {
 function peg$m_path_segments(p) {
   const s = input;
   const n = s.length;
-  let r;
-  if ((r = peg$m_segment(p)) < 0) { return -1; }
-  p = r;
+  p = peg$m_segment(p);
   loop0: while (true) {
-    const q2 = p;
-    item1: {
-      if (p < n && s.charCodeAt(p) === 47) p++; else { break item1; }
-      if ((r = peg$m_segment(p)) < 0) { break item1; }
-      p = r;
-      continue loop0;
-    }
-    p = q2;
-    break;
+    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop0; }
+    p = peg$m_segment(p);
   }
   return p;
 }
@@ -2320,7 +2005,7 @@ function peg$m_segment(p) {
   loop0: while (true) {
     choice1: {
       alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++; else { break alt2; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt2; }
         break choice1;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop0; }
@@ -2336,7 +2021,7 @@ function peg$m_pchar(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -2352,7 +2037,7 @@ function peg$m_query(p) {
   loop0: while (true) {
     choice1: {
       alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++; else { break alt2; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break alt2; }
         break choice1;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop0; }
@@ -2362,6 +2047,71 @@ function peg$m_query(p) {
   return p;
 }
 
+function peg$v_URI_reference(p) {
+  const s = input;
+  const n = s.length;
+  let value0, l_r2, l_f7, l_pick10;
+  const a1 = p;
+  optDone4: {
+    opt3: {
+      choice5: {
+        alt6: {
+          if ((l_r2 = peg$v_absolute_URI(p)) === peg$FAILED) { break alt6; }
+          p = peg$end;
+          break choice5;
+        }
+        if ((l_r2 = peg$v_relative_URI(p)) === peg$FAILED) { break opt3; }
+        p = peg$end;
+      }
+      break optDone4;
+    }
+    l_r2 = null;
+  }
+  optDone9: {
+    opt8: {
+      if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt8; }
+      const t11 = p;
+      p = peg$m_fragment(p);
+      const t12 = p;
+      l_pick10 = s.substring(t11, t12);
+      l_f7 = l_pick10;
+      break optDone9;
+    }
+    l_f7 = null;
+  }
+  peg$savedPos = a1;
+  peg$currPos = p;
+  value0 = peg$a12(l_r2, l_f7);
+  peg$end = p;
+  return value0;
+}
+
+function peg$v_absolute_URI_reference(p) {
+  const s = input;
+  const n = s.length;
+  let value0, l_r2, l_f3, l_pick6;
+  const a1 = p;
+  if ((l_r2 = peg$v_absolute_URI(p)) === peg$FAILED) { return peg$FAILED; }
+  p = peg$end;
+  optDone5: {
+    opt4: {
+      if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
+      const t7 = p;
+      p = peg$m_fragment(p);
+      const t8 = p;
+      l_pick6 = s.substring(t7, t8);
+      l_f3 = l_pick6;
+      break optDone5;
+    }
+    l_f3 = null;
+  }
+  peg$savedPos = a1;
+  peg$currPos = p;
+  value0 = peg$a13(l_r2, l_f3);
+  peg$end = p;
+  return value0;
+}
+
 function peg$m_fragment(p) {
   const s = input;
   const n = s.length;
@@ -2369,7 +2119,7 @@ function peg$m_fragment(p) {
   loop0: while (true) {
     choice1: {
       alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++; else { break alt2; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break alt2; }
         break choice1;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop0; }
@@ -2377,6 +2127,58 @@ function peg$m_fragment(p) {
     }
   }
   return p;
+}
+
+function peg$v_relative_URI(p) {
+  const s = input;
+  const n = s.length;
+  let r, value0, l_p2, l_a8, l_q12, l_pick15;
+  const a1 = p;
+  optDone4: {
+    opt3: {
+      choice5: {
+        alt6: {
+          if ((l_p2 = peg$v_net_path(p)) === peg$FAILED) { break alt6; }
+          p = peg$end;
+          break choice5;
+        }
+        const a7 = p;
+        const t9 = p;
+        choice10: {
+          alt11: {
+            if ((r = peg$m_abs_path(p)) < 0) { break alt11; }
+            p = r;
+            break choice10;
+          }
+          if ((r = peg$m_rel_path(p)) < 0) { break opt3; }
+          p = r;
+        }
+        l_a8 = s.substring(t9, p);
+        peg$savedPos = a7;
+        peg$currPos = p;
+        l_p2 = peg$a14(l_a8);
+      }
+      break optDone4;
+    }
+    l_p2 = null;
+  }
+  optDone14: {
+    opt13: {
+      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt13; }
+      const t16 = p;
+      p = peg$m_query(p);
+      const t17 = p;
+      l_pick15 = s.substring(t16, t17);
+      l_q12 = l_pick15;
+      break optDone14;
+    }
+    l_q12 = null;
+  }
+  peg$savedPos = a1;
+  peg$currPos = p;
+  value0 = peg$a15(l_p2, l_q12);
+  peg$end = p;
+  return value0;
 }
 
 function peg$m_rel_path(p) {
@@ -2397,7 +2199,7 @@ function peg$m_rel_segment(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -2406,7 +2208,7 @@ function peg$m_rel_segment(p) {
   loop2: while (true) {
     choice3: {
       alt4: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++; else { break alt4; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt4; }
         break choice3;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop2; }
@@ -2420,7 +2222,7 @@ function peg$m_ALPHA(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -2428,7 +2230,7 @@ function peg$m_DIGIT(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   return p;
 }
 
@@ -2436,32 +2238,131 @@ function peg$m_HEXDIG(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_DQUOTE(p) {
   const s = input;
   const n = s.length;
-  if (p < n && s.charCodeAt(p) === 34) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 34) { p++; } else { return -1; }
   return p;
 }
 
-// Entry points without peggy's per-call bookkeeping (scripts/compile-pure.mjs).
-function peg$unknownRule(startRule) {
-  return new Error("Can't start parsing from rule \"" + startRule + "\".");
+// Entry points without peggy's per-call bookkeeping (scripts/compile-rules.mjs).
+const peg$entries = new Map([
+  ["uric", (p) => { const end = peg$m_uric(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["reserved", (p) => { const end = peg$m_reserved(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["unreserved", (p) => { const end = peg$m_unreserved(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["mark", (p) => { const end = peg$m_mark(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["escaped", (p) => { const end = peg$m_escaped(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["delims", (p) => { const end = peg$m_delims(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["unwise", (p) => { const end = peg$m_unwise(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["absolute_URI", peg$v_absolute_URI],
+  ["hier_part", peg$v_hier_part],
+  ["net_path", peg$v_net_path],
+  ["abs_path", (p) => { const end = peg$m_abs_path(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["opaque_part", (p) => { const end = peg$m_opaque_part(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["uric_no_slash", (p) => { const end = peg$m_uric_no_slash(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["scheme", (p) => { const end = peg$m_scheme(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["authority", peg$v_authority],
+  ["reg_name", (p) => { const end = peg$m_reg_name(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["server", peg$v_server],
+  ["userinfo", (p) => { const end = peg$m_userinfo(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["hostport", peg$v_hostport],
+  ["host", peg$v_host],
+  ["port", (p) => { const end = peg$m_port(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["hostname", (p) => { const end = peg$m_hostname(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["qualified", (p) => { const end = peg$m_qualified(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["domainlabel", (p) => { const end = peg$m_domainlabel(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["toplabel", (p) => { const end = peg$m_toplabel(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["alphanum", (p) => { const end = peg$m_alphanum(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["IPv4address", (p) => { const end = peg$m_IPv4address(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["dec_octet", (p) => { const end = peg$m_dec_octet(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["IPv6reference", (p) => { const end = peg$m_IPv6reference(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["IPv6address", (p) => { const end = peg$m_IPv6address(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["ls32", (p) => { const end = peg$m_ls32(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["h4", (p) => { const end = peg$m_h4(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["path", (p) => { const end = peg$m_path(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["path_segments", (p) => { const end = peg$m_path_segments(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["segment", (p) => { const end = peg$m_segment(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["pchar", (p) => { const end = peg$m_pchar(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["query", (p) => { const end = peg$m_query(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["URI_reference", peg$v_URI_reference],
+  ["absolute_URI_reference", peg$v_absolute_URI_reference],
+  ["fragment", (p) => { const end = peg$m_fragment(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["relative_URI", peg$v_relative_URI],
+  ["rel_path", (p) => { const end = peg$m_rel_path(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["rel_segment", (p) => { const end = peg$m_rel_segment(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["ALPHA", (p) => { const end = peg$m_ALPHA(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["DIGIT", (p) => { const end = peg$m_DIGIT(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["HEXDIG", (p) => { const end = peg$m_HEXDIG(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["DQUOTE", (p) => { const end = peg$m_DQUOTE(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+]);
+
+function peg$entry(startRule) {
+  const entry = peg$entries.get(startRule);
+  if (entry === undefined) throw new Error("Can't start parsing from rule \"" + startRule + "\".");
+  return entry;
 }
 
 function peg$run(peg$input, startRule) {
-  const start = peg$startRuleFunctions[startRule];
-  if (!Object.hasOwn(peg$startRuleFunctions, startRule)) throw peg$unknownRule(startRule);
+  const entry = peg$entry(startRule);
   input = peg$input;
-  peg$currPos = 0;
-  peg$savedPos = 0;
-  peg$silentFails = 1;
   try {
-    const result = start();
-    return result !== peg$FAILED && peg$currPos === peg$input.length ? result : peg$FAILED;
+    const value = entry(0);
+    return value !== peg$FAILED && peg$end === peg$input.length ? value : peg$FAILED;
+  } finally {
+    input = undefined;
+  }
+}
+
+const peg$matchers = new Map([
+  ["uric", peg$m_uric],
+  ["reserved", peg$m_reserved],
+  ["unreserved", peg$m_unreserved],
+  ["mark", peg$m_mark],
+  ["escaped", peg$m_escaped],
+  ["delims", peg$m_delims],
+  ["unwise", peg$m_unwise],
+  ["abs_path", peg$m_abs_path],
+  ["opaque_part", peg$m_opaque_part],
+  ["uric_no_slash", peg$m_uric_no_slash],
+  ["scheme", peg$m_scheme],
+  ["reg_name", peg$m_reg_name],
+  ["userinfo", peg$m_userinfo],
+  ["port", peg$m_port],
+  ["hostname", peg$m_hostname],
+  ["qualified", peg$m_qualified],
+  ["domainlabel", peg$m_domainlabel],
+  ["toplabel", peg$m_toplabel],
+  ["alphanum", peg$m_alphanum],
+  ["IPv4address", peg$m_IPv4address],
+  ["dec_octet", peg$m_dec_octet],
+  ["IPv6reference", peg$m_IPv6reference],
+  ["IPv6address", peg$m_IPv6address],
+  ["ls32", peg$m_ls32],
+  ["h4", peg$m_h4],
+  ["path", peg$m_path],
+  ["path_segments", peg$m_path_segments],
+  ["segment", peg$m_segment],
+  ["pchar", peg$m_pchar],
+  ["query", peg$m_query],
+  ["fragment", peg$m_fragment],
+  ["rel_path", peg$m_rel_path],
+  ["rel_segment", peg$m_rel_segment],
+  ["ALPHA", peg$m_ALPHA],
+  ["DIGIT", peg$m_DIGIT],
+  ["HEXDIG", peg$m_HEXDIG],
+  ["DQUOTE", peg$m_DQUOTE],
+]);
+
+function peg$accepts(peg$input, startRule) {
+  const match = peg$matchers.get(startRule);
+  if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;
+  input = peg$input;
+  try {
+    return match(0) === peg$input.length;
   } finally {
     input = undefined;
   }
@@ -2514,6 +2415,7 @@ function peg$parse(peg$input, options) {
 module.exports = {
   FAILED: peg$FAILED,
   run: peg$run,
+  accepts: peg$accepts,
   StartRules: ["uric", "reserved", "unreserved", "mark", "escaped", "delims", "unwise", "absolute_URI", "hier_part", "net_path", "abs_path", "opaque_part", "uric_no_slash", "scheme", "authority", "reg_name", "server", "userinfo", "hostport", "host", "port", "hostname", "qualified", "domainlabel", "toplabel", "alphanum", "IPv4address", "dec_octet", "IPv6reference", "IPv6address", "ls32", "h4", "path", "path_segments", "segment", "pchar", "query", "URI_reference", "absolute_URI_reference", "fragment", "relative_URI", "rel_path", "rel_segment", "ALPHA", "DIGIT", "HEXDIG", "DQUOTE"],
   SyntaxError: peg$SyntaxError,
   parse: peg$parse,

@@ -437,7 +437,7 @@ declare function ParseFunction<Options extends ParseOptions<StartRuleNames>>(
   options?: Options,
 ): any;
 
-// Entry points added by scripts/compile-pure.mjs.
+// Entry points added by scripts/compile-rules.mjs.
 /** The value run() returns when the input does not match. */
 export declare const FAILED: unknown;
 /** The start rule's value when the whole input matches it, else FAILED (no error is built). */

@@ -182,28 +182,6 @@ function peg$table(codes) {
   for (const c of codes) t[c] = 1;
   return t;
 }
-const peg$t0 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 93, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-[\]_a-z~]/
-const peg$t1 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];\/?:@&=+$,]/
-const peg$t2 = peg$table([33, 39, 40, 41, 42, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!'-*\--.0-9A-Z_a-z~]/
-const peg$t3 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
-const peg$t4 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
-const peg$t5 = peg$table([34, 35, 37, 60, 62]); // /^["-#%<>]/
-const peg$t6 = peg$table([92, 94, 96, 123, 124, 125]); // /^[{}|\\\^`]/
-const peg$t7 = peg$table([35, 47, 63]); // /^[\/?#]/
-const peg$t8 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 93, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=?-[\]_a-z~]/
-const peg$t9 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t10 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
-const peg$t11 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=@-Z_a-z~]/
-const peg$t12 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=A-Z_a-z~]/
-const peg$t13 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\--.0-9A-Za-z]/
-const peg$t14 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t15 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
-const peg$t16 = peg$table([45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\-0-9A-Za-z]/
-const peg$t17 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
-const peg$t18 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
-const peg$t19 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
-const peg$t20 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-Z_a-z~]/
-const peg$t21 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 59, 61, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-9;=@-Z_a-z~]/
 
 const peg$startRuleFunctions = {
   uric: peg$parseuric,
@@ -255,155 +233,80 @@ const peg$startRuleFunctions = {
   DQUOTE: peg$parseDQUOTE,
 };
 
-const peg$c0 = "%";
 
-const peg$c1 = ":";
 
-const peg$c2 = "#";
 
-const peg$c3 = "?";
 
-const peg$c4 = "//";
 
-const peg$c5 = "/";
 
-const peg$c6 = "@";
 
-const peg$c7 = ".";
 
-const peg$c8 = "25";
 
-const peg$c9 = "2";
 
-const peg$c10 = "1";
 
-const peg$c11 = "[";
 
-const peg$c12 = "]";
 
-const peg$c13 = "::";
 
-const peg$c14 = "\"";
 
-const peg$r0 = /^[!$&-;=?-[\]_a-z~]/;
 
-const peg$r1 = /^[[\];\/?:@&=+$,]/;
 
-const peg$r2 = /^[!'-*\--.0-9A-Z_a-z~]/;
 
-const peg$r3 = /^[\-_.!~*'()]/;
 
-const peg$r4 = /^[0-9A-Fa-f]/;
 
-const peg$r5 = /^["-#%<>]/;
 
-const peg$r6 = /^[{}|\\\^`]/;
 
-const peg$r7 = /^[\/?#]/;
 
-const peg$r8 = /^[!$&-.0-;=?-[\]_a-z~]/;
 
-const peg$r9 = /^[A-Za-z]/;
 
-const peg$r10 = /^[+\--.0-9A-Za-z]/;
 
-const peg$r11 = /^[!$&-.0-;=@-Z_a-z~]/;
 
-const peg$r12 = /^[!$&-.0-;=A-Z_a-z~]/;
 
-const peg$r13 = /^[\--.0-9A-Za-z]/;
 
-const peg$r14 = /^[0-9]/;
 
-const peg$r15 = /^[0-9A-Za-z]/;
 
-const peg$r16 = /^[\-0-9A-Za-z]/;
 
-const peg$r17 = /^[0-5]/;
 
-const peg$r18 = /^[0-4]/;
 
-const peg$r19 = /^[1-9]/;
 
-const peg$r20 = /^[!$&-;=?-Z_a-z~]/;
 
-const peg$r21 = /^[!$&-.0-9;=@-Z_a-z~]/;
 
-const peg$e0 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e1 = peg$classExpectation(["[", "]", ";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e2 = peg$classExpectation(["!", ["'", "*"], ["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e3 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
 
-const peg$e4 = peg$literalExpectation("%", false);
 
-const peg$e5 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
 
-const peg$e6 = peg$classExpectation([["\"", "#"], "%", "<", ">"], false, false, false);
 
-const peg$e7 = peg$classExpectation(["{", "}", "|", "\\", "^", "`"], false, false, false);
 
-const peg$e8 = peg$literalExpectation(":", false);
 
-const peg$e9 = peg$literalExpectation("#", false);
 
-const peg$e10 = peg$anyExpectation();
 
-const peg$e11 = peg$literalExpectation("?", false);
 
-const peg$e12 = peg$literalExpectation("//", false);
 
-const peg$e13 = peg$classExpectation(["/", "?", "#"], false, false, false);
 
-const peg$e14 = peg$literalExpectation("/", false);
 
-const peg$e15 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e16 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e17 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e18 = peg$literalExpectation("@", false);
 
-const peg$e19 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["@", "Z"], "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e20 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e21 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e22 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e23 = peg$literalExpectation(".", false);
 
-const peg$e24 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e25 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e26 = peg$literalExpectation("25", false);
 
-const peg$e27 = peg$classExpectation([["0", "5"]], false, false, false);
 
-const peg$e28 = peg$literalExpectation("2", false);
 
-const peg$e29 = peg$classExpectation([["0", "4"]], false, false, false);
 
-const peg$e30 = peg$literalExpectation("1", false);
 
-const peg$e31 = peg$classExpectation([["1", "9"]], false, false, false);
 
-const peg$e32 = peg$literalExpectation("[", false);
 
-const peg$e33 = peg$literalExpectation("]", false);
 
-const peg$e34 = peg$literalExpectation("::", false);
 
-const peg$e35 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "Z"], "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e36 = peg$classExpectation(["!", "$", ["&", "."], ["0", "9"], ";", "=", ["@", "Z"], "_", ["a", "z"], "~"], false, false, false);
 
-const peg$e37 = peg$literalExpectation("\"", false);
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -909,8 +812,10 @@ function peg$makeThrow(peg$callState) {
   };
 }
 
-// The action-free rules as position functions: the end of the match at p, or -1
-// (scripts/compile-pure.mjs).
+// The rules compiled from the PEG (scripts/compile-rules.mjs): peg$m_* return the end of the
+// match at p or -1; peg$v_* return the value (peg$end is the end of the match) or peg$FAILED.
+let peg$end = 0;
+
 const peg$k0 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 const peg$k1 = peg$table([36,38,43,44,47,58,59,61,63,64,91,93]);
 const peg$k2 = peg$table([33,39,40,41,42,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
@@ -930,13 +835,14 @@ const peg$k15 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71
 const peg$k16 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 const peg$k17 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 
+
 function peg$m_uric(p) {
   const s = input;
   const n = s.length;
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -949,7 +855,7 @@ function peg$m_reserved(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -957,7 +863,7 @@ function peg$m_unreserved(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -965,7 +871,7 @@ function peg$m_mark(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -973,9 +879,9 @@ function peg$m_escaped(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && s.charCodeAt(p) === 37) p++; else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -983,7 +889,7 @@ function peg$m_delims(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -991,7 +897,7 @@ function peg$m_unwise(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1001,17 +907,16 @@ function peg$m_absolute_URI(p) {
   let r;
   if ((r = peg$m_scheme(p)) < 0) { return -1; }
   p = r;
-  if (p < n && s.charCodeAt(p) === 58) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return -1; }
   choice0: {
     const q1 = p;
     alt2: {
-      if ((r = peg$m_hier_part(p)) < 0) { break alt2; }
-      p = r;
+      p = peg$m_hier_part(p);
       {
         const q3 = p;
         choice4: {
           alt5: {
-            if (p < n && s.charCodeAt(p) === 35) p++; else { break alt5; }
+            if (p < n && s.charCodeAt(p) === 35) { p++; } else { break alt5; }
             break choice4;
           }
           if ((p < n)) { break alt2; }
@@ -1032,25 +937,19 @@ function peg$m_hier_part(p) {
   const n = s.length;
   let r;
   opt0: {
-    choice1: {
-      alt2: {
-        if ((r = peg$m_net_path(p)) < 0) { break alt2; }
+    choice2: {
+      alt3: {
+        if ((r = peg$m_net_path(p)) < 0) { break alt3; }
         p = r;
-        break choice1;
+        break choice2;
       }
       if ((r = peg$m_abs_path(p)) < 0) { break opt0; }
       p = r;
     }
   }
-  optDone4: {
-    const q5 = p;
-    opt3: {
-      if (p < n && s.charCodeAt(p) === 63) p++; else { break opt3; }
-      if ((r = peg$m_query(p)) < 0) { break opt3; }
-      p = r;
-      break optDone4;
-    }
-    p = q5;
+  opt4: {
+    if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt4; }
+    p = peg$m_query(p);
   }
   return p;
 }
@@ -1069,7 +968,7 @@ function peg$m_net_path(p) {
         const q3 = p;
         choice4: {
           alt5: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++; else { break alt5; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { break alt5; }
             break choice4;
           }
           if ((p < n)) { break alt2; }
@@ -1092,10 +991,8 @@ function peg$m_net_path(p) {
 function peg$m_abs_path(p) {
   const s = input;
   const n = s.length;
-  let r;
-  if (p < n && s.charCodeAt(p) === 47) p++; else { return -1; }
-  if ((r = peg$m_path_segments(p)) < 0) { return -1; }
-  p = r;
+  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return -1; }
+  p = peg$m_path_segments(p);
   return p;
 }
 
@@ -1105,7 +1002,7 @@ function peg$m_opaque_part(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -1114,7 +1011,7 @@ function peg$m_opaque_part(p) {
   loop2: while (true) {
     choice3: {
       alt4: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++; else { break alt4; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
         break choice3;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop2; }
@@ -1130,7 +1027,7 @@ function peg$m_uric_no_slash(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -1143,7 +1040,7 @@ function peg$m_scheme(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { return -1; }
   while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
   return p;
 }
@@ -1161,9 +1058,8 @@ function peg$m_authority(p) {
           optDone7: {
             const q8 = p;
             opt6: {
-              if ((r = peg$m_userinfo(p)) < 0) { break opt6; }
-              p = r;
-              if (p < n && s.charCodeAt(p) === 64) p++; else { break opt6; }
+              p = peg$m_userinfo(p);
+              if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt6; }
               break optDone7;
             }
             p = q8;
@@ -1178,7 +1074,7 @@ function peg$m_authority(p) {
         const q9 = p;
         choice10: {
           alt11: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++; else { break alt11; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { break alt11; }
             break choice10;
           }
           if ((p < n)) { break alt2; }
@@ -1200,7 +1096,7 @@ function peg$m_reg_name(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -1209,7 +1105,7 @@ function peg$m_reg_name(p) {
   loop2: while (true) {
     choice3: {
       alt4: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++; else { break alt4; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt4; }
         break choice3;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop2; }
@@ -1229,9 +1125,8 @@ function peg$m_server(p) {
       optDone4: {
         const q5 = p;
         opt3: {
-          if ((r = peg$m_userinfo(p)) < 0) { break opt3; }
-          p = r;
-          if (p < n && s.charCodeAt(p) === 64) p++; else { break opt3; }
+          p = peg$m_userinfo(p);
+          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt3; }
           break optDone4;
         }
         p = q5;
@@ -1252,7 +1147,7 @@ function peg$m_userinfo(p) {
   loop0: while (true) {
     choice1: {
       alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++; else { break alt2; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt2; }
         break choice1;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop0; }
@@ -1283,15 +1178,9 @@ function peg$m_hostport(p) {
     if ((r = peg$m_hostname(p)) < 0) { return -1; }
     p = r;
   }
-  optDone5: {
-    const q6 = p;
-    opt4: {
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break opt4; }
-      if ((r = peg$m_port(p)) < 0) { break opt4; }
-      p = r;
-      break optDone5;
-    }
-    p = q6;
+  opt4: {
+    if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt4; }
+    p = peg$m_port(p);
   }
   return p;
 }
@@ -1333,8 +1222,7 @@ function peg$m_hostname(p) {
   let r;
   if ((r = peg$m_domainlabel(p)) < 0) { return -1; }
   p = r;
-  if ((r = peg$m_qualified(p)) < 0) { return -1; }
-  p = r;
+  p = peg$m_qualified(p);
   return p;
 }
 
@@ -1345,7 +1233,7 @@ function peg$m_qualified(p) {
   loop0: while (true) {
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 46) p++; else { break item1; }
+      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break item1; }
       choice3: {
         const q4 = p;
         alt5: {
@@ -1360,7 +1248,7 @@ function peg$m_qualified(p) {
         {
           const q7 = p;
           not6: {
-            if (p < n && s.charCodeAt(p) === 46) p++; else { break not6; }
+            if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
             if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1)) { break not6; }
             p = q7;
             break item1;
@@ -1376,10 +1264,10 @@ function peg$m_qualified(p) {
   optDone9: {
     const q10 = p;
     opt8: {
-      if (p < n && s.charCodeAt(p) === 46) p++; else { break opt8; }
+      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
       if ((r = peg$m_toplabel(p)) < 0) { break opt8; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 46) p++; else { break opt8; }
+      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
       break optDone9;
     }
     p = q10;
@@ -1391,23 +1279,23 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
-      let n4 = 0;
-      loop3: while (n4 < 61) {
+      let k4 = 0;
+      loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++; else { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break item5; }
           if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break item5; }
-          n4++;
+          k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++; else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1419,23 +1307,23 @@ function peg$m_toplabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
-      let n4 = 0;
-      loop3: while (n4 < 61) {
+      let k4 = 0;
+      loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++; else { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break item5; }
           if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break item5; }
-          n4++;
+          k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++; else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1447,7 +1335,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1459,124 +1347,124 @@ function peg$m_IPv4address(p) {
     const q1 = p;
     alt2: {
       if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt2; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
     alt3: {
-      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt3; }
+      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt3; }
       break choice0;
     }
     p = q1;
     alt4: {
-      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
+      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
       break choice0;
     }
     p = q1;
     alt5: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt5; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt5; }
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt5; }
       break choice0;
     }
     p = q1;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
   choice6: {
     const q7 = p;
     alt8: {
       if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt8; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt8; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt8; }
       break choice6;
     }
     p = q7;
     alt9: {
-      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt9; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt9; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt9; }
+      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt9; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt9; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt9; }
       break choice6;
     }
     p = q7;
     alt10: {
-      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt10; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt10; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt10; }
+      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt10; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt10; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt10; }
       break choice6;
     }
     p = q7;
     alt11: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt11; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt11; }
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt11; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt11; }
       break choice6;
     }
     p = q7;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
   choice12: {
     const q13 = p;
     alt14: {
       if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt14; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt14; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt14; }
       break choice12;
     }
     p = q13;
     alt15: {
-      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt15; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt15; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt15; }
+      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt15; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt15; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt15; }
       break choice12;
     }
     p = q13;
     alt16: {
-      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt16; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt16; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt16; }
+      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt16; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt16; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt16; }
       break choice12;
     }
     p = q13;
     alt17: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt17; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt17; }
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt17; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt17; }
       break choice12;
     }
     p = q13;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
   choice18: {
     const q19 = p;
     alt20: {
       if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt20; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt20; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt20; }
       break choice18;
     }
     p = q19;
     alt21: {
-      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt21; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt21; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt21; }
+      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt21; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt21; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt21; }
       break choice18;
     }
     p = q19;
     alt22: {
-      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt22; }
+      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt22; }
       break choice18;
     }
     p = q19;
     alt23: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt23; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt23; }
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt23; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt23; }
       break choice18;
     }
     p = q19;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
   return p;
 }
@@ -1589,31 +1477,31 @@ function peg$m_dec_octet(p) {
     const q1 = p;
     alt2: {
       if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) p++; else { break alt2; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
     alt3: {
-      if (p < n && s.charCodeAt(p) === 50) p++; else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) p++; else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt3; }
+      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt3; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt3; }
       break choice0;
     }
     p = q1;
     alt4: {
-      if (p < n && s.charCodeAt(p) === 49) p++; else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt4; }
+      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
       break choice0;
     }
     p = q1;
     alt5: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) p++; else { break alt5; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { break alt5; }
+      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt5; }
       break choice0;
     }
     p = q1;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
   return p;
 }
@@ -1622,10 +1510,10 @@ function peg$m_IPv6reference(p) {
   const s = input;
   const n = s.length;
   let r;
-  if (p < n && s.charCodeAt(p) === 91) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 91) { p++; } else { return -1; }
   if ((r = peg$m_IPv6address(p)) < 0) { return -1; }
   p = r;
-  if (p < n && s.charCodeAt(p) === 93) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 93) { p++; } else { return -1; }
   return p;
 }
 
@@ -1638,28 +1526,28 @@ function peg$m_IPv6address(p) {
     alt2: {
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       choice3: {
         const q4 = p;
         alt5: {
           if ((r = peg$m_h4(p)) < 0) { break alt5; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt5; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt5; }
           if ((r = peg$m_h4(p)) < 0) { break alt5; }
           p = r;
           break choice3;
@@ -1675,25 +1563,25 @@ function peg$m_IPv6address(p) {
       if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt6; }
       if ((r = peg$m_h4(p)) < 0) { break alt6; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
       if ((r = peg$m_h4(p)) < 0) { break alt6; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
       if ((r = peg$m_h4(p)) < 0) { break alt6; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
       if ((r = peg$m_h4(p)) < 0) { break alt6; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
       if ((r = peg$m_h4(p)) < 0) { break alt6; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt6; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
       choice7: {
         const q8 = p;
         alt9: {
           if ((r = peg$m_h4(p)) < 0) { break alt9; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt9; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt9; }
           if ((r = peg$m_h4(p)) < 0) { break alt9; }
           p = r;
           break choice7;
@@ -1713,268 +1601,268 @@ function peg$m_IPv6address(p) {
       if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt10; }
       if ((r = peg$m_h4(p)) < 0) { break alt10; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
       if ((r = peg$m_h4(p)) < 0) { break alt10; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
       if ((r = peg$m_h4(p)) < 0) { break alt10; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
       if ((r = peg$m_h4(p)) < 0) { break alt10; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt10; }
-      choice12: {
-        const q13 = p;
-        alt14: {
-          if ((r = peg$m_h4(p)) < 0) { break alt14; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
+      choice13: {
+        const q14 = p;
+        alt15: {
+          if ((r = peg$m_h4(p)) < 0) { break alt15; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt14; }
-          if ((r = peg$m_h4(p)) < 0) { break alt14; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt15; }
+          if ((r = peg$m_h4(p)) < 0) { break alt15; }
           p = r;
-          break choice12;
+          break choice13;
         }
-        p = q13;
+        p = q14;
         if ((r = peg$m_IPv4address(p)) < 0) { break alt10; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt15: {
-      optDone17: {
-        const q18 = p;
-        opt16: {
-          optDone20: {
-            const q21 = p;
-            opt19: {
-              if ((r = peg$m_h4(p)) < 0) { break opt19; }
+    alt16: {
+      optDone18: {
+        const q19 = p;
+        opt17: {
+          optDone21: {
+            const q22 = p;
+            opt20: {
+              if ((r = peg$m_h4(p)) < 0) { break opt20; }
               p = r;
-              if (p < n && s.charCodeAt(p) === 58) p++; else { break opt19; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break opt19; }
-              break optDone20;
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt20; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break opt20; }
+              break optDone21;
             }
-            p = q21;
+            p = q22;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt16; }
+          if ((r = peg$m_h4(p)) < 0) { break opt17; }
           p = r;
-          break optDone17;
+          break optDone18;
         }
-        p = q18;
+        p = q19;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt15; }
-      if ((r = peg$m_h4(p)) < 0) { break alt15; }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt16; }
+      if ((r = peg$m_h4(p)) < 0) { break alt16; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt15; }
-      if ((r = peg$m_h4(p)) < 0) { break alt15; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt16; }
+      if ((r = peg$m_h4(p)) < 0) { break alt16; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt15; }
-      if ((r = peg$m_h4(p)) < 0) { break alt15; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt16; }
+      if ((r = peg$m_h4(p)) < 0) { break alt16; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt15; }
-      choice22: {
-        const q23 = p;
-        alt24: {
-          if ((r = peg$m_h4(p)) < 0) { break alt24; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt16; }
+      choice23: {
+        const q24 = p;
+        alt25: {
+          if ((r = peg$m_h4(p)) < 0) { break alt25; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt24; }
-          if ((r = peg$m_h4(p)) < 0) { break alt24; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt25; }
+          if ((r = peg$m_h4(p)) < 0) { break alt25; }
           p = r;
-          break choice22;
+          break choice23;
         }
-        p = q23;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt15; }
+        p = q24;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt16; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt25: {
-      optDone27: {
-        const q28 = p;
-        opt26: {
-          let n30 = 0;
-          loop29: while (n30 < 2) {
-            const q32 = p;
-            item31: {
-              if ((r = peg$m_h4(p)) < 0) { break item31; }
+    alt26: {
+      optDone28: {
+        const q29 = p;
+        opt27: {
+          let k31 = 0;
+          loop30: while (k31 < 2) {
+            const q33 = p;
+            item32: {
+              if ((r = peg$m_h4(p)) < 0) { break item32; }
               p = r;
-              if (p < n && s.charCodeAt(p) === 58) p++; else { break item31; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item31; }
-              n30++;
-              continue loop29;
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item32; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item32; }
+              k31++;
+              continue loop30;
             }
-            p = q32;
+            p = q33;
             break;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt26; }
+          if ((r = peg$m_h4(p)) < 0) { break opt27; }
           p = r;
-          break optDone27;
+          break optDone28;
         }
-        p = q28;
+        p = q29;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt25; }
-      if ((r = peg$m_h4(p)) < 0) { break alt25; }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt26; }
+      if ((r = peg$m_h4(p)) < 0) { break alt26; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt25; }
-      if ((r = peg$m_h4(p)) < 0) { break alt25; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt26; }
+      if ((r = peg$m_h4(p)) < 0) { break alt26; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt25; }
-      choice33: {
-        const q34 = p;
-        alt35: {
-          if ((r = peg$m_h4(p)) < 0) { break alt35; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt26; }
+      choice34: {
+        const q35 = p;
+        alt36: {
+          if ((r = peg$m_h4(p)) < 0) { break alt36; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt35; }
-          if ((r = peg$m_h4(p)) < 0) { break alt35; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt36; }
+          if ((r = peg$m_h4(p)) < 0) { break alt36; }
           p = r;
-          break choice33;
+          break choice34;
         }
-        p = q34;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt25; }
+        p = q35;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt26; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt36: {
-      optDone38: {
-        const q39 = p;
-        opt37: {
-          let n41 = 0;
-          loop40: while (n41 < 3) {
-            const q43 = p;
-            item42: {
-              if ((r = peg$m_h4(p)) < 0) { break item42; }
+    alt37: {
+      optDone39: {
+        const q40 = p;
+        opt38: {
+          let k42 = 0;
+          loop41: while (k42 < 3) {
+            const q44 = p;
+            item43: {
+              if ((r = peg$m_h4(p)) < 0) { break item43; }
               p = r;
-              if (p < n && s.charCodeAt(p) === 58) p++; else { break item42; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item42; }
-              n41++;
-              continue loop40;
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item43; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item43; }
+              k42++;
+              continue loop41;
             }
-            p = q43;
+            p = q44;
             break;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt37; }
+          if ((r = peg$m_h4(p)) < 0) { break opt38; }
           p = r;
-          break optDone38;
+          break optDone39;
         }
-        p = q39;
+        p = q40;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt36; }
-      if ((r = peg$m_h4(p)) < 0) { break alt36; }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt37; }
+      if ((r = peg$m_h4(p)) < 0) { break alt37; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt36; }
-      choice44: {
-        const q45 = p;
-        alt46: {
-          if ((r = peg$m_h4(p)) < 0) { break alt46; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt37; }
+      choice45: {
+        const q46 = p;
+        alt47: {
+          if ((r = peg$m_h4(p)) < 0) { break alt47; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt46; }
-          if ((r = peg$m_h4(p)) < 0) { break alt46; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt47; }
+          if ((r = peg$m_h4(p)) < 0) { break alt47; }
           p = r;
-          break choice44;
+          break choice45;
         }
-        p = q45;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt36; }
+        p = q46;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt37; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt47: {
-      optDone49: {
-        const q50 = p;
-        opt48: {
-          let n52 = 0;
-          loop51: while (n52 < 4) {
-            const q54 = p;
-            item53: {
-              if ((r = peg$m_h4(p)) < 0) { break item53; }
+    alt48: {
+      optDone50: {
+        const q51 = p;
+        opt49: {
+          let k53 = 0;
+          loop52: while (k53 < 4) {
+            const q55 = p;
+            item54: {
+              if ((r = peg$m_h4(p)) < 0) { break item54; }
               p = r;
-              if (p < n && s.charCodeAt(p) === 58) p++; else { break item53; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item53; }
-              n52++;
-              continue loop51;
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item54; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item54; }
+              k53++;
+              continue loop52;
             }
-            p = q54;
+            p = q55;
             break;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt48; }
+          if ((r = peg$m_h4(p)) < 0) { break opt49; }
           p = r;
-          break optDone49;
+          break optDone50;
         }
-        p = q50;
+        p = q51;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt47; }
-      choice55: {
-        const q56 = p;
-        alt57: {
-          if ((r = peg$m_h4(p)) < 0) { break alt57; }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt48; }
+      choice56: {
+        const q57 = p;
+        alt58: {
+          if ((r = peg$m_h4(p)) < 0) { break alt58; }
           p = r;
-          if (p < n && s.charCodeAt(p) === 58) p++; else { break alt57; }
-          if ((r = peg$m_h4(p)) < 0) { break alt57; }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt58; }
+          if ((r = peg$m_h4(p)) < 0) { break alt58; }
           p = r;
-          break choice55;
+          break choice56;
         }
-        p = q56;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt47; }
+        p = q57;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt48; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt58: {
-      optDone60: {
-        const q61 = p;
-        opt59: {
-          let n63 = 0;
-          loop62: while (n63 < 5) {
-            const q65 = p;
-            item64: {
-              if ((r = peg$m_h4(p)) < 0) { break item64; }
+    alt59: {
+      optDone61: {
+        const q62 = p;
+        opt60: {
+          let k64 = 0;
+          loop63: while (k64 < 5) {
+            const q66 = p;
+            item65: {
+              if ((r = peg$m_h4(p)) < 0) { break item65; }
               p = r;
-              if (p < n && s.charCodeAt(p) === 58) p++; else { break item64; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item64; }
-              n63++;
-              continue loop62;
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item65; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item65; }
+              k64++;
+              continue loop63;
             }
-            p = q65;
+            p = q66;
             break;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt59; }
+          if ((r = peg$m_h4(p)) < 0) { break opt60; }
           p = r;
-          break optDone60;
+          break optDone61;
         }
-        p = q61;
+        p = q62;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt58; }
-      if ((r = peg$m_h4(p)) < 0) { break alt58; }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt59; }
+      if ((r = peg$m_h4(p)) < 0) { break alt59; }
       p = r;
       break choice0;
     }
     p = q1;
-    optDone67: {
-      const q68 = p;
-      opt66: {
-        let n70 = 0;
-        loop69: while (n70 < 6) {
-          const q72 = p;
-          item71: {
-            if ((r = peg$m_h4(p)) < 0) { break item71; }
+    optDone68: {
+      const q69 = p;
+      opt67: {
+        let k71 = 0;
+        loop70: while (k71 < 6) {
+          const q73 = p;
+          item72: {
+            if ((r = peg$m_h4(p)) < 0) { break item72; }
             p = r;
-            if (p < n && s.charCodeAt(p) === 58) p++; else { break item71; }
-            if ((p < n && s.charCodeAt(p) === 58)) { break item71; }
-            n70++;
-            continue loop69;
+            if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item72; }
+            if ((p < n && s.charCodeAt(p) === 58)) { break item72; }
+            k71++;
+            continue loop70;
           }
-          p = q72;
+          p = q73;
           break;
         }
-        if ((r = peg$m_h4(p)) < 0) { break opt66; }
+        if ((r = peg$m_h4(p)) < 0) { break opt67; }
         p = r;
-        break optDone67;
+        break optDone68;
       }
-      p = q68;
+      p = q69;
     }
     if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { return -1; }
   }
@@ -1990,7 +1878,7 @@ function peg$m_ls32(p) {
     alt2: {
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 58) p++; else { break alt2; }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
       if ((r = peg$m_h4(p)) < 0) { break alt2; }
       p = r;
       break choice0;
@@ -2006,11 +1894,11 @@ function peg$m_h4(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
-  let n1 = 0;
-  loop0: while (n1 < 3) {
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { break loop0; }
-    n1++;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
+  let k1 = 0;
+  loop0: while (k1 < 3) {
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { break loop0; }
+    k1++;
   }
   return p;
 }
@@ -2019,11 +1907,11 @@ function peg$m_path(p) {
   const s = input;
   let r;
   opt0: {
-    choice1: {
-      alt2: {
-        if ((r = peg$m_abs_path(p)) < 0) { break alt2; }
+    choice2: {
+      alt3: {
+        if ((r = peg$m_abs_path(p)) < 0) { break alt3; }
         p = r;
-        break choice1;
+        break choice2;
       }
       if ((r = peg$m_opaque_part(p)) < 0) { break opt0; }
       p = r;
@@ -2035,19 +1923,10 @@ function peg$m_path(p) {
 function peg$m_path_segments(p) {
   const s = input;
   const n = s.length;
-  let r;
-  if ((r = peg$m_segment(p)) < 0) { return -1; }
-  p = r;
+  p = peg$m_segment(p);
   loop0: while (true) {
-    const q2 = p;
-    item1: {
-      if (p < n && s.charCodeAt(p) === 47) p++; else { break item1; }
-      if ((r = peg$m_segment(p)) < 0) { break item1; }
-      p = r;
-      continue loop0;
-    }
-    p = q2;
-    break;
+    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop0; }
+    p = peg$m_segment(p);
   }
   return p;
 }
@@ -2059,7 +1938,7 @@ function peg$m_segment(p) {
   loop0: while (true) {
     choice1: {
       alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++; else { break alt2; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt2; }
         break choice1;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop0; }
@@ -2075,7 +1954,7 @@ function peg$m_pchar(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -2091,7 +1970,7 @@ function peg$m_query(p) {
   loop0: while (true) {
     choice1: {
       alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++; else { break alt2; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break alt2; }
         break choice1;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop0; }
@@ -2106,25 +1985,18 @@ function peg$m_URI_reference(p) {
   const n = s.length;
   let r;
   opt0: {
-    choice1: {
-      alt2: {
-        if ((r = peg$m_absolute_URI(p)) < 0) { break alt2; }
+    choice2: {
+      alt3: {
+        if ((r = peg$m_absolute_URI(p)) < 0) { break alt3; }
         p = r;
-        break choice1;
+        break choice2;
       }
-      if ((r = peg$m_relative_URI(p)) < 0) { break opt0; }
-      p = r;
+      p = peg$m_relative_URI(p);
     }
   }
-  optDone4: {
-    const q5 = p;
-    opt3: {
-      if (p < n && s.charCodeAt(p) === 35) p++; else { break opt3; }
-      if ((r = peg$m_fragment(p)) < 0) { break opt3; }
-      p = r;
-      break optDone4;
-    }
-    p = q5;
+  opt4: {
+    if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
+    p = peg$m_fragment(p);
   }
   return p;
 }
@@ -2135,15 +2007,9 @@ function peg$m_absolute_URI_reference(p) {
   let r;
   if ((r = peg$m_absolute_URI(p)) < 0) { return -1; }
   p = r;
-  optDone1: {
-    const q2 = p;
-    opt0: {
-      if (p < n && s.charCodeAt(p) === 35) p++; else { break opt0; }
-      if ((r = peg$m_fragment(p)) < 0) { break opt0; }
-      p = r;
-      break optDone1;
-    }
-    p = q2;
+  opt0: {
+    if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt0; }
+    p = peg$m_fragment(p);
   }
   return p;
 }
@@ -2155,7 +2021,7 @@ function peg$m_fragment(p) {
   loop0: while (true) {
     choice1: {
       alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++; else { break alt2; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break alt2; }
         break choice1;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop0; }
@@ -2170,30 +2036,24 @@ function peg$m_relative_URI(p) {
   const n = s.length;
   let r;
   opt0: {
-    choice1: {
-      alt2: {
-        if ((r = peg$m_net_path(p)) < 0) { break alt2; }
-        p = r;
-        break choice1;
-      }
+    choice2: {
       alt3: {
-        if ((r = peg$m_abs_path(p)) < 0) { break alt3; }
+        if ((r = peg$m_net_path(p)) < 0) { break alt3; }
         p = r;
-        break choice1;
+        break choice2;
+      }
+      alt4: {
+        if ((r = peg$m_abs_path(p)) < 0) { break alt4; }
+        p = r;
+        break choice2;
       }
       if ((r = peg$m_rel_path(p)) < 0) { break opt0; }
       p = r;
     }
   }
-  optDone5: {
-    const q6 = p;
-    opt4: {
-      if (p < n && s.charCodeAt(p) === 63) p++; else { break opt4; }
-      if ((r = peg$m_query(p)) < 0) { break opt4; }
-      p = r;
-      break optDone5;
-    }
-    p = q6;
+  opt5: {
+    if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt5; }
+    p = peg$m_query(p);
   }
   return p;
 }
@@ -2216,7 +2076,7 @@ function peg$m_rel_segment(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++; else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if ((r = peg$m_escaped(p)) < 0) { return -1; }
@@ -2225,7 +2085,7 @@ function peg$m_rel_segment(p) {
   loop2: while (true) {
     choice3: {
       alt4: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++; else { break alt4; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt4; }
         break choice3;
       }
       if ((r = peg$m_escaped(p)) < 0) { break loop2; }
@@ -2239,7 +2099,7 @@ function peg$m_ALPHA(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -2247,7 +2107,7 @@ function peg$m_DIGIT(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
   return p;
 }
 
@@ -2255,38 +2115,86 @@ function peg$m_HEXDIG(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++; else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_DQUOTE(p) {
   const s = input;
   const n = s.length;
-  if (p < n && s.charCodeAt(p) === 34) p++; else { return -1; }
+  if (p < n && s.charCodeAt(p) === 34) { p++; } else { return -1; }
   return p;
 }
 
-// Entry points without peggy's per-call bookkeeping (scripts/compile-pure.mjs).
-function peg$unknownRule(startRule) {
-  return new Error("Can't start parsing from rule \"" + startRule + "\".");
+// Entry points without peggy's per-call bookkeeping (scripts/compile-rules.mjs).
+const peg$entries = new Map([
+  ["uric", (p) => { const end = peg$m_uric(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["reserved", (p) => { const end = peg$m_reserved(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["unreserved", (p) => { const end = peg$m_unreserved(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["mark", (p) => { const end = peg$m_mark(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["escaped", (p) => { const end = peg$m_escaped(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["delims", (p) => { const end = peg$m_delims(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["unwise", (p) => { const end = peg$m_unwise(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["absolute_URI", (p) => { const end = peg$m_absolute_URI(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["hier_part", (p) => { const end = peg$m_hier_part(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["net_path", (p) => { const end = peg$m_net_path(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["abs_path", (p) => { const end = peg$m_abs_path(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["opaque_part", (p) => { const end = peg$m_opaque_part(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["uric_no_slash", (p) => { const end = peg$m_uric_no_slash(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["scheme", (p) => { const end = peg$m_scheme(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["authority", (p) => { const end = peg$m_authority(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["reg_name", (p) => { const end = peg$m_reg_name(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["server", (p) => { const end = peg$m_server(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["userinfo", (p) => { const end = peg$m_userinfo(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["hostport", (p) => { const end = peg$m_hostport(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["host", (p) => { const end = peg$m_host(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["port", (p) => { const end = peg$m_port(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["hostname", (p) => { const end = peg$m_hostname(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["qualified", (p) => { const end = peg$m_qualified(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["domainlabel", (p) => { const end = peg$m_domainlabel(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["toplabel", (p) => { const end = peg$m_toplabel(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["alphanum", (p) => { const end = peg$m_alphanum(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["IPv4address", (p) => { const end = peg$m_IPv4address(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["dec_octet", (p) => { const end = peg$m_dec_octet(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["IPv6reference", (p) => { const end = peg$m_IPv6reference(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["IPv6address", (p) => { const end = peg$m_IPv6address(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["ls32", (p) => { const end = peg$m_ls32(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["h4", (p) => { const end = peg$m_h4(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["path", (p) => { const end = peg$m_path(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["path_segments", (p) => { const end = peg$m_path_segments(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["segment", (p) => { const end = peg$m_segment(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["pchar", (p) => { const end = peg$m_pchar(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["query", (p) => { const end = peg$m_query(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["URI_reference", (p) => { const end = peg$m_URI_reference(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["absolute_URI_reference", (p) => { const end = peg$m_absolute_URI_reference(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["fragment", (p) => { const end = peg$m_fragment(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["relative_URI", (p) => { const end = peg$m_relative_URI(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["rel_path", (p) => { const end = peg$m_rel_path(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["rel_segment", (p) => { const end = peg$m_rel_segment(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["ALPHA", (p) => { const end = peg$m_ALPHA(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["DIGIT", (p) => { const end = peg$m_DIGIT(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["HEXDIG", (p) => { const end = peg$m_HEXDIG(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["DQUOTE", (p) => { const end = peg$m_DQUOTE(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+]);
+
+function peg$entry(startRule) {
+  const entry = peg$entries.get(startRule);
+  if (entry === undefined) throw new Error("Can't start parsing from rule \"" + startRule + "\".");
+  return entry;
 }
 
 function peg$run(peg$input, startRule) {
-  const start = peg$startRuleFunctions[startRule];
-  if (!Object.hasOwn(peg$startRuleFunctions, startRule)) throw peg$unknownRule(startRule);
+  const entry = peg$entry(startRule);
   input = peg$input;
-  peg$currPos = 0;
-  peg$savedPos = 0;
-  peg$silentFails = 1;
   try {
-    const result = start();
-    return result !== peg$FAILED && peg$currPos === peg$input.length ? result : peg$FAILED;
+    const value = entry(0);
+    return value !== peg$FAILED && peg$end === peg$input.length ? value : peg$FAILED;
   } finally {
     input = undefined;
   }
 }
 
-const peg$matchFunctions = new Map([
+const peg$matchers = new Map([
   ["uric", peg$m_uric],
   ["reserved", peg$m_reserved],
   ["unreserved", peg$m_unreserved],
@@ -2337,8 +2245,8 @@ const peg$matchFunctions = new Map([
 ]);
 
 function peg$accepts(peg$input, startRule) {
-  const match = peg$matchFunctions.get(startRule);
-  if (match === undefined) throw peg$unknownRule(startRule);
+  const match = peg$matchers.get(startRule);
+  if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;
   input = peg$input;
   try {
     return match(0) === peg$input.length;

@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { parseString as parseAbnf } from "abnf";
 import * as optimizer from "./optimize-parser.mjs";
-import { entryPointDeclarations } from "./compile-pure.mjs";
+import { entryPointDeclarations } from "./compile-rules.mjs";
 import { optimizeFast, optimizeMatch, optimizeTrace } from "./optimize-parser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -51,7 +51,7 @@ function compile(grammarRel, outName, extra) {
 
 /**
  * The grammar's AST after every transform pass, as the CLI compiles it with the same plugin and
- * options: what scripts/compile-pure.mjs compiles the action-free rules from.
+ * options: what scripts/compile-rules.mjs compiles the action-free rules from.
  */
 function transformedAst(grammarText, extraOptions = {}) {
   return peggy.generate(grammarText, {
@@ -272,14 +272,14 @@ for (const edition of editions) {
   const plugin = ["--plugin", join(root, "scripts/optimize-parser.mjs")];
   const grammarText = readFileSync(join(root, grammarRel), "utf8");
   const fast = compile(grammarRel, `${edition}.js`, plugin);
-  // Build-time passes (scripts/optimize-parser.mjs, scripts/compile-pure.mjs): same language,
+  // Build-time passes (scripts/optimize-parser.mjs, scripts/compile-rules.mjs): same language,
   // same action records, faster.
   outputs.set(`${edition}.js`, optimizeFast(fast.js, grammarText, transformedAst(grammarText)));
-  outputs.set(`${edition}.d.ts`, fast.dts + entryPointDeclarations(false));
+  outputs.set(`${edition}.d.ts`, fast.dts + entryPointDeclarations());
   const matchOptions = { uriMatchOnly: true };
   const match = compile(grammarRel, `${edition}.match.js`, [...plugin, "--extra-options", JSON.stringify(matchOptions)]);
   outputs.set(`${edition}.match.js`, optimizeMatch(match.js, transformedAst(grammarText, matchOptions)));
-  outputs.set(`${edition}.match.d.ts`, match.dts + entryPointDeclarations(true));
+  outputs.set(`${edition}.match.d.ts`, match.dts + entryPointDeclarations());
   const traced = compile(grammarRel, `${edition}.trace.js`, ["--trace"]);
   outputs.set(`${edition}.trace.js`, traceSpans(optimizeTrace(traceFailures(traced.js))));
   outputs.set(`${edition}.trace.d.ts`, traced.dts);

@@ -176,7 +176,7 @@ export const SHAPES = [
  * The PEG's verdict: the whole input matches the rule. By default every committed build must
  * say the same: the fast parser (peggy's parse() and its run() entry), the match build
  * (parse() and accepts()), and the trace build, which gets none of the build-time passes that
- * compile rules (scripts/optimize-parser.mjs, scripts/compile-pure.mjs); a split verdict is
+ * compile rules (scripts/optimize-parser.mjs, scripts/compile-rules.mjs); a split verdict is
  * reported as a string, which never equals the ABNF's verdict. With `grammarFile`, that .peggy
  * grammar compiled in memory (used to show that the check catches a literal transcription of
  * the ABNF).

@@ -31,7 +31,7 @@
 // Both builds get hoistConstants and classTables; the trace build keeps every rule.enter,
 // rule.match, rule.fail and fail event exactly as peggy emits them.
 import { createRequire } from "node:module";
-import { compilePure } from "./compile-pure.mjs";
+import { compileParser } from "./compile-rules.mjs";
 
 const require = createRequire(import.meta.url);
 const peggy = require("peggy");
@@ -501,17 +501,17 @@ export function use(config, options) {
 }
 
 /**
- * The fast parser (compiled with the plugin): every pass, then the action-free rules compiled
- * from ast (the grammar after the same transform passes) into position functions.
+ * The fast parser (compiled with the plugin): every pass, then every rule compiled from ast (the
+ * grammar after the same transform passes) by scripts/compile-rules.mjs.
  */
 export function optimizeFast(js, grammarText, ast) {
   checkActionInputs(grammarText);
-  return compilePure(dropLists(literalTests(classTables(hoistConstants(js), { keepChar: false }))), ast);
+  return compileParser(dropLists(literalTests(classTables(hoistConstants(js), { keepChar: false }))), ast);
 }
 
 /** The match parser (compiled with the plugin and {"uriMatchOnly": true}): as the fast parser. */
 export function optimizeMatch(js, ast) {
-  return compilePure(dropLists(literalTests(classTables(hoistConstants(js), { keepChar: false }))), ast);
+  return compileParser(dropLists(literalTests(classTables(hoistConstants(js), { keepChar: false }))), ast);
 }
 
 /** The trace build: the passes that keep every tracer event as peggy emits it. */

@@ -1,0 +1,565 @@
+// Build-time pass (run by scripts/build-grammar.mjs on the fast and match builds): compiles every
+// rule of the grammar from its PEG into a plain JavaScript function, and makes the rule's peggy
+// function a wrapper around it.
+//
+// peggy generates one function per rule that keeps its position in a shared variable, builds a
+// value for every expression (an array for every repetition and sequence, a substring for every
+// character), records what it expected at every failure, and reaches the next rule through a
+// call that saves and restores that shared state. Here each rule is compiled, from the same PEG
+// (the AST after peggy's and our plugin's transform passes), into
+//
+//   function peg$m_<rule>(p) { ...; return end; }     an action-free rule: the end of its
+//                                                     match at p, or -1
+//   function peg$v_<rule>(p) { ...; return value; }   a rule with actions: its value (peg$end is
+//                                                     the end of the match), or peg$FAILED
+//
+// with the PEG's operators translated one for one: a sequence is its elements in order, an
+// ordered choice tries its alternatives in order from the same position and keeps the first that
+// matches, e? e* e+ e|m..n| are greedy and never give back, &e and !e test without consuming, a
+// rule reference calls that rule's function. A single-character expression (a class, a one-
+// character literal, or a choice of them) is one test of one code unit: a comparison, a range or
+// a 128-entry table. Values follow peggy: $e is the matched text, label:e binds e's value for
+// the actions after it in its sequence, @e plucks, e? is null when absent, and an action is
+// called with the labels in scope, after peg$savedPos and peg$currPos are set so that text()
+// and location() work. The value of a repetition or of a sequence without a pluck is peg$LIST,
+// as in the fast build after dropLists (no action reads it: checkActionInputs, checkRuleValues).
+//
+// The rule's peggy function keeps peggy's contract (on a match it moves peg$currPos to the end
+// and returns the value; on a failure it returns peg$FAILED and leaves peg$currPos alone), so
+// peggy's parse() still works. Compiled rules record no expectations: the fast and match builds
+// run with expectations off (src/parse.ts), and a rejected input is diagnosed by the trace
+// build, which this pass does not touch. After the rewrite, peggy's functions and constants that
+// nothing uses any more are removed.
+
+const STRUCTURAL = new Set(["literal", "class", "any", "rule_ref", "sequence", "choice", "optional",
+  "zero_or_more", "one_or_more", "repeated", "simple_and", "simple_not", "group", "named"]);
+const VALUED = new Set([...STRUCTURAL, "action", "labeled", "text"]);
+
+function fail(what) {
+  throw new Error(`compile-rules: ${what}`);
+}
+
+function children(node) {
+  const out = [];
+  for (const key of ["expression", "delimiter"]) if (node[key] && node[key].type) out.push(node[key]);
+  for (const key of ["alternatives", "elements"]) if (Array.isArray(node[key])) out.push(...node[key]);
+  return out;
+}
+
+/** What the compiler cannot translate (it stops the build): the first such node, described. */
+function unsupported(node) {
+  if (!VALUED.has(node.type)) return `a ${node.type} node`;
+  if (node.type === "class" && (node.ignoreCase || node.unicode)) return "a case-insensitive or unicode class";
+  if (node.type === "literal" && node.ignoreCase) return "a case-insensitive literal";
+  if (node.type === "repeated") {
+    if (node.delimiter) return "a repetition with a delimiter";
+    if ((node.min && node.min.type !== "constant") || node.max.type !== "constant") return "a repetition with a variable bound";
+  }
+  for (const c of children(node)) {
+    const u = unsupported(c);
+    if (u) return u;
+  }
+  return null;
+}
+
+/** True when the expression builds no value anything could read: no action, label or text. */
+function structural(node) {
+  return STRUCTURAL.has(node.type) && children(node).every(structural);
+}
+
+/**
+ * The rules compiled into position functions: structural bodies that reference only such rules.
+ * Every other rule is compiled into a value function.
+ */
+export function positionRules(ast) {
+  const byName = new Map(ast.rules.map((r) => [r.name, r]));
+  const ok = new Set(ast.rules.filter((r) => structural(r.expression)).map((r) => r.name));
+  const refs = (node, out = []) => {
+    if (node.type === "rule_ref") out.push(node.name);
+    for (const c of children(node)) refs(c, out);
+    return out;
+  };
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const name of [...ok]) {
+      if (refs(byName.get(name).expression).some((r) => !ok.has(r))) { ok.delete(name); changed = true; }
+    }
+  }
+  return ok;
+}
+
+/**
+ * The code units a node matches when it always matches exactly one code unit (a class, a
+ * one-character literal, or a choice or group of those): { ascii, high }, the members below 128
+ * and whether every code unit from 128 up is a member; null otherwise (or for a class that
+ * names some but not all code units from 128 up, which this grammar never does).
+ */
+function unitSet(node) {
+  switch (node.type) {
+    case "class": {
+      if (node.ignoreCase || node.unicode) return null;
+      const ascii = new Set();
+      for (const part of node.parts) {
+        const [from, to] = Array.isArray(part) ? part : [part, part];
+        if (typeof from !== "string" || from.length !== 1 || to.length !== 1) return null;
+        for (let c = from.charCodeAt(0); c <= to.charCodeAt(0); c++) {
+          if (c >= 128) return null;
+          ascii.add(c);
+        }
+      }
+      if (!node.inverted) return { ascii, high: false };
+      const inverted = new Set();
+      for (let c = 0; c < 128; c++) if (!ascii.has(c)) inverted.add(c);
+      return { ascii: inverted, high: true };
+    }
+    case "literal":
+      return !node.ignoreCase && node.value.length === 1 && node.value.charCodeAt(0) < 128
+        ? { ascii: new Set([node.value.charCodeAt(0)]), high: false } : null;
+    case "group": case "named":
+      return unitSet(node.expression);
+    case "choice": {
+      const ascii = new Set();
+      let high = false;
+      for (const alt of node.alternatives) {
+        const s = unitSet(alt);
+        if (!s) return null;
+        for (const c of s.ascii) ascii.add(c);
+        high ||= s.high;
+      }
+      return { ascii, high };
+    }
+    default:
+      return null;
+  }
+}
+
+/** True when matching the node may call an action. */
+const hasAction = (node) => node.type === "action" || children(node).some(hasAction);
+
+/** True when the node always matches (peggy's inferenceMatchResult: ALWAYS_MATCH is 1). */
+const alwaysMatches = (node) => node.match === 1;
+
+/**
+ * True when a failed match of the node may leave the position moved (so a choice, option or
+ * repetition must restore it before going on). Single tests, literals (compared before the
+ * position moves), predicates and rule calls never move on failure.
+ */
+function movesOnFailure(node) {
+  if (unitSet(node)) return false;
+  switch (node.type) {
+    case "literal": case "any": case "rule_ref": case "simple_and": case "simple_not":
+    case "optional": case "zero_or_more":
+      return false;
+    case "group": case "named": case "one_or_more": case "labeled": case "text": case "action":
+      return movesOnFailure(node.expression);
+    case "choice":
+      return movesOnFailure(node.alternatives[node.alternatives.length - 1]);
+    case "sequence": {
+      // It fails after moving only if an element after the first can fail.
+      const els = node.elements;
+      return els.length > 0 && (movesOnFailure(els[0]) || els.slice(1).some((e) => !alwaysMatches(e)));
+    }
+    case "repeated": {
+      const min = node.min ? node.min.value : node.max.value;
+      return min > 1 || (min === 1 && movesOnFailure(node.expression));
+    }
+    default:
+      return true;
+  }
+}
+
+/** A compiler for one grammar: the rule functions and the tables and actions they share. */
+class Compiler {
+  constructor(ast) {
+    this.ast = ast;
+    this.position = positionRules(ast);
+    this.rules = new Set(ast.rules.map((r) => r.name));
+    this.tables = new Map(); // member list -> table name
+    this.actions = []; // action functions, in the order compiled
+  }
+
+  /** A JS condition that is true when the code unit at p is in the set. */
+  test({ ascii, high }) {
+    const codes = [...ascii].sort((a, b) => a - b);
+    if (high && codes.length === 128) return "p < n";
+    if (high) {
+      if (codes.length === 0) return "p < n && s.charCodeAt(p) >= 128";
+      return `p < n && ((c = s.charCodeAt(p)) >= 128 || ${this.table(codes)}[c] === 1)`;
+    }
+    if (codes.length === 0) return "false";
+    if (codes.length === 1) return `p < n && s.charCodeAt(p) === ${codes[0]}`;
+    const lo = codes[0];
+    const hi = codes[codes.length - 1];
+    if (hi - lo + 1 === codes.length) return `p < n && (c = s.charCodeAt(p)) >= ${lo} && c <= ${hi}`;
+    return `p < n && (c = s.charCodeAt(p)) < 128 && ${this.table(codes)}[c] === 1`;
+  }
+
+  table(codes) {
+    const key = codes.join(",");
+    let name = this.tables.get(key);
+    if (!name) {
+      name = `peg$k${this.tables.size}`;
+      this.tables.set(key, name);
+    }
+    return name;
+  }
+
+  /** A fresh name in the current function. */
+  fresh(prefix) {
+    return `${prefix}${this.counter++}`;
+  }
+
+  /** A fresh variable of the current function, declared at its top. */
+  variable(prefix) {
+    const name = this.fresh(prefix);
+    this.locals.push(name);
+    return name;
+  }
+
+  /**
+   * Statements that match node at p. On success p is the end of the match, and `target` (a
+   * variable, or null when nothing reads the value) holds its value; on failure they run onFail.
+   * env maps the labels in scope to the variables that hold their values.
+   */
+  gen(node, onFail, ind, env, target = null) {
+    const set = unitSet(node);
+    if (set) {
+      const value = target ? ` ${target} = s.charAt(p);` : "";
+      return `${ind}if (${this.test(set)}) {${value} p++; } else { ${onFail} }\n`;
+    }
+    const assign = (v) => (target ? `${ind}${target} = ${v};\n` : "");
+    switch (node.type) {
+      case "group":
+        // A group is a scope: its labels are not seen after it.
+        return this.gen(node.expression, onFail, ind, new Map(env), target);
+      case "named":
+        return this.gen(node.expression, onFail, ind, env, target);
+      case "any":
+        return `${ind}if (p < n) {${target ? ` ${target} = s.charAt(p);` : ""} p++; } else { ${onFail} }\n`;
+      case "literal": {
+        const v = node.value;
+        if (v.length === 0) return assign('""');
+        const cond = [...v].map((ch, i) => `s.charCodeAt(p${i ? " + " + i : ""}) === ${ch.charCodeAt(0)}`).join(" && ");
+        return `${ind}if (p + ${v.length} <= n && ${cond}) p += ${v.length}; else { ${onFail} }\n` + assign(JSON.stringify(v));
+      }
+      case "rule_ref": {
+        if (!this.rules.has(node.name)) fail(`rule ${node.name} is not defined`);
+        if (this.position.has(node.name)) {
+          const call = `peg$m_${node.name}(p)`;
+          const out = alwaysMatches(node) ? `${ind}p = ${call};\n` : `${ind}if ((r = ${call}) < 0) { ${onFail} }\n${ind}p = r;\n`;
+          return out + assign("peg$LIST");
+        }
+        const v = target ?? this.variable("v");
+        return `${ind}if ((${v} = peg$v_${node.name}(p)) === peg$FAILED) { ${onFail} }\n${ind}p = peg$end;\n`;
+      }
+      case "sequence": {
+        let out = "";
+        let plucked = null;
+        for (const e of node.elements) {
+          if (e.type === "labeled" && e.pick) {
+            if (plucked) fail("a sequence with more than one pluck");
+            plucked = e;
+          }
+        }
+        // The text of a labeled $e is cut out of the input only when something may read it: before
+        // the next element that calls an action, or when the whole sequence has matched.
+        let pending = [];
+        let pluckedVar = null;
+        const flush = () => {
+          for (const [v, from, to] of pending) out += `${ind}${v} = s.substring(${from}, ${to});\n`;
+          pending = [];
+        };
+        for (const e of node.elements) {
+          if (hasAction(e)) flush();
+          if (e.type === "labeled") {
+            const v = this.variable(`l_${e.label ?? "pick"}`);
+            if (e.expression.type === "text") {
+              const [from, to] = [this.fresh("t"), this.fresh("t")];
+              out += `${ind}const ${from} = p;\n` + this.gen(e.expression.expression, onFail, ind, env, null) + `${ind}const ${to} = p;\n`;
+              pending.push([v, from, to]);
+            } else {
+              out += this.gen(e.expression, onFail, ind, env, v);
+            }
+            if (e.label) env.set(e.label, v);
+            if (e === plucked) pluckedVar = v;
+          } else {
+            out += this.gen(e, onFail, ind, env, null);
+          }
+        }
+        flush();
+        if (target) out += `${ind}${target} = ${pluckedVar ?? "peg$LIST"};\n`;
+        return out;
+      }
+      case "labeled": {
+        // A label outside a sequence: its value is the expression's.
+        const v = this.variable(`l_${node.label ?? "pick"}`);
+        const out = this.gen(node.expression, onFail, ind, env, v);
+        if (node.label) env.set(node.label, v);
+        return out + assign(v);
+      }
+      case "text": {
+        const start = this.fresh("t");
+        return `${ind}const ${start} = p;\n` + this.gen(node.expression, onFail, ind, env, null) +
+          assign(`s.substring(${start}, p)`);
+      }
+      case "action": {
+        const scope = new Map(env);
+        const start = this.fresh("a");
+        const body = this.gen(node.expression, onFail, ind, scope, null);
+        const params = [...scope.keys()];
+        const name = `peg$a${this.actions.length}`;
+        this.actions.push(`function ${name}(${params.join(", ")}) {${node.code}}`);
+        return `${ind}const ${start} = p;\n` + body +
+          `${ind}peg$savedPos = ${start};\n${ind}peg$currPos = p;\n` +
+          (target ? `${ind}${target} = ` : ind) + `${name}(${params.map((k) => scope.get(k)).join(", ")});\n`;
+      }
+      case "choice": {
+        const label = this.fresh("choice");
+        const save = node.alternatives.slice(0, -1).some(movesOnFailure);
+        const q = save ? this.fresh("q") : null;
+        let out = `${ind}${label}: {\n`;
+        if (save) out += `${ind}  const ${q} = p;\n`;
+        node.alternatives.forEach((alt, i) => {
+          if (i === node.alternatives.length - 1) {
+            out += this.gen(alt, onFail, ind + "  ", new Map(env), target);
+            return;
+          }
+          const next = this.fresh("alt");
+          out += `${ind}  ${next}: {\n${this.gen(alt, `break ${next};`, ind + "    ", new Map(env), target)}${ind}    break ${label};\n${ind}  }\n`;
+          if (movesOnFailure(alt)) out += `${ind}  p = ${q};\n`;
+        });
+        return out + `${ind}}\n`;
+      }
+      case "optional":
+        return this.optional(node.expression, ind, env, target);
+      case "zero_or_more":
+        return this.loop(node.expression, null, ind, env) + assign("peg$LIST");
+      case "one_or_more":
+        return this.gen(node.expression, onFail, ind, new Map(env)) + this.loop(node.expression, null, ind, env) + assign("peg$LIST");
+      case "repeated": {
+        const min = node.min ? node.min.value : node.max.value;
+        const max = node.max.value; // null: no upper bound
+        let out = "";
+        for (let i = 0; i < min; i++) out += this.gen(node.expression, onFail, ind, new Map(env));
+        if (max === null) out += this.loop(node.expression, null, ind, env);
+        else if (max - min === 1) out += this.optional(node.expression, ind, env, null);
+        else if (max - min > 1) out += this.loop(node.expression, max - min, ind, env);
+        return out + assign("peg$LIST");
+      }
+      case "simple_and": case "simple_not": {
+        const positive = node.type === "simple_and";
+        const one = node.expression.type === "any" ? "p < n" : unitSet(node.expression) && this.test(unitSet(node.expression));
+        let out;
+        if (one) {
+          // A lookahead of one character: test it where it stands, nothing to restore.
+          out = `${ind}if (${positive ? "!" : ""}(${one})) { ${onFail} }\n`;
+        } else if (positive) {
+          const q = this.fresh("q");
+          out = `${ind}{\n${ind}  const ${q} = p;\n${this.gen(node.expression, onFail, ind + "  ", new Map(env))}${ind}  p = ${q};\n${ind}}\n`;
+        } else {
+          const label = this.fresh("not");
+          const q = this.fresh("q");
+          out = `${ind}{\n${ind}  const ${q} = p;\n${ind}  ${label}: {\n` +
+            this.gen(node.expression, `break ${label};`, ind + "    ", new Map(env)) +
+            `${ind}    p = ${q};\n${ind}    ${onFail}\n${ind}  }\n` +
+            (movesOnFailure(node.expression) ? `${ind}  p = ${q};\n` : "") + `${ind}}\n`;
+        }
+        return out + assign("undefined");
+      }
+      default:
+        return fail(`cannot compile a ${node.type} node`);
+    }
+  }
+
+  /** e? : one attempt; on failure the position is where it was and the value null. */
+  optional(expr, ind, env, target) {
+    const attempt = this.fresh("opt");
+    const done = this.fresh("optDone");
+    const moves = movesOnFailure(expr);
+    if (!moves && !target) return `${ind}${attempt}: {\n${this.gen(expr, `break ${attempt};`, ind + "  ", new Map(env))}${ind}}\n`;
+    const q = moves ? this.fresh("q") : null;
+    const body = this.gen(expr, `break ${attempt};`, ind + "    ", new Map(env), target);
+    return `${ind}${done}: {\n` + (moves ? `${ind}  const ${q} = p;\n` : "") + `${ind}  ${attempt}: {\n` + body +
+      `${ind}    break ${done};\n${ind}  }\n` + (moves ? `${ind}  p = ${q};\n` : "") +
+      (target ? `${ind}  ${target} = null;\n` : "") + `${ind}}\n`;
+  }
+
+  /** e* (limit null) or up to `limit` more matches of e, greedy. */
+  loop(expr, limit, ind, env) {
+    const set = unitSet(expr);
+    if (set && limit === null) return `${ind}while (${this.test(set)}) p++;\n`;
+    const label = this.fresh("loop");
+    const count = limit === null ? null : this.fresh("k");
+    let out = count ? `${ind}let ${count} = 0;\n` : "";
+    out += `${ind}${label}: while (${count ? `${count} < ${limit}` : "true"}) {\n`;
+    if (!movesOnFailure(expr)) {
+      out += this.gen(expr, `break ${label};`, ind + "  ", new Map(env));
+      if (count) out += `${ind}  ${count}++;\n`;
+      return out + `${ind}}\n`;
+    }
+    const attempt = this.fresh("item");
+    const q = this.fresh("q");
+    out += `${ind}  const ${q} = p;\n${ind}  ${attempt}: {\n` + this.gen(expr, `break ${attempt};`, ind + "    ", new Map(env)) +
+      (count ? `${ind}    ${count}++;\n` : "") + `${ind}    continue ${label};\n${ind}  }\n${ind}  p = ${q};\n${ind}  break;\n${ind}}\n`;
+    return out;
+  }
+
+  rule(rule) {
+    this.counter = 0;
+    this.locals = [];
+    const position = this.position.has(rule.name);
+    const value = position ? null : this.variable("value");
+    const body = this.gen(rule.expression, position ? "return -1;" : "return peg$FAILED;", "  ", new Map(), value);
+    const uses = (v) => new RegExp(`\\b${v.replace(/\$/g, "\\$")}\\b`).test(body);
+    const locals = ["c", "r", ...this.locals].filter(uses);
+    const head = `function peg$${position ? "m" : "v"}_${rule.name}(p) {\n  const s = input;\n` +
+      (uses("n") ? "  const n = s.length;\n" : "") + (locals.length ? `  let ${locals.join(", ")};\n` : "");
+    return head + body + (position ? "  return p;\n}\n" : `  peg$end = p;\n  return ${value};\n}\n`);
+  }
+}
+
+/**
+ * An action may read a position rule's value only through $ (text) or through another action:
+ * its value is peg$LIST, not what peggy would have built.
+ */
+export function checkRuleValues(ast, position) {
+  const problems = [];
+  const reads = (n) => n.type === "rule_ref" ? [n.name]
+    : ["group", "named", "optional", "labeled"].includes(n.type) ? reads(n.expression)
+    : n.type === "choice" ? n.alternatives.flatMap(reads)
+    : n.type === "sequence" ? n.elements.filter((e) => e.type === "labeled" && e.pick).flatMap(reads) : [];
+  const visit = (node, rule) => {
+    if (node.type === "labeled" && node.label !== null) {
+      for (const name of reads(node.expression)) if (position.has(name)) problems.push(`${rule}: label ${node.label} reads ${name}`);
+    }
+    for (const c of children(node)) visit(c, rule);
+  };
+  for (const r of ast.rules) visit(r.expression, r.name);
+  if (problems.length) throw new Error(`compile-rules: an action reads the value of an action-free rule: ${problems.join("; ")}`);
+}
+
+/** The compiled rules as standalone code: tables, action functions and rule functions. */
+export function compileRules(ast) {
+  for (const r of ast.rules) {
+    const u = unsupported(r.expression);
+    if (u) fail(`rule ${r.name}: cannot compile ${u}`);
+  }
+  const compiler = new Compiler(ast);
+  checkRuleValues(ast, compiler.position);
+  const functions = ast.rules.map((r) => compiler.rule(r));
+  const tables = [...compiler.tables].map(([key, name]) => `const ${name} = peg$table([${key}]);`);
+  return {
+    position: compiler.position,
+    code: [...tables, "", ...compiler.actions, "", ...functions].join("\n"),
+  };
+}
+
+/**
+ * Removes the module-level functions and constants of peggy's output that nothing refers to
+ * any more (the bodies of the compiled rules used them), until none is left.
+ */
+export function removeUnused(js) {
+  for (let changed = true; changed;) {
+    changed = false;
+    const declared = [...js.matchAll(/^(?:const|function) (peg\$(?:[a-z]\d+|parse\w+))\b/gm)].map((m) => m[1]);
+    for (const name of declared) {
+      const uses = js.split(new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`)).length - 1;
+      if (uses !== 1) continue;
+      const fn = new RegExp(`^function ${name.replace(/\$/g, "\\$")}\\([^)]*\\) \\{(?:.*\\}\\n|\\n[\\s\\S]*?^\\}\\n)\\n?`, "m");
+      const constant = new RegExp(`^const ${name.replace(/\$/g, "\\$")} = .*;(?: //.*)?\\n`, "m");
+      const next = js.replace(fn, "").replace(constant, "");
+      if (next !== js) { js = next; changed = true; }
+    }
+  }
+  return js;
+}
+
+/**
+ * Rewrites a generated parser (after hoistConstants, classTables and dropLists): the peggy
+ * function of every rule becomes a wrapper of its compiled function, and the module gets the
+ * entry points run() and accepts().
+ */
+export function compileParser(js, ast) {
+  const { code, position } = compileRules(ast);
+  let replaced = 0;
+  let out = js.replace(/^function peg\$parse(\w+)\(\) \{\n[\s\S]*?^\}\n/gm, (fn, name) => {
+    replaced++;
+    if (position.has(name)) {
+      return `function peg$parse${name}() {\n  const end = peg$m_${name}(peg$currPos);\n` +
+        `  if (end < 0) return peg$FAILED;\n  peg$currPos = end;\n  return peg$LIST;\n}\n`;
+    }
+    // An action inside may have moved peg$currPos (for text()) before the rule failed.
+    return `function peg$parse${name}() {\n  const start = peg$currPos;\n  const value = peg$v_${name}(start);\n` +
+      `  peg$currPos = value === peg$FAILED ? start : peg$end;\n  return value;\n}\n`;
+  });
+  if (replaced !== ast.rules.length) fail(`${replaced} of ${ast.rules.length} rule functions found (did the peggy output change?)`);
+  const anchor = "\nfunction peg$parse(peg$input, options) {\n";
+  if (out.split(anchor).length !== 2) fail("peg$parse not found (did the peggy output change?)");
+  if (!/^const peg\$LIST = /m.test(out) || !/^function peg\$table\(/m.test(out)) fail("run dropLists and classTables first");
+  out = out.replace(anchor, () =>
+    "\n// The rules compiled from the PEG (scripts/compile-rules.mjs): peg$m_* return the end of the\n" +
+    "// match at p or -1; peg$v_* return the value (peg$end is the end of the match) or peg$FAILED.\n" +
+    "let peg$end = 0;\n\n" + code + "\n" + entryPoints(ast, position) + anchor);
+  const exports = "module.exports = {\n";
+  if (out.split(exports).length !== 2) fail("module.exports not found (did the peggy output change?)");
+  out = out.replace(exports, () => exports + "  FAILED: peg$FAILED,\n  run: peg$run,\n  accepts: peg$accepts,\n");
+  return removeUnused(out);
+}
+
+/**
+ * The entry points src/parse.ts uses, beside peggy's parse(): they start from a rule, match the
+ * whole input, and build no result object, error or position cache.
+ *   run(input, rule)      the start rule's value when the whole input matches, else FAILED
+ *   accepts(input, rule)  whether the whole input matches
+ */
+function entryPoints(ast, position) {
+  const entry = (r) => position.has(r.name)
+    ? `(p) => { const end = peg$m_${r.name}(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }`
+    : `peg$v_${r.name}`;
+  return "// Entry points without peggy's per-call bookkeeping (scripts/compile-rules.mjs).\n" +
+    "const peg$entries = new Map([\n" +
+    ast.rules.map((r) => `  [${JSON.stringify(r.name)}, ${entry(r)}],\n`).join("") + "]);\n\n" +
+    "function peg$entry(startRule) {\n" +
+    "  const entry = peg$entries.get(startRule);\n" +
+    "  if (entry === undefined) throw new Error(\"Can't start parsing from rule \\\"\" + startRule + \"\\\".\");\n" +
+    "  return entry;\n}\n\n" +
+    "function peg$run(peg$input, startRule) {\n" +
+    "  const entry = peg$entry(startRule);\n" +
+    "  input = peg$input;\n" +
+    "  try {\n    const value = entry(0);\n" +
+    "    return value !== peg$FAILED && peg$end === peg$input.length ? value : peg$FAILED;\n" +
+    "  } finally {\n    input = undefined;\n  }\n}\n\n" +
+    "const peg$matchers = new Map([\n" +
+    ast.rules.map((r) => position.has(r.name) ? `  [${JSON.stringify(r.name)}, peg$m_${r.name}],\n` : "").join("") + "]);\n\n" +
+    "function peg$accepts(peg$input, startRule) {\n" +
+    "  const match = peg$matchers.get(startRule);\n" +
+    "  if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;\n" +
+    "  input = peg$input;\n" +
+    "  try {\n    return match(0) === peg$input.length;\n  } finally {\n    input = undefined;\n  }\n}\n";
+}
+
+/** Declarations of the entry points, appended to the build's .d.ts. */
+export function entryPointDeclarations() {
+  return "\n// Entry points added by scripts/compile-rules.mjs.\n" +
+    "/** The value run() returns when the input does not match. */\n" +
+    "export declare const FAILED: unknown;\n" +
+    "/** The start rule's value when the whole input matches it, else FAILED (no error is built). */\n" +
+    "export declare function run(input: string, startRule: string): unknown;\n" +
+    "/** Whether the whole input matches the start rule. */\n" +
+    "export declare function accepts(input: string, startRule: string): boolean;\n";
+}
+
+/**
+ * A standalone matcher for a grammar AST (peggy.generate(..., { output: "ast" })), for tests of
+ * this compiler against peggy: the source of a function (startRule, input) => value or FAILED.
+ */
+export function standaloneSource(ast) {
+  const { code, position } = compileRules(ast);
+  return "let input;\nlet peg$savedPos = 0;\nlet peg$currPos = 0;\nconst peg$FAILED = {};\n" +
+    "const peg$LIST = Object.freeze([]);\n" +
+    "function peg$table(codes) {\n  const t = new Uint8Array(128);\n  for (const c of codes) t[c] = 1;\n  return t;\n}\n" +
+    "function text() {\n  return input.substring(peg$savedPos, peg$currPos);\n}\n" +
+    (ast.topLevelInitializer ? [].concat(ast.topLevelInitializer).map((i) => i.code).join("\n") + "\n" : "") +
+    "let peg$end = 0;\n" + code + "\n" + entryPoints(ast, position) +
+    "return { run: peg$run, accepts: peg$accepts, FAILED: peg$FAILED };\n";
+}
