@@ -355,7 +355,9 @@ class Compiler {
           out = `${ind}if (${positive ? "!" : ""}(${one})) { ${onFail} }\n`;
         } else if (positive) {
           const q = this.fresh("q");
-          out = `${ind}{\n${ind}  const ${q} = p;\n${this.gen(node.expression, onFail, ind + "  ", new Map(env))}${ind}  p = ${q};\n${ind}}\n`;
+          // Restored on failure too, so that a lookahead never moves the position.
+          const restoreFail = movesOnFailure(node.expression) ? `p = ${q}; ${onFail}` : onFail;
+          out = `${ind}{\n${ind}  const ${q} = p;\n${this.gen(node.expression, restoreFail, ind + "  ", new Map(env))}${ind}  p = ${q};\n${ind}}\n`;
         } else {
           const label = this.fresh("not");
           const q = this.fresh("q");
@@ -559,6 +561,7 @@ export function standaloneSource(ast) {
     "const peg$LIST = Object.freeze([]);\n" +
     "function peg$table(codes) {\n  const t = new Uint8Array(128);\n  for (const c of codes) t[c] = 1;\n  return t;\n}\n" +
     "function text() {\n  return input.substring(peg$savedPos, peg$currPos);\n}\n" +
+    "function location() {\n  return { start: { offset: peg$savedPos }, end: { offset: peg$currPos } };\n}\n" +
     (ast.topLevelInitializer ? [].concat(ast.topLevelInitializer).map((i) => i.code).join("\n") + "\n" : "") +
     "let peg$end = 0;\n" + code + "\n" + entryPoints(ast, position) +
     "return { run: peg$run, accepts: peg$accepts, FAILED: peg$FAILED };\n";

@@ -13,9 +13,14 @@ const grammar = readFileSync(join(root, "grammar/rfc2396bis-01.peggy"), "utf8");
 
 interface LibraryResult { peg$success: boolean; peg$currPos: number; peg$result: unknown }
 interface Parser { parse(input: string, options?: Record<string, unknown>): unknown; StartRules: string[] }
+interface CompiledParser extends Parser {
+  FAILED: unknown;
+  run(input: string, startRule: string): unknown;
+  accepts(input: string, startRule: string): boolean;
+}
 
-const fast = require("../generated/rfc2396bis-01.js") as Parser;
-const match = require("../generated/rfc2396bis-01.match.js") as Parser;
+const fast = require("../generated/rfc2396bis-01.js") as CompiledParser;
+const match = require("../generated/rfc2396bis-01.match.js") as CompiledParser;
 const trace = require("../generated/rfc2396bis-01.trace.js") as Parser;
 const plain = peggy.generate(grammar, { allowedStartRules: ["*"], output: "parser" }) as unknown as Parser;
 const plainTrace = peggy.generate(grammar, { allowedStartRules: ["*"], output: "parser", trace: true }) as unknown as Parser;
@@ -80,6 +85,15 @@ describe("optimized builds against the plain peggy output of the same grammar", 
       if (RECORD_RULES.includes(rule) && want.peg$success && !isDeepStrictEqual(got.peg$result, want.peg$result)) {
         differences.push(`record ${JSON.stringify(s)}: ${JSON.stringify(got.peg$result)} != ${JSON.stringify(want.peg$result)}`);
       }
+      // The entry points src/parse.ts uses.
+      const value = fast.run(s, rule);
+      if ((value !== fast.FAILED) !== want.peg$success) differences.push(`fast run ${JSON.stringify(s)}`);
+      if (RECORD_RULES.includes(rule) && want.peg$success && !isDeepStrictEqual(value, want.peg$result)) {
+        differences.push(`run record ${JSON.stringify(s)}: ${JSON.stringify(value)} != ${JSON.stringify(want.peg$result)}`);
+      }
+      if (fast.accepts(s, rule) !== want.peg$success) differences.push(`fast accepts ${JSON.stringify(s)}`);
+      if (match.accepts(s, rule) !== want.peg$success) differences.push(`match accepts ${JSON.stringify(s)}`);
+      if ((match.run(s, rule) !== match.FAILED) !== want.peg$success) differences.push(`match run ${JSON.stringify(s)}`);
     }
     expect(differences.slice(0, 10)).toEqual([]);
     // The inputs exercise both verdicts for the rules that can match more than one character.
@@ -134,6 +148,11 @@ describe("optimized builds against the plain peggy output of the same grammar", 
       offset = (e as { location: { start: { offset: number } } }).location.start.offset;
     }
     expect(offset).toBe(8);
+  });
+
+  test("run() and accepts() refuse a rule the grammar does not have", () => {
+    expect(() => fast.run("a", "no_such_rule")).toThrow(/Can't start parsing from rule "no_such_rule"/);
+    expect(() => match.accepts("a", "toString")).toThrow(/Can't start parsing from rule "toString"/);
   });
 
   test("the fast build throws peggy's SyntaxError outside library mode", () => {

@@ -1,0 +1,145 @@
+// The rule compiler (scripts/compile-rules.mjs) against peggy itself, on random grammars: for
+// every rule of every grammar and every short string, the compiled rule and peggy's parser must
+// agree on whether the whole string matches and, for rules whose value is built by actions and
+// text, on that value. Prints a JSON summary; run by test/compile-rules.test.ts.
+//
+// Usage: node test/support/compile-rules-check.mjs [grammars] [seed]
+import { createRequire } from "node:module";
+import { isDeepStrictEqual } from "node:util";
+import { standaloneSource } from "../../scripts/compile-rules.mjs";
+import { checkActionInputs } from "../../scripts/optimize-parser.mjs";
+
+const require = createRequire(import.meta.url);
+const peggy = require("peggy");
+
+const GRAMMARS = Number(process.argv[2] ?? 300);
+let seed = Number(process.argv[3] ?? 1);
+const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const int = (n) => Math.floor(random() * n);
+const pick = (xs) => xs[int(xs.length)];
+
+const RULES = 4;
+const ALPHABET = ["a", "b", "c", "\u00e9"];
+
+/** A random expression of rule `rule` (it refers only to later rules: no left recursion). */
+function expression(rule, depth, labels) {
+  const leaf = () => pick([
+    () => pick(['"a"', '"b"', '"ab"', '"ba"', '""']),
+    () => pick(["[ab]", "[^a]", "[a-c]", "[bc]", "[^ab]"]),
+    () => ".",
+    () => (rule + 1 < RULES ? `r${rule + 1 + int(RULES - rule - 1)}` : '"c"'),
+  ])();
+  if (depth <= 0) return leaf();
+  const sub = () => expression(rule, depth - 1, labels);
+  switch (int(14)) {
+    case 0: case 1: return leaf();
+    case 2: return `${sub()} ${sub()}`;
+    case 3: return `(${sub()} ${sub()} ${sub()})`;
+    case 4: return `(${sub()} / ${sub()})`;
+    case 5: return `(${sub()} / ${sub()} / ${sub()})`;
+    case 6: return `(${sub()})?`;
+    case 7: return `(${sub()})*`;
+    case 8: return `(${sub()})+`;
+    case 9: return `(${sub()})${pick(["|1..2|", "|2|", "|..2|", "|0..3|"])}`;
+    case 10: return `${pick(["&", "!"])}(${sub()})`;
+    case 11: return `$(${sub()})`;
+    case 12: {
+      // An action over labeled text and a nested value; it returns what it saw.
+      const x = `x${labels.n++}`;
+      const y = `y${labels.n++}`;
+      return `(${x}:$(${sub()}) ${y}:(${sub()} { return text(); }) { return [${x}, ${y}, text(), location().start.offset]; })`;
+    }
+    default: return `(@$(${sub()}) ${sub()})`;
+  }
+}
+
+function grammar() {
+  const labels = { n: 0 };
+  const rules = [];
+  for (let i = 0; i < RULES; i++) {
+    const body = expression(i, 3, labels);
+    // Half the rules build a value (compared); the others are structural (verdict compared).
+    // The value of a repetition or of a sequence without a pluck is not built by the compiled
+    // rules (no action of the URI grammar reads one: checkActionInputs), so such a body is read
+    // through $.
+    if (int(2)) {
+      let valued = `r${i} = v:(${body}) { return [v, text()]; }`;
+      try { checkActionInputs(valued); } catch { valued = `r${i} = v:$(${body}) { return [v, text()]; }`; }
+      rules.push(valued);
+    } else {
+      rules.push(`r${i} = ${body}`);
+    }
+  }
+  return rules.join("\n");
+}
+
+/** True when the node can match the empty string. */
+function nullable(node, rules) {
+  switch (node.type) {
+    case "literal": return node.value === "";
+    case "class": case "any": return false;
+    case "rule_ref": return nullable(rules.get(node.name).expression, rules);
+    case "sequence": return node.elements.every((e) => nullable(e, rules));
+    case "choice": return node.alternatives.some((e) => nullable(e, rules));
+    case "optional": case "zero_or_more": case "simple_and": case "simple_not": return true;
+    case "repeated": return (node.min ? node.min.value : node.max.value) === 0 || nullable(node.expression, rules);
+    default: return nullable(node.expression, rules);
+  }
+}
+
+/** True when a repetition without an upper bound repeats what can match empty (peggy would loop). */
+function loops(ast) {
+  const rules = new Map(ast.rules.map((r) => [r.name, r]));
+  const visit = (node) => {
+    if (["zero_or_more", "one_or_more"].includes(node.type) && nullable(node.expression, rules)) return true;
+    return ["expression", "alternatives", "elements"].some((k) =>
+      Array.isArray(node[k]) ? node[k].some(visit) : node[k] && node[k].type ? visit(node[k]) : false);
+  };
+  return ast.rules.some((r) => visit(r.expression));
+}
+
+const inputs = [""];
+for (let len = 1; len <= 4; len++) {
+  for (const s of inputs.filter((x) => x.length === len - 1)) for (const ch of ALPHABET) inputs.push(s + ch);
+}
+
+const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, disagreements: [] };
+for (let g = 0; g < GRAMMARS; g++) {
+  const text = grammar();
+  if (process.env.DEBUG_GRAMMAR) process.stderr.write(`--- ${g}\n${text}\n`);
+  let parser;
+  let ast;
+  try {
+    checkActionInputs(text);
+    parser = peggy.generate(text, { allowedStartRules: ["*"], output: "parser" });
+    ast = peggy.generate(text, { allowedStartRules: ["*"], output: "ast" });
+    if (loops(ast)) throw new Error("a repetition of what can match empty");
+  } catch {
+    summary.skipped++; // peggy refuses it (a repetition of what can match empty, ...)
+    continue;
+  }
+  summary.grammars++;
+  const compiled = new Function(standaloneSource(ast))();
+  for (let i = 0; i < RULES; i++) {
+    const rule = `r${i}`;
+    const valued = /^r\d+ = v:/.test(text.split("\n")[i]);
+    summary.rules++;
+    for (const s of inputs) {
+      summary.cases++;
+      const want = parser.parse(s, { startRule: rule, peg$library: true });
+      const got = compiled.run(s, rule);
+      const ok = got !== compiled.FAILED;
+      const accepted = compiled.accepts(s, rule);
+      if (want.peg$success) summary.matched++;
+      let bad = ok !== want.peg$success || accepted !== want.peg$success;
+      if (!bad && ok && valued) {
+        summary.valued++;
+        bad = !isDeepStrictEqual(got, want.peg$result);
+      }
+      if (bad && summary.disagreements.length < 5) {
+        summary.disagreements.push({ grammar: text, rule, input: s, peggy: want.peg$success ? want.peg$result : "no match", compiled: ok ? got : "no match", accepts: accepted });
+      }
+    }
+  }
+}
+process.stdout.write(JSON.stringify(summary) + "\n");
