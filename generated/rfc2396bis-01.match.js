@@ -817,36 +817,37 @@ function peg$makeThrow(peg$callState) {
 let peg$end = 0;
 
 const peg$k0 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k1 = peg$table([36,38,43,44,47,58,59,61,63,64,91,93]);
-const peg$k2 = peg$table([33,39,40,41,42,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k3 = peg$table([33,39,40,41,42,45,46,95,126]);
-const peg$k4 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,97,98,99,100,101,102]);
+const peg$k1 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,97,98,99,100,101,102]);
+const peg$k2 = peg$table([36,38,43,44,47,58,59,61,63,64,91,93]);
+const peg$k3 = peg$table([33,39,40,41,42,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k4 = peg$table([33,39,40,41,42,45,46,95,126]);
 const peg$k5 = peg$table([34,35,37,60,62]);
 const peg$k6 = peg$table([92,94,96,123,124,125]);
-const peg$k7 = peg$table([35,47,63]);
-const peg$k8 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k9 = peg$table([65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k10 = peg$table([43,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k7 = peg$table([65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k8 = peg$table([43,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k9 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k10 = peg$table([35,47,63]);
 const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k13 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k14 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k15 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k16 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k13 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k14 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k15 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k16 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
 const peg$k17 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 
 
 function peg$m_uric(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   choice0: {
     alt1: {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if ((r = peg$m_escaped(p)) < 0) { return -1; }
-    p = r;
+    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
@@ -855,7 +856,7 @@ function peg$m_reserved(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -863,7 +864,7 @@ function peg$m_unreserved(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -871,7 +872,7 @@ function peg$m_mark(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -880,8 +881,8 @@ function peg$m_escaped(p) {
   const n = s.length;
   let c;
   if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -904,9 +905,9 @@ function peg$m_unwise(p) {
 function peg$m_absolute_URI(p) {
   const s = input;
   const n = s.length;
-  let r;
-  if ((r = peg$m_scheme(p)) < 0) { return -1; }
-  p = r;
+  let c, r;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
+  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++;
   if (p < n && s.charCodeAt(p) === 58) { p++; } else { return -1; }
   choice0: {
     const q1 = p;
@@ -935,7 +936,7 @@ function peg$m_absolute_URI(p) {
 function peg$m_hier_part(p) {
   const s = input;
   const n = s.length;
-  let r;
+  let c, r;
   opt0: {
     choice2: {
       alt3: {
@@ -943,13 +944,29 @@ function peg$m_hier_part(p) {
         p = r;
         break choice2;
       }
-      if ((r = peg$m_abs_path(p)) < 0) { break opt0; }
-      p = r;
+      if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt0; }
+      p = peg$m_path_segments(p);
     }
   }
   opt4: {
     if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt4; }
-    p = peg$m_query(p);
+    loop6: while (true) {
+      const q8 = p;
+      item7: {
+        choice9: {
+          alt10: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt10; }
+            break choice9;
+          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+        }
+        continue loop6;
+      }
+      p = q8;
+      break;
+    }
   }
   return p;
 }
@@ -968,7 +985,7 @@ function peg$m_net_path(p) {
         const q3 = p;
         choice4: {
           alt5: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { break alt5; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt5; }
             break choice4;
           }
           if ((p < n)) { break alt2; }
@@ -978,12 +995,36 @@ function peg$m_net_path(p) {
       break choice0;
     }
     p = q1;
-    if ((r = peg$m_reg_name(p)) < 0) { return -1; }
-    p = r;
+    choice6: {
+      alt7: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt7; }
+        break choice6;
+      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    }
+    loop8: while (true) {
+      const q10 = p;
+      item9: {
+        choice11: {
+          alt12: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt12; }
+            break choice11;
+          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+        }
+        continue loop8;
+      }
+      p = q10;
+      break;
+    }
   }
-  opt6: {
-    if ((r = peg$m_abs_path(p)) < 0) { break opt6; }
-    p = r;
+  opt13: {
+    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt13; }
+    p = peg$m_path_segments(p);
   }
   return p;
 }
@@ -999,24 +1040,32 @@ function peg$m_abs_path(p) {
 function peg$m_opaque_part(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if ((r = peg$m_escaped(p)) < 0) { return -1; }
-    p = r;
+    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: while (true) {
-    choice3: {
-      alt4: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
-        break choice3;
+    const q4 = p;
+    item3: {
+      choice5: {
+        alt6: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt6; }
+          break choice5;
+        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       }
-      if ((r = peg$m_escaped(p)) < 0) { break loop2; }
-      p = r;
+      continue loop2;
     }
+    p = q4;
+    break;
   }
   return p;
 }
@@ -1024,14 +1073,15 @@ function peg$m_opaque_part(p) {
 function peg$m_uric_no_slash(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if ((r = peg$m_escaped(p)) < 0) { return -1; }
-    p = r;
+    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
@@ -1040,8 +1090,8 @@ function peg$m_scheme(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
+  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++;
   return p;
 }
 
@@ -1058,7 +1108,23 @@ function peg$m_authority(p) {
           optDone7: {
             const q8 = p;
             opt6: {
-              p = peg$m_userinfo(p);
+              loop9: while (true) {
+                const q11 = p;
+                item10: {
+                  choice12: {
+                    alt13: {
+                      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt13; }
+                      break choice12;
+                    }
+                    if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item10; }
+                    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
+                    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
+                  }
+                  continue loop9;
+                }
+                p = q11;
+                break;
+              }
               if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt6; }
               break optDone7;
             }
@@ -1071,21 +1137,45 @@ function peg$m_authority(p) {
         p = q4;
       }
       {
-        const q9 = p;
-        choice10: {
-          alt11: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { break alt11; }
-            break choice10;
+        const q14 = p;
+        choice15: {
+          alt16: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt16; }
+            break choice15;
           }
           if ((p < n)) { break alt2; }
         }
-        p = q9;
+        p = q14;
       }
       break choice0;
     }
     p = q1;
-    if ((r = peg$m_reg_name(p)) < 0) { return -1; }
-    p = r;
+    choice17: {
+      alt18: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt18; }
+        break choice17;
+      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    }
+    loop19: while (true) {
+      const q21 = p;
+      item20: {
+        choice22: {
+          alt23: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt23; }
+            break choice22;
+          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item20; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item20; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item20; }
+        }
+        continue loop19;
+      }
+      p = q21;
+      break;
+    }
   }
   return p;
 }
@@ -1093,24 +1183,32 @@ function peg$m_authority(p) {
 function peg$m_reg_name(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   choice0: {
     alt1: {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if ((r = peg$m_escaped(p)) < 0) { return -1; }
-    p = r;
+    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: while (true) {
-    choice3: {
-      alt4: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt4; }
-        break choice3;
+    const q4 = p;
+    item3: {
+      choice5: {
+        alt6: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt6; }
+          break choice5;
+        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       }
-      if ((r = peg$m_escaped(p)) < 0) { break loop2; }
-      p = r;
+      continue loop2;
     }
+    p = q4;
+    break;
   }
   return p;
 }
@@ -1118,14 +1216,30 @@ function peg$m_reg_name(p) {
 function peg$m_server(p) {
   const s = input;
   const n = s.length;
-  let r;
+  let c, r;
   choice0: {
     const q1 = p;
     alt2: {
       optDone4: {
         const q5 = p;
         opt3: {
-          p = peg$m_userinfo(p);
+          loop6: while (true) {
+            const q8 = p;
+            item7: {
+              choice9: {
+                alt10: {
+                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt10; }
+                  break choice9;
+                }
+                if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+              }
+              continue loop6;
+            }
+            p = q8;
+            break;
+          }
           if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt3; }
           break optDone4;
         }
@@ -1143,16 +1257,23 @@ function peg$m_server(p) {
 function peg$m_userinfo(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   loop0: while (true) {
-    choice1: {
-      alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt2; }
-        break choice1;
+    const q2 = p;
+    item1: {
+      choice3: {
+        alt4: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt4; }
+          break choice3;
+        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       }
-      if ((r = peg$m_escaped(p)) < 0) { break loop0; }
-      p = r;
+      continue loop0;
     }
+    p = q2;
+    break;
   }
   return p;
 }
@@ -1164,23 +1285,27 @@ function peg$m_hostport(p) {
   choice0: {
     const q1 = p;
     alt2: {
-      if ((r = peg$m_IPv6reference(p)) < 0) { break alt2; }
+      if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt2; }
+      if ((r = peg$m_IPv6address(p)) < 0) { break alt2; }
       p = r;
-      break choice0;
-    }
-    alt3: {
-      if ((r = peg$m_IPv4address(p)) < 0) { break alt3; }
-      p = r;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1)) { break alt3; }
+      if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
-    if ((r = peg$m_hostname(p)) < 0) { return -1; }
+    alt3: {
+      if ((r = peg$m_IPv4address(p)) < 0) { break alt3; }
+      p = r;
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1)) { break alt3; }
+      break choice0;
+    }
+    p = q1;
+    if ((r = peg$m_domainlabel(p)) < 0) { return -1; }
     p = r;
+    p = peg$m_qualified(p);
   }
   opt4: {
     if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt4; }
-    p = peg$m_port(p);
+    while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
   }
   return p;
 }
@@ -1192,19 +1317,23 @@ function peg$m_host(p) {
   choice0: {
     const q1 = p;
     alt2: {
-      if ((r = peg$m_IPv6reference(p)) < 0) { break alt2; }
+      if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt2; }
+      if ((r = peg$m_IPv6address(p)) < 0) { break alt2; }
       p = r;
-      break choice0;
-    }
-    alt3: {
-      if ((r = peg$m_IPv4address(p)) < 0) { break alt3; }
-      p = r;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1)) { break alt3; }
+      if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
-    if ((r = peg$m_hostname(p)) < 0) { return -1; }
+    alt3: {
+      if ((r = peg$m_IPv4address(p)) < 0) { break alt3; }
+      p = r;
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1)) { break alt3; }
+      break choice0;
+    }
+    p = q1;
+    if ((r = peg$m_domainlabel(p)) < 0) { return -1; }
     p = r;
+    p = peg$m_qualified(p);
   }
   return p;
 }
@@ -1237,7 +1366,7 @@ function peg$m_qualified(p) {
       choice3: {
         const q4 = p;
         alt5: {
-          if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1)) { break alt5; }
+          if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1)) { break alt5; }
           if ((r = peg$m_domainlabel(p)) < 0) { break alt5; }
           p = r;
           break choice3;
@@ -1249,7 +1378,7 @@ function peg$m_qualified(p) {
           const q7 = p;
           not6: {
             if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
-            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1)) { break not6; }
+            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break not6; }
             p = q7;
             break item1;
           }
@@ -1279,7 +1408,7 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
@@ -1287,15 +1416,15 @@ function peg$m_domainlabel(p) {
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1)) { break item5; }
           k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1307,7 +1436,7 @@ function peg$m_toplabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
@@ -1315,15 +1444,15 @@ function peg$m_toplabel(p) {
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1)) { break item5; }
           k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1335,7 +1464,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1520,349 +1649,545 @@ function peg$m_IPv6reference(p) {
 function peg$m_IPv6address(p) {
   const s = input;
   const n = s.length;
-  let r;
+  let c, r;
   choice0: {
     const q1 = p;
     alt2: {
-      if ((r = peg$m_h4(p)) < 0) { break alt2; }
-      p = r;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      let k4 = 0;
+      loop3: while (k4 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop3; }
+        k4++;
+      }
       if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if ((r = peg$m_h4(p)) < 0) { break alt2; }
-      p = r;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      let k6 = 0;
+      loop5: while (k6 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop5; }
+        k6++;
+      }
       if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if ((r = peg$m_h4(p)) < 0) { break alt2; }
-      p = r;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      let k8 = 0;
+      loop7: while (k8 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop7; }
+        k8++;
+      }
       if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if ((r = peg$m_h4(p)) < 0) { break alt2; }
-      p = r;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      let k10 = 0;
+      loop9: while (k10 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop9; }
+        k10++;
+      }
       if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if ((r = peg$m_h4(p)) < 0) { break alt2; }
-      p = r;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      let k12 = 0;
+      loop11: while (k12 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop11; }
+        k12++;
+      }
       if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if ((r = peg$m_h4(p)) < 0) { break alt2; }
-      p = r;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      let k14 = 0;
+      loop13: while (k14 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop13; }
+        k14++;
+      }
       if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      choice3: {
-        const q4 = p;
-        alt5: {
-          if ((r = peg$m_h4(p)) < 0) { break alt5; }
-          p = r;
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt5; }
-          if ((r = peg$m_h4(p)) < 0) { break alt5; }
-          p = r;
-          break choice3;
+      choice15: {
+        const q16 = p;
+        alt17: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt17; }
+          let k19 = 0;
+          loop18: while (k19 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop18; }
+            k19++;
+          }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt17; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt17; }
+          let k21 = 0;
+          loop20: while (k21 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop20; }
+            k21++;
+          }
+          break choice15;
         }
-        p = q4;
+        p = q16;
         if ((r = peg$m_IPv4address(p)) < 0) { break alt2; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt6: {
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt6; }
-      if ((r = peg$m_h4(p)) < 0) { break alt6; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
-      if ((r = peg$m_h4(p)) < 0) { break alt6; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
-      if ((r = peg$m_h4(p)) < 0) { break alt6; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
-      if ((r = peg$m_h4(p)) < 0) { break alt6; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
-      if ((r = peg$m_h4(p)) < 0) { break alt6; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt6; }
-      choice7: {
-        const q8 = p;
-        alt9: {
-          if ((r = peg$m_h4(p)) < 0) { break alt9; }
-          p = r;
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt9; }
-          if ((r = peg$m_h4(p)) < 0) { break alt9; }
-          p = r;
-          break choice7;
-        }
-        p = q8;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt6; }
-        p = r;
+    alt22: {
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+      let k24 = 0;
+      loop23: while (k24 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop23; }
+        k24++;
       }
-      break choice0;
-    }
-    p = q1;
-    alt10: {
-      opt11: {
-        if ((r = peg$m_h4(p)) < 0) { break opt11; }
-        p = r;
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+      let k26 = 0;
+      loop25: while (k26 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop25; }
+        k26++;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt10; }
-      if ((r = peg$m_h4(p)) < 0) { break alt10; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
-      if ((r = peg$m_h4(p)) < 0) { break alt10; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
-      if ((r = peg$m_h4(p)) < 0) { break alt10; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
-      if ((r = peg$m_h4(p)) < 0) { break alt10; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt10; }
-      choice13: {
-        const q14 = p;
-        alt15: {
-          if ((r = peg$m_h4(p)) < 0) { break alt15; }
-          p = r;
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt15; }
-          if ((r = peg$m_h4(p)) < 0) { break alt15; }
-          p = r;
-          break choice13;
-        }
-        p = q14;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt10; }
-        p = r;
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+      let k28 = 0;
+      loop27: while (k28 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop27; }
+        k28++;
       }
-      break choice0;
-    }
-    p = q1;
-    alt16: {
-      optDone18: {
-        const q19 = p;
-        opt17: {
-          optDone21: {
-            const q22 = p;
-            opt20: {
-              if ((r = peg$m_h4(p)) < 0) { break opt20; }
-              p = r;
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt20; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break opt20; }
-              break optDone21;
-            }
-            p = q22;
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+      let k30 = 0;
+      loop29: while (k30 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop29; }
+        k30++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+      let k32 = 0;
+      loop31: while (k32 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop31; }
+        k32++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
+      choice33: {
+        const q34 = p;
+        alt35: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt35; }
+          let k37 = 0;
+          loop36: while (k37 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop36; }
+            k37++;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt17; }
-          p = r;
-          break optDone18;
-        }
-        p = q19;
-      }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt16; }
-      if ((r = peg$m_h4(p)) < 0) { break alt16; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt16; }
-      if ((r = peg$m_h4(p)) < 0) { break alt16; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt16; }
-      if ((r = peg$m_h4(p)) < 0) { break alt16; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt16; }
-      choice23: {
-        const q24 = p;
-        alt25: {
-          if ((r = peg$m_h4(p)) < 0) { break alt25; }
-          p = r;
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt25; }
-          if ((r = peg$m_h4(p)) < 0) { break alt25; }
-          p = r;
-          break choice23;
-        }
-        p = q24;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt16; }
-        p = r;
-      }
-      break choice0;
-    }
-    p = q1;
-    alt26: {
-      optDone28: {
-        const q29 = p;
-        opt27: {
-          let k31 = 0;
-          loop30: while (k31 < 2) {
-            const q33 = p;
-            item32: {
-              if ((r = peg$m_h4(p)) < 0) { break item32; }
-              p = r;
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item32; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item32; }
-              k31++;
-              continue loop30;
-            }
-            p = q33;
-            break;
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt35; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt35; }
+          let k39 = 0;
+          loop38: while (k39 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop38; }
+            k39++;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt27; }
-          p = r;
-          break optDone28;
+          break choice33;
         }
-        p = q29;
-      }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt26; }
-      if ((r = peg$m_h4(p)) < 0) { break alt26; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt26; }
-      if ((r = peg$m_h4(p)) < 0) { break alt26; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt26; }
-      choice34: {
-        const q35 = p;
-        alt36: {
-          if ((r = peg$m_h4(p)) < 0) { break alt36; }
-          p = r;
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt36; }
-          if ((r = peg$m_h4(p)) < 0) { break alt36; }
-          p = r;
-          break choice34;
-        }
-        p = q35;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt26; }
+        p = q34;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt22; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt37: {
-      optDone39: {
-        const q40 = p;
-        opt38: {
-          let k42 = 0;
-          loop41: while (k42 < 3) {
-            const q44 = p;
-            item43: {
-              if ((r = peg$m_h4(p)) < 0) { break item43; }
-              p = r;
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item43; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item43; }
-              k42++;
-              continue loop41;
-            }
-            p = q44;
-            break;
+    alt40: {
+      opt41: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt41; }
+        let k44 = 0;
+        loop43: while (k44 < 3) {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop43; }
+          k44++;
+        }
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt40; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
+      let k46 = 0;
+      loop45: while (k46 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop45; }
+        k46++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
+      let k48 = 0;
+      loop47: while (k48 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop47; }
+        k48++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
+      let k50 = 0;
+      loop49: while (k50 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop49; }
+        k50++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
+      let k52 = 0;
+      loop51: while (k52 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop51; }
+        k52++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
+      choice53: {
+        const q54 = p;
+        alt55: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt55; }
+          let k57 = 0;
+          loop56: while (k57 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop56; }
+            k57++;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt38; }
-          p = r;
-          break optDone39;
-        }
-        p = q40;
-      }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt37; }
-      if ((r = peg$m_h4(p)) < 0) { break alt37; }
-      p = r;
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt37; }
-      choice45: {
-        const q46 = p;
-        alt47: {
-          if ((r = peg$m_h4(p)) < 0) { break alt47; }
-          p = r;
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt47; }
-          if ((r = peg$m_h4(p)) < 0) { break alt47; }
-          p = r;
-          break choice45;
-        }
-        p = q46;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt37; }
-        p = r;
-      }
-      break choice0;
-    }
-    p = q1;
-    alt48: {
-      optDone50: {
-        const q51 = p;
-        opt49: {
-          let k53 = 0;
-          loop52: while (k53 < 4) {
-            const q55 = p;
-            item54: {
-              if ((r = peg$m_h4(p)) < 0) { break item54; }
-              p = r;
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item54; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item54; }
-              k53++;
-              continue loop52;
-            }
-            p = q55;
-            break;
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt55; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt55; }
+          let k59 = 0;
+          loop58: while (k59 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop58; }
+            k59++;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt49; }
-          p = r;
-          break optDone50;
+          break choice53;
         }
-        p = q51;
-      }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt48; }
-      choice56: {
-        const q57 = p;
-        alt58: {
-          if ((r = peg$m_h4(p)) < 0) { break alt58; }
-          p = r;
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt58; }
-          if ((r = peg$m_h4(p)) < 0) { break alt58; }
-          p = r;
-          break choice56;
-        }
-        p = q57;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt48; }
+        p = q54;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt40; }
         p = r;
       }
       break choice0;
     }
     p = q1;
-    alt59: {
-      optDone61: {
-        const q62 = p;
-        opt60: {
-          let k64 = 0;
-          loop63: while (k64 < 5) {
+    alt60: {
+      optDone62: {
+        const q63 = p;
+        opt61: {
+          optDone65: {
             const q66 = p;
-            item65: {
-              if ((r = peg$m_h4(p)) < 0) { break item65; }
-              p = r;
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item65; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item65; }
-              k64++;
-              continue loop63;
+            opt64: {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt64; }
+              let k68 = 0;
+              loop67: while (k68 < 3) {
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop67; }
+                k68++;
+              }
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt64; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break opt64; }
+              break optDone65;
             }
             p = q66;
-            break;
           }
-          if ((r = peg$m_h4(p)) < 0) { break opt60; }
-          p = r;
-          break optDone61;
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt61; }
+          let k70 = 0;
+          loop69: while (k70 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop69; }
+            k70++;
+          }
+          break optDone62;
         }
-        p = q62;
+        p = q63;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt59; }
-      if ((r = peg$m_h4(p)) < 0) { break alt59; }
-      p = r;
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt60; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt60; }
+      let k72 = 0;
+      loop71: while (k72 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop71; }
+        k72++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt60; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt60; }
+      let k74 = 0;
+      loop73: while (k74 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop73; }
+        k74++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt60; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt60; }
+      let k76 = 0;
+      loop75: while (k76 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop75; }
+        k76++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt60; }
+      choice77: {
+        const q78 = p;
+        alt79: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt79; }
+          let k81 = 0;
+          loop80: while (k81 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop80; }
+            k81++;
+          }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt79; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt79; }
+          let k83 = 0;
+          loop82: while (k83 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop82; }
+            k83++;
+          }
+          break choice77;
+        }
+        p = q78;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt60; }
+        p = r;
+      }
       break choice0;
     }
     p = q1;
-    optDone68: {
-      const q69 = p;
-      opt67: {
-        let k71 = 0;
-        loop70: while (k71 < 6) {
-          const q73 = p;
-          item72: {
-            if ((r = peg$m_h4(p)) < 0) { break item72; }
-            p = r;
-            if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item72; }
-            if ((p < n && s.charCodeAt(p) === 58)) { break item72; }
-            k71++;
-            continue loop70;
+    alt84: {
+      optDone86: {
+        const q87 = p;
+        opt85: {
+          let k89 = 0;
+          loop88: while (k89 < 2) {
+            const q91 = p;
+            item90: {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item90; }
+              let k93 = 0;
+              loop92: while (k93 < 3) {
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop92; }
+                k93++;
+              }
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item90; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item90; }
+              k89++;
+              continue loop88;
+            }
+            p = q91;
+            break;
           }
-          p = q73;
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt85; }
+          let k95 = 0;
+          loop94: while (k95 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop94; }
+            k95++;
+          }
+          break optDone86;
+        }
+        p = q87;
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt84; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt84; }
+      let k97 = 0;
+      loop96: while (k97 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop96; }
+        k97++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt84; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt84; }
+      let k99 = 0;
+      loop98: while (k99 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop98; }
+        k99++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt84; }
+      choice100: {
+        const q101 = p;
+        alt102: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt102; }
+          let k104 = 0;
+          loop103: while (k104 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop103; }
+            k104++;
+          }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt102; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt102; }
+          let k106 = 0;
+          loop105: while (k106 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop105; }
+            k106++;
+          }
+          break choice100;
+        }
+        p = q101;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt84; }
+        p = r;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt107: {
+      optDone109: {
+        const q110 = p;
+        opt108: {
+          let k112 = 0;
+          loop111: while (k112 < 3) {
+            const q114 = p;
+            item113: {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item113; }
+              let k116 = 0;
+              loop115: while (k116 < 3) {
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop115; }
+                k116++;
+              }
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item113; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item113; }
+              k112++;
+              continue loop111;
+            }
+            p = q114;
+            break;
+          }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt108; }
+          let k118 = 0;
+          loop117: while (k118 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop117; }
+            k118++;
+          }
+          break optDone109;
+        }
+        p = q110;
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt107; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt107; }
+      let k120 = 0;
+      loop119: while (k120 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop119; }
+        k120++;
+      }
+      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt107; }
+      choice121: {
+        const q122 = p;
+        alt123: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt123; }
+          let k125 = 0;
+          loop124: while (k125 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop124; }
+            k125++;
+          }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt123; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt123; }
+          let k127 = 0;
+          loop126: while (k127 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop126; }
+            k127++;
+          }
+          break choice121;
+        }
+        p = q122;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt107; }
+        p = r;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt128: {
+      optDone130: {
+        const q131 = p;
+        opt129: {
+          let k133 = 0;
+          loop132: while (k133 < 4) {
+            const q135 = p;
+            item134: {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item134; }
+              let k137 = 0;
+              loop136: while (k137 < 3) {
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop136; }
+                k137++;
+              }
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item134; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item134; }
+              k133++;
+              continue loop132;
+            }
+            p = q135;
+            break;
+          }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt129; }
+          let k139 = 0;
+          loop138: while (k139 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop138; }
+            k139++;
+          }
+          break optDone130;
+        }
+        p = q131;
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt128; }
+      choice140: {
+        const q141 = p;
+        alt142: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt142; }
+          let k144 = 0;
+          loop143: while (k144 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop143; }
+            k144++;
+          }
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt142; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt142; }
+          let k146 = 0;
+          loop145: while (k146 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop145; }
+            k146++;
+          }
+          break choice140;
+        }
+        p = q141;
+        if ((r = peg$m_IPv4address(p)) < 0) { break alt128; }
+        p = r;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt147: {
+      optDone149: {
+        const q150 = p;
+        opt148: {
+          let k152 = 0;
+          loop151: while (k152 < 5) {
+            const q154 = p;
+            item153: {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item153; }
+              let k156 = 0;
+              loop155: while (k156 < 3) {
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop155; }
+                k156++;
+              }
+              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item153; }
+              if ((p < n && s.charCodeAt(p) === 58)) { break item153; }
+              k152++;
+              continue loop151;
+            }
+            p = q154;
+            break;
+          }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt148; }
+          let k158 = 0;
+          loop157: while (k158 < 3) {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop157; }
+            k158++;
+          }
+          break optDone149;
+        }
+        p = q150;
+      }
+      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt147; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt147; }
+      let k160 = 0;
+      loop159: while (k160 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop159; }
+        k160++;
+      }
+      break choice0;
+    }
+    p = q1;
+    optDone162: {
+      const q163 = p;
+      opt161: {
+        let k165 = 0;
+        loop164: while (k165 < 6) {
+          const q167 = p;
+          item166: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item166; }
+            let k169 = 0;
+            loop168: while (k169 < 3) {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop168; }
+              k169++;
+            }
+            if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item166; }
+            if ((p < n && s.charCodeAt(p) === 58)) { break item166; }
+            k165++;
+            continue loop164;
+          }
+          p = q167;
           break;
         }
-        if ((r = peg$m_h4(p)) < 0) { break opt67; }
-        p = r;
-        break optDone68;
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt161; }
+        let k171 = 0;
+        loop170: while (k171 < 3) {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop170; }
+          k171++;
+        }
+        break optDone162;
       }
-      p = q69;
+      p = q163;
     }
     if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { return -1; }
   }
@@ -1872,15 +2197,23 @@ function peg$m_IPv6address(p) {
 function peg$m_ls32(p) {
   const s = input;
   const n = s.length;
-  let r;
+  let c, r;
   choice0: {
     const q1 = p;
     alt2: {
-      if ((r = peg$m_h4(p)) < 0) { break alt2; }
-      p = r;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      let k4 = 0;
+      loop3: while (k4 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop3; }
+        k4++;
+      }
       if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if ((r = peg$m_h4(p)) < 0) { break alt2; }
-      p = r;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      let k6 = 0;
+      loop5: while (k6 < 3) {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop5; }
+        k6++;
+      }
       break choice0;
     }
     p = q1;
@@ -1894,10 +2227,10 @@ function peg$m_h4(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   let k1 = 0;
   loop0: while (k1 < 3) {
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { break loop0; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop0; }
     k1++;
   }
   return p;
@@ -1905,12 +2238,13 @@ function peg$m_h4(p) {
 
 function peg$m_path(p) {
   const s = input;
+  const n = s.length;
   let r;
   opt0: {
     choice2: {
       alt3: {
-        if ((r = peg$m_abs_path(p)) < 0) { break alt3; }
-        p = r;
+        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt3; }
+        p = peg$m_path_segments(p);
         break choice2;
       }
       if ((r = peg$m_opaque_part(p)) < 0) { break opt0; }
@@ -1923,10 +2257,43 @@ function peg$m_path(p) {
 function peg$m_path_segments(p) {
   const s = input;
   const n = s.length;
-  p = peg$m_segment(p);
+  let c;
   loop0: while (true) {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop0; }
-    p = peg$m_segment(p);
+    const q2 = p;
+    item1: {
+      choice3: {
+        alt4: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt4; }
+          break choice3;
+        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      }
+      continue loop0;
+    }
+    p = q2;
+    break;
+  }
+  loop5: while (true) {
+    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop5; }
+    loop6: while (true) {
+      const q8 = p;
+      item7: {
+        choice9: {
+          alt10: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt10; }
+            break choice9;
+          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+        }
+        continue loop6;
+      }
+      p = q8;
+      break;
+    }
   }
   return p;
 }
@@ -1934,16 +2301,23 @@ function peg$m_path_segments(p) {
 function peg$m_segment(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   loop0: while (true) {
-    choice1: {
-      alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt2; }
-        break choice1;
+    const q2 = p;
+    item1: {
+      choice3: {
+        alt4: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt4; }
+          break choice3;
+        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       }
-      if ((r = peg$m_escaped(p)) < 0) { break loop0; }
-      p = r;
+      continue loop0;
     }
+    p = q2;
+    break;
   }
   return p;
 }
@@ -1951,14 +2325,15 @@ function peg$m_segment(p) {
 function peg$m_pchar(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   choice0: {
     alt1: {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if ((r = peg$m_escaped(p)) < 0) { return -1; }
-    p = r;
+    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
@@ -1966,16 +2341,23 @@ function peg$m_pchar(p) {
 function peg$m_query(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   loop0: while (true) {
-    choice1: {
-      alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break alt2; }
-        break choice1;
+    const q2 = p;
+    item1: {
+      choice3: {
+        alt4: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt4; }
+          break choice3;
+        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       }
-      if ((r = peg$m_escaped(p)) < 0) { break loop0; }
-      p = r;
+      continue loop0;
     }
+    p = q2;
+    break;
   }
   return p;
 }
@@ -1983,7 +2365,7 @@ function peg$m_query(p) {
 function peg$m_URI_reference(p) {
   const s = input;
   const n = s.length;
-  let r;
+  let c, r;
   opt0: {
     choice2: {
       alt3: {
@@ -1996,7 +2378,23 @@ function peg$m_URI_reference(p) {
   }
   opt4: {
     if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
-    p = peg$m_fragment(p);
+    loop6: while (true) {
+      const q8 = p;
+      item7: {
+        choice9: {
+          alt10: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt10; }
+            break choice9;
+          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+        }
+        continue loop6;
+      }
+      p = q8;
+      break;
+    }
   }
   return p;
 }
@@ -2004,12 +2402,28 @@ function peg$m_URI_reference(p) {
 function peg$m_absolute_URI_reference(p) {
   const s = input;
   const n = s.length;
-  let r;
+  let c, r;
   if ((r = peg$m_absolute_URI(p)) < 0) { return -1; }
   p = r;
   opt0: {
     if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt0; }
-    p = peg$m_fragment(p);
+    loop2: while (true) {
+      const q4 = p;
+      item3: {
+        choice5: {
+          alt6: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt6; }
+            break choice5;
+          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+        }
+        continue loop2;
+      }
+      p = q4;
+      break;
+    }
   }
   return p;
 }
@@ -2017,16 +2431,23 @@ function peg$m_absolute_URI_reference(p) {
 function peg$m_fragment(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   loop0: while (true) {
-    choice1: {
-      alt2: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break alt2; }
-        break choice1;
+    const q2 = p;
+    item1: {
+      choice3: {
+        alt4: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt4; }
+          break choice3;
+        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       }
-      if ((r = peg$m_escaped(p)) < 0) { break loop0; }
-      p = r;
+      continue loop0;
     }
+    p = q2;
+    break;
   }
   return p;
 }
@@ -2034,38 +2455,112 @@ function peg$m_fragment(p) {
 function peg$m_relative_URI(p) {
   const s = input;
   const n = s.length;
-  let r;
-  opt0: {
-    choice2: {
-      alt3: {
-        if ((r = peg$m_net_path(p)) < 0) { break alt3; }
-        p = r;
-        break choice2;
+  let c, r;
+  optDone1: {
+    const q2 = p;
+    opt0: {
+      choice3: {
+        alt4: {
+          if ((r = peg$m_net_path(p)) < 0) { break alt4; }
+          p = r;
+          break choice3;
+        }
+        alt5: {
+          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt5; }
+          p = peg$m_path_segments(p);
+          break choice3;
+        }
+        choice6: {
+          alt7: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt7; }
+            break choice6;
+          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt0; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
+        }
+        loop8: while (true) {
+          const q10 = p;
+          item9: {
+            choice11: {
+              alt12: {
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt12; }
+                break choice11;
+              }
+              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            }
+            continue loop8;
+          }
+          p = q10;
+          break;
+        }
+        opt13: {
+          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt13; }
+          p = peg$m_path_segments(p);
+        }
       }
-      alt4: {
-        if ((r = peg$m_abs_path(p)) < 0) { break alt4; }
-        p = r;
-        break choice2;
-      }
-      if ((r = peg$m_rel_path(p)) < 0) { break opt0; }
-      p = r;
+      break optDone1;
     }
+    p = q2;
   }
-  opt5: {
-    if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt5; }
-    p = peg$m_query(p);
+  opt15: {
+    if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt15; }
+    loop17: while (true) {
+      const q19 = p;
+      item18: {
+        choice20: {
+          alt21: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt21; }
+            break choice20;
+          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item18; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+        }
+        continue loop17;
+      }
+      p = q19;
+      break;
+    }
   }
   return p;
 }
 
 function peg$m_rel_path(p) {
   const s = input;
-  let r;
-  if ((r = peg$m_rel_segment(p)) < 0) { return -1; }
-  p = r;
-  opt0: {
-    if ((r = peg$m_abs_path(p)) < 0) { break opt0; }
-    p = r;
+  const n = s.length;
+  let c;
+  choice0: {
+    alt1: {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt1; }
+      break choice0;
+    }
+    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  }
+  loop2: while (true) {
+    const q4 = p;
+    item3: {
+      choice5: {
+        alt6: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt6; }
+          break choice5;
+        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      }
+      continue loop2;
+    }
+    p = q4;
+    break;
+  }
+  opt7: {
+    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt7; }
+    p = peg$m_path_segments(p);
   }
   return p;
 }
@@ -2073,24 +2568,32 @@ function peg$m_rel_path(p) {
 function peg$m_rel_segment(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   choice0: {
     alt1: {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if ((r = peg$m_escaped(p)) < 0) { return -1; }
-    p = r;
+    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: while (true) {
-    choice3: {
-      alt4: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt4; }
-        break choice3;
+    const q4 = p;
+    item3: {
+      choice5: {
+        alt6: {
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt6; }
+          break choice5;
+        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       }
-      if ((r = peg$m_escaped(p)) < 0) { break loop2; }
-      p = r;
+      continue loop2;
     }
+    p = q4;
+    break;
   }
   return p;
 }
@@ -2099,7 +2602,7 @@ function peg$m_ALPHA(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -2115,7 +2618,7 @@ function peg$m_HEXDIG(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   return p;
 }
 

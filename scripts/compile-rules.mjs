@@ -440,14 +440,42 @@ export function checkRuleValues(ast, position) {
   if (problems.length) throw new Error(`compile-rules: an action reads the value of an action-free rule: ${problems.join("; ")}`);
 }
 
+/** The number of nodes of an expression. */
+const size = (node) => 1 + children(node).reduce((n, c) => n + size(c), 0);
+
+/** Position rules this small are compiled in place where they are used, not called. */
+const INLINE_SIZE = 6;
+
+/**
+ * Replaces each reference to a small position rule (escaped = "%" HEXDIG HEXDIG, h4, port) by a
+ * copy of that rule's expression: the same PEG, without the call. Position rules bind no labels
+ * and call no actions, so nothing else changes. Works on a copy of the AST.
+ */
+function inlineSmallRules(ast, position) {
+  const copy = { ...ast, rules: ast.rules.map((r) => ({ ...r, expression: structuredClone(r.expression) })) };
+  const byName = new Map(copy.rules.map((r) => [r.name, r]));
+  const small = new Set([...position].filter((name) => size(byName.get(name).expression) <= INLINE_SIZE));
+  const rewrite = (node) => {
+    for (const key of ["expression", "delimiter"]) if (node[key] && node[key].type) node[key] = rewrite(node[key]);
+    for (const key of ["alternatives", "elements"]) if (Array.isArray(node[key])) node[key] = node[key].map(rewrite);
+    if (node.type === "rule_ref" && small.has(node.name)) {
+      return { type: "group", expression: rewrite(structuredClone(byName.get(node.name).expression)), match: node.match };
+    }
+    return node;
+  };
+  for (const r of copy.rules) r.expression = rewrite(r.expression);
+  return copy;
+}
+
 /** The compiled rules as standalone code: tables, action functions and rule functions. */
 export function compileRules(ast) {
   for (const r of ast.rules) {
     const u = unsupported(r.expression);
     if (u) fail(`rule ${r.name}: cannot compile ${u}`);
   }
+  checkRuleValues(ast, positionRules(ast));
+  ast = inlineSmallRules(ast, positionRules(ast));
   const compiler = new Compiler(ast);
-  checkRuleValues(ast, compiler.position);
   const functions = ast.rules.map((r) => compiler.rule(r));
   const tables = [...compiler.tables].map(([key, name]) => `const ${name} = peg$table([${key}]);`);
   return {
