@@ -43,6 +43,21 @@ describe("parse(): components as the draft names them", () => {
     });
   });
 
+  test("labels and octets are the same for short and very long hosts, with and without the trailing dot", () => {
+    for (const count of [1, 2, 40, 200]) {
+      const labels = Array.from({ length: count }, (_, i) => `l${i}a`);
+      // hostname = domainlabel qualified: the trailing-dot form needs a second label (section 3.2.2).
+      for (const dot of count === 1 ? [""] : ["", "."]) {
+        const host = labels.join(".") + dot;
+        expect(parse(`http://${host}:8/`).authority).toEqual({
+          kind: "server", raw: `${host}:8`, port: "8", host: { kind: "hostname", raw: host, labels },
+        });
+      }
+    }
+    expect(parse("http://l0a.:8/").authority).toEqual({ kind: "reg-name", raw: "l0a.:8" });
+    expect(parse("http://0.10.255.199/").authority).toMatchObject({ host: { kind: "IPv4address", octets: [0, 10, 255, 199] } });
+  });
+
   test("an opaque URI follows the grammar: no query, opaque: true (section 3)", () => {
     const ref = parse("mailto:a@b?subject=x");
     expect(ref.path).toBe("a@b?subject=x");
