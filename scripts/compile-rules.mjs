@@ -441,7 +441,7 @@ export function checkRuleValues(ast, position) {
 }
 
 /** The number of nodes of an expression. */
-const size = (node) => 1 + children(node).reduce((n, c) => n + size(c), 0);
+export const size = (node) => 1 + children(node).reduce((n, c) => n + size(c), 0);
 
 /** Position rules this small are compiled in place where they are used, not called. */
 const INLINE_SIZE = 6;

@@ -31,7 +31,7 @@
 // Both builds get hoistConstants and classTables; the trace build keeps every rule.enter,
 // rule.match, rule.fail and fail event exactly as peggy emits them.
 import { createRequire } from "node:module";
-import { compileParser } from "./compile-rules.mjs";
+import { compileParser, size } from "./compile-rules.mjs";
 
 const require = createRequire(import.meta.url);
 const peggy = require("peggy");
@@ -400,13 +400,7 @@ function rewrite(node, fn) {
 
 const clone = (node) => structuredClone(node);
 
-/** The number of nodes in an expression: inlining is limited to small rules. */
-function size(node) {
-  let n = 1;
-  for (const key of ["expression", "delimiter"]) if (node[key] && node[key].type) n += size(node[key]);
-  for (const key of ["alternatives", "elements"]) if (Array.isArray(node[key])) for (const c of node[key]) n += size(c);
-  return n;
-}
+/** Inlining is limited to small rules: at most this many nodes (size, from compile-rules.mjs). */
 const INLINE_LIMIT = 16;
 
 function flattenChoices(ast) {
