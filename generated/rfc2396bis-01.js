@@ -995,18 +995,13 @@ function peg$v_hier_part(p) {
     opt11: {
       if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt11; }
       const t14 = p;
-      loop16: while (true) {
+      loop16: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
         const q18 = p;
         item17: {
-          choice19: {
-            alt20: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt20; }
-              break choice19;
-            }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item17; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
-          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item17; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
           continue loop16;
         }
         p = q18;
@@ -1069,18 +1064,13 @@ function peg$m_opaque_part(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
-  loop2: while (true) {
+  loop2: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
-      choice5: {
-        alt6: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt6; }
-          break choice5;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1149,18 +1139,13 @@ function peg$v_authority(p) {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
     }
-    loop13: while (true) {
+    loop13: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
       const q15 = p;
       item14: {
-        choice16: {
-          alt17: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt17; }
-            break choice16;
-          }
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
         continue loop13;
       }
       p = q15;
@@ -1188,18 +1173,13 @@ function peg$m_reg_name(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
-  loop2: while (true) {
+  loop2: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
     const q4 = p;
     item3: {
-      choice5: {
-        alt6: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt6; }
-          break choice5;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1211,7 +1191,7 @@ function peg$m_reg_name(p) {
 function peg$v_server(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_u5, l_pick9, l_h17;
+  let c, value0, l_u5, l_pick9, l_h15;
   choice1: {
     const q2 = p;
     alt3: {
@@ -1220,18 +1200,13 @@ function peg$v_server(p) {
         const q8 = p;
         opt6: {
           const t10 = p;
-          loop12: while (true) {
+          loop12: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
             const q14 = p;
             item13: {
-              choice15: {
-                alt16: {
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt16; }
-                  break choice15;
-                }
-                if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item13; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
-              }
+              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item13; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
               continue loop12;
             }
             p = q14;
@@ -1246,16 +1221,16 @@ function peg$v_server(p) {
         p = q8;
         l_u5 = null;
       }
-      if ((l_h17 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
+      if ((l_h15 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
       p = peg$end;
       peg$savedPos = a4;
       peg$currPos = p;
-      value0 = peg$a6(l_u5, l_h17);
+      value0 = peg$a6(l_u5, l_h15);
       break choice1;
     }
     p = q2;
-    const a18 = p;
-    peg$savedPos = a18;
+    const a16 = p;
+    peg$savedPos = a16;
     peg$currPos = p;
     value0 = peg$a7();
   }
@@ -1267,18 +1242,13 @@ function peg$m_userinfo(p) {
   const s = input;
   const n = s.length;
   let c;
-  loop0: while (true) {
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
     const q2 = p;
     item1: {
-      choice3: {
-        alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt4; }
-          break choice3;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -2281,40 +2251,30 @@ function peg$m_path_segments(p) {
   const s = input;
   const n = s.length;
   let c;
-  loop0: while (true) {
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
     const q2 = p;
     item1: {
-      choice3: {
-        alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt4; }
-          break choice3;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
     break;
   }
-  loop5: while (true) {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop5; }
-    loop6: while (true) {
-      const q8 = p;
-      item7: {
-        choice9: {
-          alt10: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt10; }
-            break choice9;
-          }
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-        }
-        continue loop6;
+  loop3: while (true) {
+    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop3; }
+    loop4: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+      const q6 = p;
+      item5: {
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item5; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+        continue loop4;
       }
-      p = q8;
+      p = q6;
       break;
     }
   }
@@ -2325,18 +2285,13 @@ function peg$m_segment(p) {
   const s = input;
   const n = s.length;
   let c;
-  loop0: while (true) {
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
     const q2 = p;
     item1: {
-      choice3: {
-        alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt4; }
-          break choice3;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -2365,18 +2320,13 @@ function peg$m_query(p) {
   const s = input;
   const n = s.length;
   let c;
-  loop0: while (true) {
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
     const q2 = p;
     item1: {
-      choice3: {
-        alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt4; }
-          break choice3;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -2409,18 +2359,13 @@ function peg$v_URI_reference(p) {
     opt8: {
       if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt8; }
       const t11 = p;
-      loop13: while (true) {
+      loop13: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
         const q15 = p;
         item14: {
-          choice16: {
-            alt17: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt17; }
-              break choice16;
-            }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
           continue loop13;
         }
         p = q15;
@@ -2451,18 +2396,13 @@ function peg$v_absolute_URI_reference(p) {
     opt4: {
       if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
       const t7 = p;
-      loop9: while (true) {
+      loop9: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
         const q11 = p;
         item10: {
-          choice12: {
-            alt13: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt13; }
-              break choice12;
-            }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item10; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
-          }
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item10; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
           continue loop9;
         }
         p = q11;
@@ -2486,18 +2426,13 @@ function peg$m_fragment(p) {
   const s = input;
   const n = s.length;
   let c;
-  loop0: while (true) {
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
     const q2 = p;
     item1: {
-      choice3: {
-        alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt4; }
-          break choice3;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -2509,7 +2444,7 @@ function peg$m_fragment(p) {
 function peg$v_relative_URI(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_p2, l_a9, l_q22, l_pick25;
+  let c, value0, l_p2, l_a9, l_q20, l_pick23;
   const a1 = p;
   optDone4: {
     const q5 = p;
@@ -2537,25 +2472,20 @@ function peg$v_relative_URI(p) {
             if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
             if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
           }
-          loop15: while (true) {
+          loop15: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
             const q17 = p;
             item16: {
-              choice18: {
-                alt19: {
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt19; }
-                  break choice18;
-                }
-                if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item16; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
-              }
+              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item16; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
               continue loop15;
             }
             p = q17;
             break;
           }
-          opt20: {
-            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt20; }
+          opt18: {
+            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt18; }
             p = peg$m_path_segments(p);
           }
         }
@@ -2569,37 +2499,32 @@ function peg$v_relative_URI(p) {
     p = q5;
     l_p2 = null;
   }
-  optDone24: {
-    opt23: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt23; }
-      const t26 = p;
-      loop28: while (true) {
-        const q30 = p;
-        item29: {
-          choice31: {
-            alt32: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt32; }
-              break choice31;
-            }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item29; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item29; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item29; }
-          }
-          continue loop28;
+  optDone22: {
+    opt21: {
+      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt21; }
+      const t24 = p;
+      loop26: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+        const q28 = p;
+        item27: {
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item27; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item27; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item27; }
+          continue loop26;
         }
-        p = q30;
+        p = q28;
         break;
       }
-      const t27 = p;
-      l_pick25 = s.substring(t26, t27);
-      l_q22 = l_pick25;
-      break optDone24;
+      const t25 = p;
+      l_pick23 = s.substring(t24, t25);
+      l_q20 = l_pick23;
+      break optDone22;
     }
-    l_q22 = null;
+    l_q20 = null;
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a15(l_p2, l_q22);
+  value0 = peg$a15(l_p2, l_q20);
   peg$end = p;
   return value0;
 }
@@ -2617,25 +2542,20 @@ function peg$m_rel_path(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
-  loop2: while (true) {
+  loop2: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
     const q4 = p;
     item3: {
-      choice5: {
-        alt6: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt6; }
-          break choice5;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
     break;
   }
-  opt7: {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt7; }
+  opt5: {
+    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt5; }
     p = peg$m_path_segments(p);
   }
   return p;
@@ -2654,18 +2574,13 @@ function peg$m_rel_segment(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
-  loop2: while (true) {
+  loop2: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
     const q4 = p;
     item3: {
-      choice5: {
-        alt6: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt6; }
-          break choice5;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;

@@ -950,18 +950,13 @@ function peg$m_hier_part(p) {
   }
   opt4: {
     if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt4; }
-    loop6: while (true) {
+    loop6: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
       const q8 = p;
       item7: {
-        choice9: {
-          alt10: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt10; }
-            break choice9;
-          }
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
         continue loop6;
       }
       p = q8;
@@ -1004,26 +999,21 @@ function peg$m_net_path(p) {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     }
-    loop8: while (true) {
+    loop8: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
       const q10 = p;
       item9: {
-        choice11: {
-          alt12: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt12; }
-            break choice11;
-          }
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
         continue loop8;
       }
       p = q10;
       break;
     }
   }
-  opt13: {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt13; }
+  opt11: {
+    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt11; }
     p = peg$m_path_segments(p);
   }
   return p;
@@ -1050,18 +1040,13 @@ function peg$m_opaque_part(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
-  loop2: while (true) {
+  loop2: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
-      choice5: {
-        alt6: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt6; }
-          break choice5;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1108,18 +1093,13 @@ function peg$m_authority(p) {
           optDone7: {
             const q8 = p;
             opt6: {
-              loop9: while (true) {
+              loop9: for (;;) {
+                while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
                 const q11 = p;
                 item10: {
-                  choice12: {
-                    alt13: {
-                      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt13; }
-                      break choice12;
-                    }
-                    if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item10; }
-                    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
-                    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
-                  }
+                  if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item10; }
+                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
+                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
                   continue loop9;
                 }
                 p = q11;
@@ -1137,43 +1117,38 @@ function peg$m_authority(p) {
         p = q4;
       }
       {
-        const q14 = p;
-        choice15: {
-          alt16: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt16; }
-            break choice15;
+        const q12 = p;
+        choice13: {
+          alt14: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt14; }
+            break choice13;
           }
           if ((p < n)) { break alt2; }
         }
-        p = q14;
+        p = q12;
       }
       break choice0;
     }
     p = q1;
-    choice17: {
-      alt18: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt18; }
-        break choice17;
+    choice15: {
+      alt16: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt16; }
+        break choice15;
       }
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     }
-    loop19: while (true) {
-      const q21 = p;
-      item20: {
-        choice22: {
-          alt23: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt23; }
-            break choice22;
-          }
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item20; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item20; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item20; }
-        }
-        continue loop19;
+    loop17: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+      const q19 = p;
+      item18: {
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item18; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+        continue loop17;
       }
-      p = q21;
+      p = q19;
       break;
     }
   }
@@ -1193,18 +1168,13 @@ function peg$m_reg_name(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
-  loop2: while (true) {
+  loop2: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
     const q4 = p;
     item3: {
-      choice5: {
-        alt6: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt6; }
-          break choice5;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1223,18 +1193,13 @@ function peg$m_server(p) {
       optDone4: {
         const q5 = p;
         opt3: {
-          loop6: while (true) {
+          loop6: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
             const q8 = p;
             item7: {
-              choice9: {
-                alt10: {
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt10; }
-                  break choice9;
-                }
-                if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-              }
+              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
               continue loop6;
             }
             p = q8;
@@ -1258,18 +1223,13 @@ function peg$m_userinfo(p) {
   const s = input;
   const n = s.length;
   let c;
-  loop0: while (true) {
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
     const q2 = p;
     item1: {
-      choice3: {
-        alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt4; }
-          break choice3;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -2258,40 +2218,30 @@ function peg$m_path_segments(p) {
   const s = input;
   const n = s.length;
   let c;
-  loop0: while (true) {
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
     const q2 = p;
     item1: {
-      choice3: {
-        alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt4; }
-          break choice3;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
     break;
   }
-  loop5: while (true) {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop5; }
-    loop6: while (true) {
-      const q8 = p;
-      item7: {
-        choice9: {
-          alt10: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt10; }
-            break choice9;
-          }
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-        }
-        continue loop6;
+  loop3: while (true) {
+    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop3; }
+    loop4: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+      const q6 = p;
+      item5: {
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item5; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+        continue loop4;
       }
-      p = q8;
+      p = q6;
       break;
     }
   }
@@ -2302,18 +2252,13 @@ function peg$m_segment(p) {
   const s = input;
   const n = s.length;
   let c;
-  loop0: while (true) {
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
     const q2 = p;
     item1: {
-      choice3: {
-        alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt4; }
-          break choice3;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -2342,18 +2287,13 @@ function peg$m_query(p) {
   const s = input;
   const n = s.length;
   let c;
-  loop0: while (true) {
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
     const q2 = p;
     item1: {
-      choice3: {
-        alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt4; }
-          break choice3;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -2378,18 +2318,13 @@ function peg$m_URI_reference(p) {
   }
   opt4: {
     if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
-    loop6: while (true) {
+    loop6: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
       const q8 = p;
       item7: {
-        choice9: {
-          alt10: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt10; }
-            break choice9;
-          }
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
         continue loop6;
       }
       p = q8;
@@ -2407,18 +2342,13 @@ function peg$m_absolute_URI_reference(p) {
   p = r;
   opt0: {
     if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt0; }
-    loop2: while (true) {
+    loop2: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
       const q4 = p;
       item3: {
-        choice5: {
-          alt6: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt6; }
-            break choice5;
-          }
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-        }
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
         continue loop2;
       }
       p = q4;
@@ -2432,18 +2362,13 @@ function peg$m_fragment(p) {
   const s = input;
   const n = s.length;
   let c;
-  loop0: while (true) {
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
     const q2 = p;
     item1: {
-      choice3: {
-        alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt4; }
-          break choice3;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -2479,25 +2404,20 @@ function peg$m_relative_URI(p) {
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
         }
-        loop8: while (true) {
+        loop8: for (;;) {
+          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
           const q10 = p;
           item9: {
-            choice11: {
-              alt12: {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt12; }
-                break choice11;
-              }
-              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-            }
+            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
             continue loop8;
           }
           p = q10;
           break;
         }
-        opt13: {
-          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt13; }
+        opt11: {
+          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt11; }
           p = peg$m_path_segments(p);
         }
       }
@@ -2505,23 +2425,18 @@ function peg$m_relative_URI(p) {
     }
     p = q2;
   }
-  opt15: {
-    if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt15; }
-    loop17: while (true) {
-      const q19 = p;
-      item18: {
-        choice20: {
-          alt21: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt21; }
-            break choice20;
-          }
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item18; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
-        }
-        continue loop17;
+  opt13: {
+    if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt13; }
+    loop15: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+      const q17 = p;
+      item16: {
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item16; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
+        continue loop15;
       }
-      p = q19;
+      p = q17;
       break;
     }
   }
@@ -2541,25 +2456,20 @@ function peg$m_rel_path(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
-  loop2: while (true) {
+  loop2: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
     const q4 = p;
     item3: {
-      choice5: {
-        alt6: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt6; }
-          break choice5;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
     break;
   }
-  opt7: {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt7; }
+  opt5: {
+    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt5; }
     p = peg$m_path_segments(p);
   }
   return p;
@@ -2578,18 +2488,13 @@ function peg$m_rel_segment(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
-  loop2: while (true) {
+  loop2: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
     const q4 = p;
     item3: {
-      choice5: {
-        alt6: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt6; }
-          break choice5;
-        }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      }
+      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;

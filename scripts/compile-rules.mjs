@@ -133,6 +133,20 @@ function unitSet(node) {
   }
 }
 
+/**
+ * For a repeated choice whose first alternative is one code unit (segment = *( unreserved /
+ * escaped / ... ) after the classes are merged: [...] / "%" HEXDIG HEXDIG): that unit's set and
+ * the choice of the other alternatives; null for any other expression.
+ */
+function runFirst(expr) {
+  while (expr.type === "group" || expr.type === "named") expr = expr.expression;
+  if (expr.type !== "choice" || expr.alternatives.length < 2) return null;
+  const set = unitSet(expr.alternatives[0]);
+  if (!set) return null;
+  const others = expr.alternatives.slice(1);
+  return { set, rest: others.length === 1 ? others[0] : { type: "choice", alternatives: others } };
+}
+
 /** True when matching the node may call an action. */
 const hasAction = (node) => node.type === "action" || children(node).some(hasAction);
 
@@ -390,6 +404,20 @@ class Compiler {
   loop(expr, limit, ind, env) {
     const set = unitSet(expr);
     if (set && limit === null) return `${ind}while (${this.test(set)}) p++;\n`;
+    const run = limit === null && runFirst(expr);
+    if (run) {
+      // ( C / rest )* where C is one code unit: the characters of C are taken in a loop of their
+      // own, and rest is tried only where C fails, as the ordered choice does on every round.
+      const label = this.fresh("loop");
+      let out = `${ind}${label}: for (;;) {\n${ind}  while (${this.test(run.set)}) p++;\n`;
+      if (!movesOnFailure(run.rest)) {
+        return out + this.gen(run.rest, `break ${label};`, ind + "  ", new Map(env)) + `${ind}}\n`;
+      }
+      const attempt = this.fresh("item");
+      const q = this.fresh("q");
+      return out + `${ind}  const ${q} = p;\n${ind}  ${attempt}: {\n` + this.gen(run.rest, `break ${attempt};`, ind + "    ", new Map(env)) +
+        `${ind}    continue ${label};\n${ind}  }\n${ind}  p = ${q};\n${ind}  break;\n${ind}}\n`;
+    }
     const label = this.fresh("loop");
     const count = limit === null ? null : this.fresh("k");
     let out = count ? `${ind}let ${count} = 0;\n` : "";

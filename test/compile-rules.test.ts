@@ -15,6 +15,7 @@ interface Summary {
   cases: number;
   matched: number;
   valued: number;
+  runLoops: number;
   disagreements: unknown[];
 }
 
@@ -27,7 +28,7 @@ function check(grammars: number, seed: number): Summary {
 }
 
 describe("compiled rules against peggy on random grammars", () => {
-  const summary = check(300, 20030303);
+  const summary = check(400, 20030303);
 
   test("no disagreement (grammar, rule, input, peggy's result, the compiled result)", () => {
     expect(summary.disagreements).toEqual([]);
@@ -39,5 +40,6 @@ describe("compiled rules against peggy on random grammars", () => {
     expect(summary.matched).toBeGreaterThan(summary.cases * 0.03);
     expect(summary.matched).toBeLessThan(summary.cases * 0.97);
     expect(summary.valued).toBeGreaterThan(1000);
+    expect(summary.runLoops).toBeGreaterThan(10);
   });
 });
