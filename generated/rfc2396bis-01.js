@@ -841,16 +841,17 @@ function peg$a2(a) { return { authority: null, path: a }; }
 function peg$a3(p, q) { return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null); }
 function peg$a4(a, p) { return { authority: a, path: p }; }
 function peg$a5(r) { return { kind: "reg-name", raw: r }; }
-function peg$a6(u, h) { return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port }; }
-function peg$a7() { return EMPTY_SERVER; }
-function peg$a8(h, p) { return { host: h, port: p }; }
-function peg$a9(r) { return { kind: "IPv6reference", raw: r }; }
-function peg$a10(r) { return { kind: "IPv4address", raw: r }; }
-function peg$a11(r) { return { kind: "hostname", raw: r }; }
-function peg$a12(r, f) { r.fragment = f; return r; }
+function peg$a6(h) { return { kind: "server", raw: text(), userinfo: null, host: h.host, port: h.port }; }
+function peg$a7(u, h) { return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port }; }
+function peg$a8() { return EMPTY_SERVER; }
+function peg$a9(h, p) { return { host: h, port: p }; }
+function peg$a10(r) { return { kind: "IPv6reference", raw: r }; }
+function peg$a11(r) { return { kind: "IPv4address", raw: r }; }
+function peg$a12(r) { return { kind: "hostname", raw: r }; }
 function peg$a13(r, f) { r.fragment = f; return r; }
-function peg$a14(a) { return { authority: null, path: a }; }
-function peg$a15(p, q) { return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null); }
+function peg$a14(r, f) { r.fragment = f; return r; }
+function peg$a15(a) { return { authority: null, path: a }; }
+function peg$a16(p, q) { return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null); }
 
 function peg$m_uric(p) {
   const s = input;
@@ -1191,48 +1192,66 @@ function peg$m_reg_name(p) {
 function peg$v_server(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_u5, l_pick9, l_h15;
+  let c, value0, l_h5, l_u12, l_h18;
   choice1: {
     const q2 = p;
     alt3: {
       const a4 = p;
-      optDone7: {
-        const q8 = p;
-        opt6: {
-          const t10 = p;
-          loop12: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
-            const q14 = p;
-            item13: {
-              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item13; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
-              continue loop12;
-            }
-            p = q14;
-            break;
-          }
-          const t11 = p;
-          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt6; }
-          l_pick9 = s.substring(t10, t11);
-          l_u5 = l_pick9;
-          break optDone7;
-        }
-        p = q8;
-        l_u5 = null;
-      }
-      if ((l_h15 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
+      if ((l_h5 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
       p = peg$end;
+      {
+        const q7 = p;
+        not6: {
+          choice8: {
+            alt9: {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt9; }
+              break choice8;
+            }
+            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not6; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not6; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not6; }
+          }
+          p = q7;
+          break alt3;
+        }
+        p = q7;
+      }
       peg$savedPos = a4;
       peg$currPos = p;
-      value0 = peg$a6(l_u5, l_h15);
+      value0 = peg$a6(l_h5);
       break choice1;
     }
     p = q2;
-    const a16 = p;
-    peg$savedPos = a16;
+    alt10: {
+      const a11 = p;
+      const t13 = p;
+      loop15: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+        const q17 = p;
+        item16: {
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item16; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
+          continue loop15;
+        }
+        p = q17;
+        break;
+      }
+      const t14 = p;
+      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt10; }
+      if ((l_h18 = peg$v_hostport(p)) === peg$FAILED) { break alt10; }
+      p = peg$end;
+      l_u12 = s.substring(t13, t14);
+      peg$savedPos = a11;
+      peg$currPos = p;
+      value0 = peg$a7(l_u12, l_h18);
+      break choice1;
+    }
+    p = q2;
+    const a19 = p;
+    peg$savedPos = a19;
     peg$currPos = p;
-    value0 = peg$a7();
+    value0 = peg$a8();
   }
   peg$end = p;
   return value0;
@@ -1278,7 +1297,7 @@ function peg$v_hostport(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a8(l_h2, l_p3);
+  value0 = peg$a9(l_h2, l_p3);
   peg$end = p;
   return value0;
 }
@@ -1299,7 +1318,7 @@ function peg$v_host(p) {
       l_r5 = s.substring(t6, p);
       peg$savedPos = a4;
       peg$currPos = p;
-      value0 = peg$a9(l_r5);
+      value0 = peg$a10(l_r5);
       break choice1;
     }
     p = q2;
@@ -1313,7 +1332,7 @@ function peg$v_host(p) {
       l_r9 = s.substring(t10, t11);
       peg$savedPos = a8;
       peg$currPos = p;
-      value0 = peg$a10(l_r9);
+      value0 = peg$a11(l_r9);
       break choice1;
     }
     p = q2;
@@ -1325,7 +1344,7 @@ function peg$v_host(p) {
     l_r13 = s.substring(t14, p);
     peg$savedPos = a12;
     peg$currPos = p;
-    value0 = peg$a11(l_r13);
+    value0 = peg$a12(l_r13);
   }
   peg$end = p;
   return value0;
@@ -2380,7 +2399,7 @@ function peg$v_URI_reference(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a12(l_r2, l_f7);
+  value0 = peg$a13(l_r2, l_f7);
   peg$end = p;
   return value0;
 }
@@ -2417,7 +2436,7 @@ function peg$v_absolute_URI_reference(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a13(l_r2, l_f3);
+  value0 = peg$a14(l_r2, l_f3);
   peg$end = p;
   return value0;
 }
@@ -2492,7 +2511,7 @@ function peg$v_relative_URI(p) {
         l_a9 = s.substring(t10, p);
         peg$savedPos = a8;
         peg$currPos = p;
-        l_p2 = peg$a14(l_a9);
+        l_p2 = peg$a15(l_a9);
       }
       break optDone4;
     }
@@ -2524,7 +2543,7 @@ function peg$v_relative_URI(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a15(l_p2, l_q20);
+  value0 = peg$a16(l_p2, l_q20);
   peg$end = p;
   return value0;
 }

@@ -1090,65 +1090,81 @@ function peg$m_authority(p) {
       choice3: {
         const q4 = p;
         alt5: {
-          optDone7: {
-            const q8 = p;
-            opt6: {
-              loop9: for (;;) {
-                while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
-                const q11 = p;
-                item10: {
-                  if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item10; }
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
-                  continue loop9;
-                }
-                p = q11;
-                break;
-              }
-              if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt6; }
-              break optDone7;
-            }
-            p = q8;
-          }
           if ((r = peg$m_hostport(p)) < 0) { break alt5; }
+          p = r;
+          {
+            const q7 = p;
+            not6: {
+              choice8: {
+                alt9: {
+                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt9; }
+                  break choice8;
+                }
+                if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not6; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not6; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not6; }
+              }
+              p = q7;
+              break alt5;
+            }
+            p = q7;
+          }
+          break choice3;
+        }
+        p = q4;
+        alt10: {
+          loop11: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+            const q13 = p;
+            item12: {
+              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item12; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
+              continue loop11;
+            }
+            p = q13;
+            break;
+          }
+          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt10; }
+          if ((r = peg$m_hostport(p)) < 0) { break alt10; }
           p = r;
           break choice3;
         }
         p = q4;
       }
       {
-        const q12 = p;
-        choice13: {
-          alt14: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt14; }
-            break choice13;
+        const q14 = p;
+        choice15: {
+          alt16: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt16; }
+            break choice15;
           }
           if ((p < n)) { break alt2; }
         }
-        p = q12;
+        p = q14;
       }
       break choice0;
     }
     p = q1;
-    choice15: {
-      alt16: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt16; }
-        break choice15;
+    choice17: {
+      alt18: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt18; }
+        break choice17;
       }
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     }
-    loop17: for (;;) {
+    loop19: for (;;) {
       while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
-      const q19 = p;
-      item18: {
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item18; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
-        continue loop17;
+      const q21 = p;
+      item20: {
+        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item20; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item20; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item20; }
+        continue loop19;
       }
-      p = q19;
+      p = q21;
       break;
     }
   }
@@ -1190,27 +1206,43 @@ function peg$m_server(p) {
   choice0: {
     const q1 = p;
     alt2: {
-      optDone4: {
-        const q5 = p;
-        opt3: {
-          loop6: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
-            const q8 = p;
-            item7: {
-              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-              continue loop6;
-            }
-            p = q8;
-            break;
-          }
-          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt3; }
-          break optDone4;
-        }
-        p = q5;
-      }
       if ((r = peg$m_hostport(p)) < 0) { break alt2; }
+      p = r;
+      {
+        const q4 = p;
+        not3: {
+          choice5: {
+            alt6: {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt6; }
+              break choice5;
+            }
+            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not3; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not3; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not3; }
+          }
+          p = q4;
+          break alt2;
+        }
+        p = q4;
+      }
+      break choice0;
+    }
+    p = q1;
+    alt7: {
+      loop8: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+        const q10 = p;
+        item9: {
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+          continue loop8;
+        }
+        p = q10;
+        break;
+      }
+      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt7; }
+      if ((r = peg$m_hostport(p)) < 0) { break alt7; }
       p = r;
       break choice0;
     }

@@ -310,9 +310,22 @@ const RULES = Object.freeze([
     "pegName": "server",
     "section": "3.2.2",
     "abnf": "server         = [ [ userinfo \"@\" ] hostport ]",
-    "peg": "server\n  = u:(@$userinfo \"@\")? h:hostport\n    { return { kind: \"server\", raw: text(), userinfo: u, host: h.host, port: h.port }; }\n  / \"\" { return EMPTY_SERVER; }",
-    "pegNote": "the outer [ ... ] is an ordered choice with an explicit empty server, so that the result record says \"empty\" rather than null.",
-    "exclusive": [],
+    "peg": "server\n  = h:hostport !(unreserved / escaped / [;:&=+$,@])\n    { return { kind: \"server\", raw: text(), userinfo: null, host: h.host, port: h.port }; }\n  / u:$userinfo \"@\" h:hostport\n    { return { kind: \"server\", raw: text(), userinfo: u, host: h.host, port: h.port }; }\n  / \"\" { return EMPTY_SERVER; }",
+    "pegNote": "[ userinfo \"@\" ] would read the whole authority as a userinfo before finding no \"@\" after it, and most authorities have none.  So hostport is tried first, and kept only when nothing follows it that could continue a userinfo (a userinfo character, an escape or \"@\"); else the server has a userinfo.  Where hostport is not kept, the ABNF's server either has a userinfo or does not end there either, so this is the same rule.  The outer [ ... ] is an explicit empty server, so that the result record says \"empty\" rather than null.",
+    "exclusive": [
+      [
+        "escaped",
+        "unreserved"
+      ],
+      [
+        "escaped",
+        "userinfo"
+      ],
+      [
+        "unreserved",
+        "userinfo"
+      ]
+    ],
     "uses": [
       "userinfo",
       "hostport"

@@ -253,18 +253,19 @@ const peg$t6 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64, 91, 93]); // /^[[\
 const peg$t7 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
 const peg$t8 = peg$table([35, 47, 63]); // /^[\/?#]/
 const peg$t9 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[;:@&=+$,]/
-const peg$t10 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
-const peg$t11 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\--.0-9A-Za-z]/
-const peg$t12 = peg$table([45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\-0-9A-Za-z]/
-const peg$t13 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
-const peg$t14 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
-const peg$t15 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
-const peg$t16 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
-const peg$t17 = peg$table([47, 63]); // /^[\/?]/
-const peg$t18 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
-const peg$t19 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t20 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t21 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
+const peg$t10 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[;:&=+$,@]/
+const peg$t11 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
+const peg$t12 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\--.0-9A-Za-z]/
+const peg$t13 = peg$table([45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\-0-9A-Za-z]/
+const peg$t14 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
+const peg$t15 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
+const peg$t16 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
+const peg$t17 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
+const peg$t18 = peg$table([47, 63]); // /^[\/?]/
+const peg$t19 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
+const peg$t20 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
+const peg$t21 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t22 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
 
 const peg$startRuleFunctions = {
   uric: peg$parseuric,
@@ -366,29 +367,31 @@ const peg$r8 = /^[\/?#]/;
 
 const peg$r9 = /^[;:@&=+$,]/;
 
-const peg$r10 = /^[;:&=+$,]/;
+const peg$r10 = /^[;:&=+$,@]/;
 
-const peg$r11 = /^[\--.0-9A-Za-z]/;
+const peg$r11 = /^[;:&=+$,]/;
 
-const peg$r12 = /^[\-0-9A-Za-z]/;
+const peg$r12 = /^[\--.0-9A-Za-z]/;
 
-const peg$r13 = /^[0-9A-Za-z]/;
+const peg$r13 = /^[\-0-9A-Za-z]/;
 
-const peg$r14 = /^[0-5]/;
+const peg$r14 = /^[0-9A-Za-z]/;
 
-const peg$r15 = /^[0-4]/;
+const peg$r15 = /^[0-5]/;
 
-const peg$r16 = /^[1-9]/;
+const peg$r16 = /^[0-4]/;
 
-const peg$r17 = /^[\/?]/;
+const peg$r17 = /^[1-9]/;
 
-const peg$r18 = /^[;@&=+$,]/;
+const peg$r18 = /^[\/?]/;
 
-const peg$r19 = /^[A-Za-z]/;
+const peg$r19 = /^[;@&=+$,]/;
 
-const peg$r20 = /^[0-9]/;
+const peg$r20 = /^[A-Za-z]/;
 
-const peg$r21 = /^[0-9A-Fa-f]/;
+const peg$r21 = /^[0-9]/;
+
+const peg$r22 = /^[0-9A-Fa-f]/;
 
 const peg$e0 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
 
@@ -424,47 +427,49 @@ const peg$e15 = peg$classExpectation(["/", "?", "#"], false, false, false);
 
 const peg$e16 = peg$classExpectation([";", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e17 = peg$literalExpectation("@", false);
+const peg$e17 = peg$classExpectation([";", ":", "&", "=", "+", "$", ",", "@"], false, false, false);
 
-const peg$e18 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
+const peg$e18 = peg$literalExpectation("@", false);
 
-const peg$e19 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e19 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e20 = peg$literalExpectation(".", false);
+const peg$e20 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e21 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e21 = peg$literalExpectation(".", false);
 
-const peg$e22 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e22 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e23 = peg$literalExpectation("25", false);
+const peg$e23 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e24 = peg$classExpectation([["0", "5"]], false, false, false);
+const peg$e24 = peg$literalExpectation("25", false);
 
-const peg$e25 = peg$literalExpectation("2", false);
+const peg$e25 = peg$classExpectation([["0", "5"]], false, false, false);
 
-const peg$e26 = peg$classExpectation([["0", "4"]], false, false, false);
+const peg$e26 = peg$literalExpectation("2", false);
 
-const peg$e27 = peg$literalExpectation("1", false);
+const peg$e27 = peg$classExpectation([["0", "4"]], false, false, false);
 
-const peg$e28 = peg$classExpectation([["1", "9"]], false, false, false);
+const peg$e28 = peg$literalExpectation("1", false);
 
-const peg$e29 = peg$literalExpectation("[", false);
+const peg$e29 = peg$classExpectation([["1", "9"]], false, false, false);
 
-const peg$e30 = peg$literalExpectation("]", false);
+const peg$e30 = peg$literalExpectation("[", false);
 
-const peg$e31 = peg$literalExpectation("::", false);
+const peg$e31 = peg$literalExpectation("]", false);
 
-const peg$e32 = peg$classExpectation(["/", "?"], false, false, false);
+const peg$e32 = peg$literalExpectation("::", false);
 
-const peg$e33 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
+const peg$e33 = peg$classExpectation(["/", "?"], false, false, false);
 
-const peg$e34 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e34 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e35 = peg$classExpectation([["0", "9"]], false, false, false);
+const peg$e35 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e36 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+const peg$e36 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e37 = peg$literalExpectation("\"", false);
+const peg$e37 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+
+const peg$e38 = peg$literalExpectation("\"", false);
 
 function peg$f0(s, o) {    return reference(null, null, o, true, null, null);  }
 
@@ -478,25 +483,27 @@ function peg$f4(a, p) {    return { authority: a, path: p };  }
 
 function peg$f5(r) {    return { kind: "reg-name", raw: r };  }
 
-function peg$f6(u, h) {    return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port };  }
+function peg$f6(h) {    return { kind: "server", raw: text(), userinfo: null, host: h.host, port: h.port };  }
 
-function peg$f7() {    return EMPTY_SERVER;  }
+function peg$f7(u, h) {    return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port };  }
 
-function peg$f8(h, p) {    return { host: h, port: p };  }
+function peg$f8() {    return EMPTY_SERVER;  }
 
-function peg$f9(r) {    return { kind: "IPv6reference", raw: r };  }
+function peg$f9(h, p) {    return { host: h, port: p };  }
 
-function peg$f10(r) {    return { kind: "IPv4address", raw: r };  }
+function peg$f10(r) {    return { kind: "IPv6reference", raw: r };  }
 
-function peg$f11(r) {    return { kind: "hostname", raw: r };  }
+function peg$f11(r) {    return { kind: "IPv4address", raw: r };  }
 
-function peg$f12(r, f) {    r.fragment = f; return r;  }
+function peg$f12(r) {    return { kind: "hostname", raw: r };  }
 
 function peg$f13(r, f) {    r.fragment = f; return r;  }
 
-function peg$f14(a) {    return { authority: null, path: a };  }
+function peg$f14(r, f) {    r.fragment = f; return r;  }
 
-function peg$f15(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
+function peg$f15(a) {    return { authority: null, path: a };  }
+
+function peg$f16(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -1540,40 +1547,74 @@ function peg$parseserver() {
   });
 
   s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
-  s3 = peg$parseuserinfo();
-  s2 = input.substring(s2, peg$currPos);
-  if (input.charCodeAt(peg$currPos) === 64) {
-    s3 = peg$c6;
-    peg$currPos++;
-  } else {
-    s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e17); }
-  }
-  if (s3 !== peg$FAILED) {
-    s1 = s2;
-  } else {
-    peg$currPos = s1;
-    s1 = peg$FAILED;
-  }
-  if (s1 === peg$FAILED) {
-    s1 = null;
-  }
-  s2 = peg$parsehostport();
-  if (s2 !== peg$FAILED) {
-    peg$savedPos = s0;
-    s0 = peg$f6(s1, s2);
+  s1 = peg$parsehostport();
+  if (s1 !== peg$FAILED) {
+    s2 = peg$currPos;
+    peg$silentFails++;
+    s3 = peg$parseunreserved();
+    if (s3 === peg$FAILED) {
+      s3 = peg$parseescaped();
+      if (s3 === peg$FAILED) {
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t10[s3] === 1) {
+          s3 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
+      }
+    }
+    peg$silentFails--;
+    if (s3 === peg$FAILED) {
+      s2 = undefined;
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s0 = peg$f6(s1);
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    s1 = '';
-    peg$savedPos = s0;
-    s1 = peg$f7();
-    s0 = s1;
+    s1 = peg$currPos;
+    s2 = peg$parseuserinfo();
+    s1 = input.substring(s1, peg$currPos);
+    if (input.charCodeAt(peg$currPos) === 64) {
+      s2 = peg$c6;
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+    }
+    if (s2 !== peg$FAILED) {
+      s3 = peg$parsehostport();
+      if (s3 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f7(s1, s3);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      s1 = '';
+      peg$savedPos = s0;
+      s1 = peg$f8();
+      s0 = s1;
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -1610,12 +1651,12 @@ function peg$parseuserinfo() {
     s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t10[s1] === 1) {
+      if (s1 < 128 && peg$t11[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
     }
   }
@@ -1626,12 +1667,12 @@ function peg$parseuserinfo() {
       s1 = peg$parseescaped();
       if (s1 === peg$FAILED) {
         s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t10[s1] === 1) {
+        if (s1 < 128 && peg$t11[s1] === 1) {
           s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
       }
     }
@@ -1689,7 +1730,7 @@ function peg$parsehostport() {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f8(s1, s2);
+    s0 = peg$f9(s1, s2);
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -1733,7 +1774,7 @@ function peg$parsehost() {
   }
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
-    s1 = peg$f9(s1);
+    s1 = peg$f10(s1);
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
@@ -1749,12 +1790,12 @@ function peg$parsehost() {
       s2 = peg$currPos;
       peg$silentFails++;
       s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t11[s3] === 1) {
+      if (s3 < 128 && peg$t12[s3] === 1) {
         s3 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -1765,7 +1806,7 @@ function peg$parsehost() {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f10(s1);
+        s0 = peg$f11(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1785,7 +1826,7 @@ function peg$parsehost() {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f11(s1);
+        s1 = peg$f12(s1);
       }
       s0 = s1;
     }
@@ -1901,7 +1942,7 @@ function peg$parsequalified() {
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e21); }
   }
   if (s3 !== peg$FAILED) {
     s4 = peg$currPos;
@@ -1940,7 +1981,7 @@ function peg$parsequalified() {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
         if (s8 !== peg$FAILED) {
           s9 = peg$currPos;
@@ -2002,7 +2043,7 @@ function peg$parsequalified() {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
@@ -2041,7 +2082,7 @@ function peg$parsequalified() {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e21); }
           }
           if (s8 !== peg$FAILED) {
             s9 = peg$currPos;
@@ -2102,7 +2143,7 @@ function peg$parsequalified() {
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e21); }
   }
   if (s3 !== peg$FAILED) {
     s4 = peg$parsetoplabel();
@@ -2112,7 +2153,7 @@ function peg$parsequalified() {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
       }
       if (s5 !== peg$FAILED) {
         s3 = [s3, s4, s5];
@@ -2170,23 +2211,23 @@ function peg$parsedomainlabel() {
     s3 = [];
     s4 = peg$currPos;
     s5 = input.charCodeAt(peg$currPos);
-    if (s5 < 128 && peg$t12[s5] === 1) {
+    if (s5 < 128 && peg$t13[s5] === 1) {
       s5 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
     }
     if (s5 !== peg$FAILED) {
       s6 = peg$currPos;
       peg$silentFails++;
       s7 = input.charCodeAt(peg$currPos);
-      if (s7 < 128 && peg$t12[s7] === 1) {
+      if (s7 < 128 && peg$t13[s7] === 1) {
         s7 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e22); }
       }
       peg$silentFails--;
       if (s7 !== peg$FAILED) {
@@ -2213,23 +2254,23 @@ function peg$parsedomainlabel() {
       } else {
         s4 = peg$currPos;
         s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t12[s5] === 1) {
+        if (s5 < 128 && peg$t13[s5] === 1) {
           s5 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           s7 = input.charCodeAt(peg$currPos);
-          if (s7 < 128 && peg$t12[s7] === 1) {
+          if (s7 < 128 && peg$t13[s7] === 1) {
             s7 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
           }
           peg$silentFails--;
           if (s7 !== peg$FAILED) {
@@ -2304,23 +2345,23 @@ function peg$parsetoplabel() {
     s3 = [];
     s4 = peg$currPos;
     s5 = input.charCodeAt(peg$currPos);
-    if (s5 < 128 && peg$t12[s5] === 1) {
+    if (s5 < 128 && peg$t13[s5] === 1) {
       s5 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
     }
     if (s5 !== peg$FAILED) {
       s6 = peg$currPos;
       peg$silentFails++;
       s7 = input.charCodeAt(peg$currPos);
-      if (s7 < 128 && peg$t12[s7] === 1) {
+      if (s7 < 128 && peg$t13[s7] === 1) {
         s7 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e22); }
       }
       peg$silentFails--;
       if (s7 !== peg$FAILED) {
@@ -2347,23 +2388,23 @@ function peg$parsetoplabel() {
       } else {
         s4 = peg$currPos;
         s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t12[s5] === 1) {
+        if (s5 < 128 && peg$t13[s5] === 1) {
           s5 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           s7 = input.charCodeAt(peg$currPos);
-          if (s7 < 128 && peg$t12[s7] === 1) {
+          if (s7 < 128 && peg$t13[s7] === 1) {
             s7 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
           }
           peg$silentFails--;
           if (s7 !== peg$FAILED) {
@@ -2432,12 +2473,12 @@ function peg$parsealphanum() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t13[s0] === 1) {
+  if (s0 < 128 && peg$t14[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2476,7 +2517,7 @@ function peg$parseIPv4address() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parsedec_octet();
@@ -2486,7 +2527,7 @@ function peg$parseIPv4address() {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsedec_octet();
@@ -2496,7 +2537,7 @@ function peg$parseIPv4address() {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e20); }
+              if (peg$silentFails === 0) { peg$fail(peg$e21); }
             }
             if (s6 !== peg$FAILED) {
               s7 = peg$parsedec_octet();
@@ -2566,16 +2607,16 @@ function peg$parsedec_octet() {
     peg$currPos += 2;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    if (peg$silentFails === 0) { peg$fail(peg$e24); }
   }
   if (s1 !== peg$FAILED) {
     s2 = input.charCodeAt(peg$currPos);
-    if (s2 < 128 && peg$t14[s2] === 1) {
+    if (s2 < 128 && peg$t15[s2] === 1) {
       s2 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
     if (s2 !== peg$FAILED) {
       s1 = [s1, s2];
@@ -2595,16 +2636,16 @@ function peg$parsedec_octet() {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charCodeAt(peg$currPos);
-      if (s2 < 128 && peg$t15[s2] === 1) {
+      if (s2 < 128 && peg$t16[s2] === 1) {
         s2 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseDIGIT();
@@ -2630,7 +2671,7 @@ function peg$parsedec_octet() {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseDIGIT();
@@ -2654,12 +2695,12 @@ function peg$parsedec_octet() {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t16[s1] === 1) {
+        if (s1 < 128 && peg$t17[s1] === 1) {
           s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parseDIGIT();
@@ -2715,7 +2756,7 @@ function peg$parseIPv6reference() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    if (peg$silentFails === 0) { peg$fail(peg$e30); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseIPv6address();
@@ -2725,7 +2766,7 @@ function peg$parseIPv6reference() {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s3 !== peg$FAILED) {
         s1 = [s1, s2, s3];
@@ -2849,7 +2890,7 @@ function peg$parseIPv6address() {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -2937,7 +2978,7 @@ function peg$parseIPv6address() {
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
@@ -3125,7 +3166,7 @@ function peg$parseIPv6address() {
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e32); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$currPos;
@@ -3313,7 +3354,7 @@ function peg$parseIPv6address() {
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e31); }
+            if (peg$silentFails === 0) { peg$fail(peg$e32); }
           }
           if (s2 !== peg$FAILED) {
             s3 = peg$currPos;
@@ -3501,7 +3542,7 @@ function peg$parseIPv6address() {
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e31); }
+              if (peg$silentFails === 0) { peg$fail(peg$e32); }
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parseh4();
@@ -3645,7 +3686,7 @@ function peg$parseIPv6address() {
                 peg$currPos += 2;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                if (peg$silentFails === 0) { peg$fail(peg$e32); }
               }
               if (s2 !== peg$FAILED) {
                 s3 = peg$parsels32();
@@ -3771,7 +3812,7 @@ function peg$parseIPv6address() {
                   peg$currPos += 2;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e32); }
                 }
                 if (s2 !== peg$FAILED) {
                   s3 = peg$parseh4();
@@ -3897,7 +3938,7 @@ function peg$parseIPv6address() {
                     peg$currPos += 2;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e32); }
                   }
                   if (s2 !== peg$FAILED) {
                     s1 = [s1, s2];
@@ -4235,12 +4276,12 @@ function peg$parsequery() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t17[s1] === 1) {
+    if (s1 < 128 && peg$t18[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -4248,12 +4289,12 @@ function peg$parsequery() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t17[s1] === 1) {
+      if (s1 < 128 && peg$t18[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
     }
   }
@@ -4315,7 +4356,7 @@ function peg$parseURI_reference() {
     s2 = null;
   }
   peg$savedPos = s0;
-  s0 = peg$f12(s1, s2);
+  s0 = peg$f13(s1, s2);
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({
@@ -4369,7 +4410,7 @@ function peg$parseabsolute_URI_reference() {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f13(s1, s2);
+    s0 = peg$f14(s1, s2);
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -4407,12 +4448,12 @@ function peg$parsefragment() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t17[s1] === 1) {
+    if (s1 < 128 && peg$t18[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -4420,12 +4461,12 @@ function peg$parsefragment() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t17[s1] === 1) {
+      if (s1 < 128 && peg$t18[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
     }
   }
@@ -4474,7 +4515,7 @@ function peg$parserelative_URI() {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f14(s2);
+      s2 = peg$f15(s2);
     }
     s1 = s2;
   }
@@ -4502,7 +4543,7 @@ function peg$parserelative_URI() {
     s2 = null;
   }
   peg$savedPos = s0;
-  s0 = peg$f15(s1, s2);
+  s0 = peg$f16(s1, s2);
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({
@@ -4580,12 +4621,12 @@ function peg$parserel_segment() {
     s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t18[s1] === 1) {
+      if (s1 < 128 && peg$t19[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e34); }
       }
     }
   }
@@ -4597,12 +4638,12 @@ function peg$parserel_segment() {
         s1 = peg$parseescaped();
         if (s1 === peg$FAILED) {
           s1 = input.charCodeAt(peg$currPos);
-          if (s1 < 128 && peg$t18[s1] === 1) {
+          if (s1 < 128 && peg$t19[s1] === 1) {
             s1 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e34); }
           }
         }
       }
@@ -4640,12 +4681,12 @@ function peg$parseALPHA() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t19[s0] === 1) {
+  if (s0 < 128 && peg$t20[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e34); }
+    if (peg$silentFails === 0) { peg$fail(peg$e35); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4677,12 +4718,12 @@ function peg$parseDIGIT() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t20[s0] === 1) {
+  if (s0 < 128 && peg$t21[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e35); }
+    if (peg$silentFails === 0) { peg$fail(peg$e36); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4714,12 +4755,12 @@ function peg$parseHEXDIG() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t21[s0] === 1) {
+  if (s0 < 128 && peg$t22[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e36); }
+    if (peg$silentFails === 0) { peg$fail(peg$e37); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4755,7 +4796,7 @@ function peg$parseDQUOTE() {
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e37); }
+    if (peg$silentFails === 0) { peg$fail(peg$e38); }
   }
 
   if (s0 !== peg$FAILED) {
