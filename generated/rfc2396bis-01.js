@@ -8,7 +8,20 @@
   function reference(scheme, authority, path, opaque, query, fragment) {
     return { scheme, authority, path, opaque, query, fragment };
   }
-  const EMPTY_SERVER = { kind: "server", raw: "", userinfo: null, host: null, port: null };
+  // A server's record: hostport builds it, server adds its text and userinfo.
+  function server(userinfo, host, port) {
+    return { kind: "server", raw: "", userinfo, host, port };
+  }
+  // The [ net-path / abs-path ... ] of hier-part and relative-URI with the
+  // query: a net-path is already a reference record; a path is its text;
+  // an absent one is null.
+  function withQuery(p, query) {
+    if (p !== null && typeof p === "object") {
+      p.query = query;
+      return p;
+    }
+    return reference(null, null, p ?? "", false, query, null);
+  }
 
 class peg$SyntaxError extends SyntaxError {
   constructor(message, expected, found, location) {
@@ -837,21 +850,19 @@ const peg$k17 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54
 
 function peg$a0(s, o) { return reference(null, null, o, true, null, null); }
 function peg$a1(s, r) { r.scheme = s; return r; }
-function peg$a2(a) { return { authority: null, path: a }; }
-function peg$a3(p, q) { return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null); }
-function peg$a4(a, p) { return { authority: a, path: p }; }
-function peg$a5(r) { return { kind: "reg-name", raw: r }; }
-function peg$a6(h) { return { kind: "server", raw: text(), userinfo: null, host: h.host, port: h.port }; }
-function peg$a7(u, h) { return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port }; }
-function peg$a8() { return EMPTY_SERVER; }
-function peg$a9(h, p) { return { host: h, port: p }; }
-function peg$a10(r) { return { kind: "IPv6reference", raw: r }; }
-function peg$a11(r) { return { kind: "IPv4address", raw: r }; }
-function peg$a12(r) { return { kind: "hostname", raw: r }; }
+function peg$a2(p, q) { return withQuery(p, q); }
+function peg$a3(a, p) { return reference(null, a, p, false, null, null); }
+function peg$a4(r) { return { kind: "reg-name", raw: r }; }
+function peg$a5(h) { h.raw = text(); return h; }
+function peg$a6(u, h) { h.raw = text(); h.userinfo = u; return h; }
+function peg$a7() { return server(null, null, null); }
+function peg$a8(h, p) { return server(null, h, p); }
+function peg$a9(r) { return { kind: "IPv6reference", raw: r, address: null }; }
+function peg$a10(r) { return { kind: "IPv4address", raw: r, octets: null }; }
+function peg$a11(r) { return { kind: "hostname", raw: r, labels: null }; }
+function peg$a12(r, f) { r.fragment = f; return r; }
 function peg$a13(r, f) { r.fragment = f; return r; }
-function peg$a14(r, f) { r.fragment = f; return r; }
-function peg$a15(a) { return { authority: null, path: a }; }
-function peg$a16(p, q) { return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null); }
+function peg$a14(p, q) { return withQuery(p, q); }
 
 function peg$m_uric(p) {
   const s = input;
@@ -969,7 +980,7 @@ function peg$v_absolute_URI(p) {
 function peg$v_hier_part(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_p2, l_a8, l_q10, l_pick13;
+  let c, value0, l_p2, l_q8, l_pick11;
   const a1 = p;
   optDone4: {
     opt3: {
@@ -979,45 +990,41 @@ function peg$v_hier_part(p) {
           p = peg$end;
           break choice5;
         }
-        const a7 = p;
-        const t9 = p;
+        const t7 = p;
         if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt3; }
         p = peg$m_path_segments(p);
-        l_a8 = s.substring(t9, p);
-        peg$savedPos = a7;
-        peg$currPos = p;
-        l_p2 = peg$a2(l_a8);
+        l_p2 = s.substring(t7, p);
       }
       break optDone4;
     }
     l_p2 = null;
   }
-  optDone12: {
-    opt11: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt11; }
-      const t14 = p;
-      loop16: for (;;) {
+  optDone10: {
+    opt9: {
+      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt9; }
+      const t12 = p;
+      loop14: for (;;) {
         while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
-        const q18 = p;
-        item17: {
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item17; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
-          continue loop16;
+        const q16 = p;
+        item15: {
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item15; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item15; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item15; }
+          continue loop14;
         }
-        p = q18;
+        p = q16;
         break;
       }
-      const t15 = p;
-      l_pick13 = s.substring(t14, t15);
-      l_q10 = l_pick13;
-      break optDone12;
+      const t13 = p;
+      l_pick11 = s.substring(t12, t13);
+      l_q8 = l_pick11;
+      break optDone10;
     }
-    l_q10 = null;
+    l_q8 = null;
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a3(l_p2, l_q10);
+  value0 = peg$a2(l_p2, l_q8);
   peg$end = p;
   return value0;
 }
@@ -1039,7 +1046,7 @@ function peg$v_net_path(p) {
   l_p3 = s.substring(t4, t5);
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a4(l_a2, l_p3);
+  value0 = peg$a3(l_a2, l_p3);
   peg$end = p;
   return value0;
 }
@@ -1155,7 +1162,7 @@ function peg$v_authority(p) {
     l_r9 = s.substring(t10, p);
     peg$savedPos = a8;
     peg$currPos = p;
-    value0 = peg$a5(l_r9);
+    value0 = peg$a4(l_r9);
   }
   peg$end = p;
   return value0;
@@ -1218,7 +1225,7 @@ function peg$v_server(p) {
       }
       peg$savedPos = a4;
       peg$currPos = p;
-      value0 = peg$a6(l_h5);
+      value0 = peg$a5(l_h5);
       break choice1;
     }
     p = q2;
@@ -1244,14 +1251,14 @@ function peg$v_server(p) {
       l_u12 = s.substring(t13, t14);
       peg$savedPos = a11;
       peg$currPos = p;
-      value0 = peg$a7(l_u12, l_h18);
+      value0 = peg$a6(l_u12, l_h18);
       break choice1;
     }
     p = q2;
     const a19 = p;
     peg$savedPos = a19;
     peg$currPos = p;
-    value0 = peg$a8();
+    value0 = peg$a7();
   }
   peg$end = p;
   return value0;
@@ -1297,7 +1304,7 @@ function peg$v_hostport(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a9(l_h2, l_p3);
+  value0 = peg$a8(l_h2, l_p3);
   peg$end = p;
   return value0;
 }
@@ -1318,7 +1325,7 @@ function peg$v_host(p) {
       l_r5 = s.substring(t6, p);
       peg$savedPos = a4;
       peg$currPos = p;
-      value0 = peg$a10(l_r5);
+      value0 = peg$a9(l_r5);
       break choice1;
     }
     p = q2;
@@ -1332,7 +1339,7 @@ function peg$v_host(p) {
       l_r9 = s.substring(t10, t11);
       peg$savedPos = a8;
       peg$currPos = p;
-      value0 = peg$a11(l_r9);
+      value0 = peg$a10(l_r9);
       break choice1;
     }
     p = q2;
@@ -1344,7 +1351,7 @@ function peg$v_host(p) {
     l_r13 = s.substring(t14, p);
     peg$savedPos = a12;
     peg$currPos = p;
-    value0 = peg$a12(l_r13);
+    value0 = peg$a11(l_r13);
   }
   peg$end = p;
   return value0;
@@ -2399,7 +2406,7 @@ function peg$v_URI_reference(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a13(l_r2, l_f7);
+  value0 = peg$a12(l_r2, l_f7);
   peg$end = p;
   return value0;
 }
@@ -2436,7 +2443,7 @@ function peg$v_absolute_URI_reference(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a14(l_r2, l_f3);
+  value0 = peg$a13(l_r2, l_f3);
   peg$end = p;
   return value0;
 }
@@ -2463,7 +2470,7 @@ function peg$m_fragment(p) {
 function peg$v_relative_URI(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_p2, l_a9, l_q20, l_pick23;
+  let c, value0, l_p2, l_q18, l_pick21;
   const a1 = p;
   optDone4: {
     const q5 = p;
@@ -2474,76 +2481,72 @@ function peg$v_relative_URI(p) {
           p = peg$end;
           break choice6;
         }
-        const a8 = p;
-        const t10 = p;
-        choice11: {
-          alt12: {
-            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt12; }
+        const t8 = p;
+        choice9: {
+          alt10: {
+            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt10; }
             p = peg$m_path_segments(p);
-            break choice11;
+            break choice9;
           }
-          choice13: {
-            alt14: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt14; }
-              break choice13;
+          choice11: {
+            alt12: {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt12; }
+              break choice11;
             }
             if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt3; }
             if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
             if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
           }
-          loop15: for (;;) {
+          loop13: for (;;) {
             while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
-            const q17 = p;
-            item16: {
-              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item16; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
-              continue loop15;
+            const q15 = p;
+            item14: {
+              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+              continue loop13;
             }
-            p = q17;
+            p = q15;
             break;
           }
-          opt18: {
-            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt18; }
+          opt16: {
+            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt16; }
             p = peg$m_path_segments(p);
           }
         }
-        l_a9 = s.substring(t10, p);
-        peg$savedPos = a8;
-        peg$currPos = p;
-        l_p2 = peg$a15(l_a9);
+        l_p2 = s.substring(t8, p);
       }
       break optDone4;
     }
     p = q5;
     l_p2 = null;
   }
-  optDone22: {
-    opt21: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt21; }
-      const t24 = p;
-      loop26: for (;;) {
+  optDone20: {
+    opt19: {
+      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt19; }
+      const t22 = p;
+      loop24: for (;;) {
         while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
-        const q28 = p;
-        item27: {
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item27; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item27; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item27; }
-          continue loop26;
+        const q26 = p;
+        item25: {
+          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item25; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item25; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item25; }
+          continue loop24;
         }
-        p = q28;
+        p = q26;
         break;
       }
-      const t25 = p;
-      l_pick23 = s.substring(t24, t25);
-      l_q20 = l_pick23;
-      break optDone22;
+      const t23 = p;
+      l_pick21 = s.substring(t22, t23);
+      l_q18 = l_pick21;
+      break optDone20;
     }
-    l_q20 = null;
+    l_q18 = null;
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a16(l_p2, l_q20);
+  value0 = peg$a14(l_p2, l_q18);
   peg$end = p;
   return value0;
 }

@@ -8,7 +8,20 @@
   function reference(scheme, authority, path, opaque, query, fragment) {
     return { scheme, authority, path, opaque, query, fragment };
   }
-  const EMPTY_SERVER = { kind: "server", raw: "", userinfo: null, host: null, port: null };
+  // A server's record: hostport builds it, server adds its text and userinfo.
+  function server(userinfo, host, port) {
+    return { kind: "server", raw: "", userinfo, host, port };
+  }
+  // The [ net-path / abs-path ... ] of hier-part and relative-URI with the
+  // query: a net-path is already a reference record; a path is its text;
+  // an absent one is null.
+  function withQuery(p, query) {
+    if (p !== null && typeof p === "object") {
+      p.query = query;
+      return p;
+    }
+    return reference(null, null, p ?? "", false, query, null);
+  }
 
 class peg$SyntaxError extends SyntaxError {
   constructor(message, expected, found, location) {

@@ -158,7 +158,7 @@ const RULES = Object.freeze([
     "pegName": "hier_part",
     "section": "3",
     "abnf": "hier-part      = [ net-path / abs-path ] [ \"?\" query ]",
-    "peg": "hier_part\n  = p:(net_path / a:$abs_path { return { authority: null, path: a }; })? q:(\"?\" @$query)?\n    { return reference(null, p ? p.authority : null, p ? p.path : \"\", false, q, null); }",
+    "peg": "hier_part\n  = p:(net_path / $abs_path)? q:(\"?\" @$query)?\n    { return withQuery(p, q); }",
     "exclusive": [
       [
         "abs-path",
@@ -179,7 +179,7 @@ const RULES = Object.freeze([
     "pegName": "net_path",
     "section": "3",
     "abnf": "net-path       = \"//\" authority [ abs-path ]",
-    "peg": "net_path\n  = \"//\" a:authority p:$abs_path?\n    { return { authority: a, path: p }; }",
+    "peg": "net_path\n  = \"//\" a:authority p:$abs_path?\n    { return reference(null, a, p, false, null, null); }",
     "exclusive": [],
     "uses": [
       "authority",
@@ -310,7 +310,7 @@ const RULES = Object.freeze([
     "pegName": "server",
     "section": "3.2.2",
     "abnf": "server         = [ [ userinfo \"@\" ] hostport ]",
-    "peg": "server\n  = h:hostport !(unreserved / escaped / [;:&=+$,@])\n    { return { kind: \"server\", raw: text(), userinfo: null, host: h.host, port: h.port }; }\n  / u:$userinfo \"@\" h:hostport\n    { return { kind: \"server\", raw: text(), userinfo: u, host: h.host, port: h.port }; }\n  / \"\" { return EMPTY_SERVER; }",
+    "peg": "server\n  = h:hostport !(unreserved / escaped / [;:&=+$,@])\n    { h.raw = text(); return h; }\n  / u:$userinfo \"@\" h:hostport\n    { h.raw = text(); h.userinfo = u; return h; }\n  / \"\" { return server(null, null, null); }",
     "pegNote": "[ userinfo \"@\" ] would read the whole authority as a userinfo before finding no \"@\" after it, and most authorities have none.  So hostport is tried first, and kept only when nothing follows it that could continue a userinfo (a userinfo character, an escape or \"@\"); else the server has a userinfo.  Where hostport is not kept, the ABNF's server either has a userinfo or does not end there either, so this is the same rule.  The outer [ ... ] is an explicit empty server, so that the result record says \"empty\" rather than null.",
     "exclusive": [
       [
@@ -359,7 +359,7 @@ const RULES = Object.freeze([
     "pegName": "hostport",
     "section": "3.2.2",
     "abnf": "hostport       = host [ \":\" port ]",
-    "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return { host: h, port: p }; }",
+    "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return server(null, h, p); }",
     "exclusive": [],
     "uses": [
       "host",
@@ -374,7 +374,7 @@ const RULES = Object.freeze([
     "pegName": "host",
     "section": "3.2.2",
     "abnf": "host           = IPv6reference / IPv4address / hostname",
-    "peg": "host\n  = r:$IPv6reference { return { kind: \"IPv6reference\", raw: r }; }\n  / r:$IPv4address !(alphanum / [\\-.]) { return { kind: \"IPv4address\", raw: r }; }\n  / r:$hostname { return { kind: \"hostname\", raw: r }; }",
+    "peg": "host\n  = r:$IPv6reference { return { kind: \"IPv6reference\", raw: r, address: null }; }\n  / r:$IPv4address !(alphanum / [\\-.]) { return { kind: \"IPv4address\", raw: r, octets: null }; }\n  / r:$hostname { return { kind: \"hostname\", raw: r, labels: null }; }",
     "pegNote": "IPv4address matches the start of hostnames such as \"1.2.3.45a\" and \"1.2.3.4.example\"; it is kept only when no hostname character (alphanum, \"-\", \".\") follows, else hostname is tried.",
     "exclusive": [
       [
@@ -742,7 +742,7 @@ const RULES = Object.freeze([
     "pegName": "relative_URI",
     "section": "5",
     "abnf": "relative-URI   = [ net-path / abs-path / rel-path ] [ \"?\" query ]",
-    "peg": "relative_URI\n  = p:(\n        net_path\n      / a:$(abs_path / rel_path) { return { authority: null, path: a }; }\n    )? q:(\"?\" @$query)?\n    { return reference(null, p ? p.authority : null, p ? p.path : \"\", false, q, null); }",
+    "peg": "relative_URI\n  = p:(net_path / $(abs_path / rel_path))? q:(\"?\" @$query)?\n    { return withQuery(p, q); }",
     "exclusive": [
       [
         "abs-path",

@@ -8,7 +8,20 @@
   function reference(scheme, authority, path, opaque, query, fragment) {
     return { scheme, authority, path, opaque, query, fragment };
   }
-  const EMPTY_SERVER = { kind: "server", raw: "", userinfo: null, host: null, port: null };
+  // A server's record: hostport builds it, server adds its text and userinfo.
+  function server(userinfo, host, port) {
+    return { kind: "server", raw: "", userinfo, host, port };
+  }
+  // The [ net-path / abs-path ... ] of hier-part and relative-URI with the
+  // query: a net-path is already a reference record; a path is its text;
+  // an absent one is null.
+  function withQuery(p, query) {
+    if (p !== null && typeof p === "object") {
+      p.query = query;
+      return p;
+    }
+    return reference(null, null, p ?? "", false, query, null);
+  }
 
 // Escapes of short strings in error messages (scripts/optimize-parser.mjs, messageEscapes).
 const peg$escapes = new Map();
@@ -475,35 +488,31 @@ function peg$f0(s, o) {    return reference(null, null, o, true, null, null);  }
 
 function peg$f1(s, r) {    r.scheme = s; return r;  }
 
-function peg$f2(a) {    return { authority: null, path: a };  }
+function peg$f2(p, q) {    return withQuery(p, q);  }
 
-function peg$f3(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
+function peg$f3(a, p) {    return reference(null, a, p, false, null, null);  }
 
-function peg$f4(a, p) {    return { authority: a, path: p };  }
+function peg$f4(r) {    return { kind: "reg-name", raw: r };  }
 
-function peg$f5(r) {    return { kind: "reg-name", raw: r };  }
+function peg$f5(h) {    h.raw = text(); return h;  }
 
-function peg$f6(h) {    return { kind: "server", raw: text(), userinfo: null, host: h.host, port: h.port };  }
+function peg$f6(u, h) {    h.raw = text(); h.userinfo = u; return h;  }
 
-function peg$f7(u, h) {    return { kind: "server", raw: text(), userinfo: u, host: h.host, port: h.port };  }
+function peg$f7() {    return server(null, null, null);  }
 
-function peg$f8() {    return EMPTY_SERVER;  }
+function peg$f8(h, p) {    return server(null, h, p);  }
 
-function peg$f9(h, p) {    return { host: h, port: p };  }
+function peg$f9(r) {    return { kind: "IPv6reference", raw: r, address: null };  }
 
-function peg$f10(r) {    return { kind: "IPv6reference", raw: r };  }
+function peg$f10(r) {    return { kind: "IPv4address", raw: r, octets: null };  }
 
-function peg$f11(r) {    return { kind: "IPv4address", raw: r };  }
+function peg$f11(r) {    return { kind: "hostname", raw: r, labels: null };  }
 
-function peg$f12(r) {    return { kind: "hostname", raw: r };  }
+function peg$f12(r, f) {    r.fragment = f; return r;  }
 
 function peg$f13(r, f) {    r.fragment = f; return r;  }
 
-function peg$f14(r, f) {    r.fragment = f; return r;  }
-
-function peg$f15(a) {    return { authority: null, path: a };  }
-
-function peg$f16(p, q) {    return reference(null, p ? p.authority : null, p ? p.path : "", false, q, null);  }
+function peg$f14(p, q) {    return withQuery(p, q);  }
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -1076,18 +1085,12 @@ function peg$parsehier_part() {
   s1 = peg$parsenet_path();
   if (s1 === peg$FAILED) {
     s1 = peg$currPos;
-    s2 = peg$currPos;
-    s3 = peg$parseabs_path();
-    if (s3 !== peg$FAILED) {
-      s2 = input.substring(s2, peg$currPos);
-    } else {
-      s2 = s3;
-    }
+    s2 = peg$parseabs_path();
     if (s2 !== peg$FAILED) {
-      peg$savedPos = s1;
-      s2 = peg$f2(s2);
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
     }
-    s1 = s2;
   }
   if (s1 === peg$FAILED) {
     s1 = null;
@@ -1113,7 +1116,7 @@ function peg$parsehier_part() {
     s2 = null;
   }
   peg$savedPos = s0;
-  s0 = peg$f3(s1, s2);
+  s0 = peg$f2(s1, s2);
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({
@@ -1161,7 +1164,7 @@ function peg$parsenet_path() {
       }
       s3 = input.substring(s3, peg$currPos);
       peg$savedPos = s0;
-      s0 = peg$f4(s2, s3);
+      s0 = peg$f3(s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1448,7 +1451,7 @@ function peg$parseauthority() {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f5(s1);
+      s1 = peg$f4(s1);
     }
     s0 = s1;
   }
@@ -1574,7 +1577,7 @@ function peg$parseserver() {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s0;
-      s0 = peg$f6(s1);
+      s0 = peg$f5(s1);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1599,7 +1602,7 @@ function peg$parseserver() {
       s3 = peg$parsehostport();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f7(s1, s3);
+        s0 = peg$f6(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1612,7 +1615,7 @@ function peg$parseserver() {
       s0 = peg$currPos;
       s1 = '';
       peg$savedPos = s0;
-      s1 = peg$f8();
+      s1 = peg$f7();
       s0 = s1;
     }
   }
@@ -1730,7 +1733,7 @@ function peg$parsehostport() {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f9(s1, s2);
+    s0 = peg$f8(s1, s2);
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -1774,7 +1777,7 @@ function peg$parsehost() {
   }
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
-    s1 = peg$f10(s1);
+    s1 = peg$f9(s1);
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
@@ -1806,7 +1809,7 @@ function peg$parsehost() {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f11(s1);
+        s0 = peg$f10(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1826,7 +1829,7 @@ function peg$parsehost() {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f12(s1);
+        s1 = peg$f11(s1);
       }
       s0 = s1;
     }
@@ -4356,7 +4359,7 @@ function peg$parseURI_reference() {
     s2 = null;
   }
   peg$savedPos = s0;
-  s0 = peg$f13(s1, s2);
+  s0 = peg$f12(s1, s2);
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({
@@ -4410,7 +4413,7 @@ function peg$parseabsolute_URI_reference() {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f14(s1, s2);
+    s0 = peg$f13(s1, s2);
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -4503,21 +4506,15 @@ function peg$parserelative_URI() {
   s1 = peg$parsenet_path();
   if (s1 === peg$FAILED) {
     s1 = peg$currPos;
-    s2 = peg$currPos;
-    s3 = peg$parseabs_path();
-    if (s3 === peg$FAILED) {
-      s3 = peg$parserel_path();
-    }
-    if (s3 !== peg$FAILED) {
-      s2 = input.substring(s2, peg$currPos);
-    } else {
-      s2 = s3;
+    s2 = peg$parseabs_path();
+    if (s2 === peg$FAILED) {
+      s2 = peg$parserel_path();
     }
     if (s2 !== peg$FAILED) {
-      peg$savedPos = s1;
-      s2 = peg$f15(s2);
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
     }
-    s1 = s2;
   }
   if (s1 === peg$FAILED) {
     s1 = null;
@@ -4543,7 +4540,7 @@ function peg$parserelative_URI() {
     s2 = null;
   }
   peg$savedPos = s0;
-  s0 = peg$f16(s1, s2);
+  s0 = peg$f14(s1, s2);
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({

@@ -68,6 +68,13 @@ const contenders = [
   { name: "uri-grammar parse()", set: "corpus", fn: (s) => { try { return lib.parse(s); } catch (e) { return e; } } },
   { name: "uri-grammar parse(), valid only", set: "valid", fn: (s) => lib.parse(s) },
   { name: "uri-grammar parse(), invalid only (builds UriSyntaxError)", set: "invalid", fn: (s) => { try { return lib.parse(s); } catch (e) { return e; } } },
+  {
+    name: "uri-grammar parse(), invalid only, with call stacks (UriSyntaxError.captureStack)", set: "invalid",
+    fn: (s) => {
+      lib.UriSyntaxError.captureStack = true;
+      try { return lib.parse(s); } catch (e) { return e; } finally { lib.UriSyntaxError.captureStack = false; }
+    },
+  },
   { name: "uri-grammar matches('URI-reference')", set: "corpus", fn: (s) => lib.matches("URI-reference", s) },
   { name: "uri-grammar explain()", set: `first ${EXPLAIN_SUBSET}`, fn: (s) => { try { return lib.explain(s); } catch (e) { return e; } } },
   { name: `fast-uri ${peerVersion("fast-uri")} parse`, set: "corpus", fn: (s) => fastUri.parse(s) },

@@ -36,15 +36,37 @@ export interface LazyUriSyntaxError {
  * Working out where and why (a second, traced reading of the input) takes far longer than finding
  * that the input is invalid, so it is done when a detail (offset, message, rule, ...) is first
  * read, once; code that only needs to know that parsing failed does not pay for it.
+ *
+ * The error is about the input, and says where in the input; by default it does not record the
+ * JavaScript call stack (its `stack` is the name and message only), because V8 takes longer to
+ * record one than the whole parse takes. Set `UriSyntaxError.captureStack = true` to record it.
  */
 export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails {
+  /**
+   * Whether a UriSyntaxError records the call stack where it is made, as other errors do
+   * (`Error.stackTraceLimit` frames). Off by default: recording a stack costs V8 microseconds,
+   * several times a whole parse, so a stream of invalid references would spend most of its time
+   * there.
+   */
+  static captureStack = false;
+
   readonly input: string;
   readonly startRule: RuleName;
   #details: UriSyntaxErrorDetails | undefined;
   #compute: (() => UriSyntaxErrorDetails) | undefined;
 
   constructor(details: UriSyntaxErrorDetails | LazyUriSyntaxError) {
-    super();
+    if (UriSyntaxError.captureStack) {
+      super();
+    } else {
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+      try {
+        super();
+      } finally {
+        Error.stackTraceLimit = limit;
+      }
+    }
     this.name = "UriSyntaxError";
     this.input = details.input;
     this.startRule = details.startRule;

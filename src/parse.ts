@@ -3,7 +3,7 @@ import { DEFAULT_EDITION, type Edition } from "./edition.js";
 import { diagnose } from "./diagnose.js";
 import type { UriSyntaxError } from "./errors.js";
 import { requireOptions, requireRule, requireString, type RuleInfo, type RuleName } from "./rules.js";
-import { UriReference, type Authority, type Host } from "./types.js";
+import { UriReference, type UriReferenceParts } from "./types.js";
 
 /** The rules whose matches parse() can split into components. */
 export type ReferenceRuleName = "URI-reference" | "absolute-URI-reference" | "absolute-URI" | "relative-URI";
@@ -22,7 +22,11 @@ export interface RuleOptions {
 
 export type ValidationResult = { valid: true } | { valid: false; error: UriSyntaxError };
 
-/** The record the grammar's component-boundary actions build (null = absent). */
+/**
+ * The records the grammar's component-boundary actions build (null = absent). parse() completes
+ * them in place into the typed objects: a host gets its labels, octets or address, and null
+ * becomes undefined.
+ */
 interface RawReference {
   scheme: string | null;
   authority: RawAuthority | null;
@@ -33,10 +37,20 @@ interface RawReference {
 }
 
 type RawAuthority =
-  | { kind: "server"; raw: string; userinfo: string | null; host: { kind: Host["kind"]; raw: string } | null; port: string | null }
+  | { kind: "server"; raw: string; userinfo: string | null | undefined; host: RawHost | null | undefined; port: string | null | undefined }
   | { kind: "reg-name"; raw: string };
 
+type RawHost =
+  | { kind: "IPv6reference"; raw: string; address: string | null }
+  | { kind: "IPv4address"; raw: string; octets: [number, number, number, number] | null }
+  | { kind: "hostname"; raw: string; labels: string[] | null };
+
 const edition: Edition = DEFAULT_EDITION;
+// Read once: the parsers' exports, and the start rule parse() uses unless told otherwise.
+const runParser = edition.parser.run;
+const FAILED = edition.parser.FAILED;
+const acceptsRule = edition.matcher.accepts;
+const URI_REFERENCE = requireRule("URI-reference");
 
 /**
  * Parses a URI reference into its components. Throws UriSyntaxError, which says where the input
@@ -44,11 +58,14 @@ const edition: Edition = DEFAULT_EDITION;
  */
 export function parse(input: string, options?: ParseOptions): UriReference {
   requireString(input, "parse: input");
-  requireOptions(options, "parse: options");
-  const start = referenceRule(options?.rule);
-  const raw = run(input, start);
-  if (raw === undefined) throw diagnose(edition, input, start);
-  return toReference(raw);
+  let start = URI_REFERENCE;
+  if (options !== undefined) {
+    requireOptions(options, "parse: options");
+    start = referenceRule(options?.rule);
+  }
+  const raw = runParser(input, start.pegName);
+  if (raw === FAILED) throw diagnose(edition, input, start);
+  return toReference(raw as RawReference);
 }
 
 /** Checks the whole input against any rule of the grammar; the error says where and why. */
@@ -68,7 +85,7 @@ export function matches(rule: RuleName, input: string): boolean {
 }
 
 function referenceRule(rule: unknown): RuleInfo {
-  if (rule === undefined) return requireRule("URI-reference");
+  if (rule === undefined) return URI_REFERENCE;
   if (!REFERENCE_RULES.includes(rule as ReferenceRuleName)) {
     throw new TypeError(`parse: options.rule must be one of ${REFERENCE_RULES.map((r) => JSON.stringify(r)).join(", ")}` +
       ` (use validate() or matches() for other rules), got ${JSON.stringify(rule)}`);
@@ -77,49 +94,33 @@ function referenceRule(rule: unknown): RuleInfo {
 }
 
 /**
- * Runs the fast parser from the rule: the actions' record when the whole input matched, else
- * undefined. run() is the build's entry without expectation bookkeeping and without an error
- * object for a reject, since an error is diagnosed by the trace build (diagnose.ts).
+ * Runs the action-free build of the same grammar: only whether the whole input matched. The
+ * builds' entries (run, accepts) keep no expectations and build no error object for a reject,
+ * since an error is diagnosed by the trace build (diagnose.ts).
  */
-function run(input: string, start: RuleInfo): RawReference | undefined {
-  const result = edition.parser.run(input, start.pegName);
-  return result === edition.parser.FAILED ? undefined : (result as RawReference);
-}
-
-/** Runs the action-free build of the same grammar: only whether the whole input matched. */
 function accepts(input: string, start: RuleInfo): boolean {
-  return edition.matcher.accepts(input, start.pegName);
+  return acceptsRule(input, start.pegName);
 }
 
+/** The grammar's records, completed in place, in a UriReference (which reads null as absent). */
 function toReference(raw: RawReference): UriReference {
-  return new UriReference({
-    scheme: raw.scheme ?? undefined,
-    authority: raw.authority ? toAuthority(raw.authority) : undefined,
-    path: raw.path,
-    opaque: raw.opaque,
-    query: raw.query ?? undefined,
-    fragment: raw.fragment ?? undefined,
-  });
+  const authority = raw.authority;
+  if (authority !== null && authority.kind === "server") {
+    if (authority.userinfo === null) authority.userinfo = undefined;
+    if (authority.port === null) authority.port = undefined;
+    const host = authority.host;
+    if (host === null) authority.host = undefined;
+    else if (host) completeHost(host);
+  }
+  return new UriReference(raw as unknown as UriReferenceParts);
 }
 
-function toAuthority(raw: RawAuthority): Authority {
-  if (raw.kind === "reg-name") return { kind: "reg-name", raw: raw.raw };
-  const authority: { -readonly [K in keyof Authority]?: unknown } & Record<string, unknown> = { kind: "server", raw: raw.raw };
-  if (raw.userinfo !== null) authority.userinfo = raw.userinfo;
-  if (raw.host !== null) authority.host = toHost(raw.host);
-  if (raw.port !== null) authority.port = raw.port;
-  return authority as Authority;
-}
-
-function toHost(raw: { kind: Host["kind"]; raw: string }): Host {
-  const text = raw.raw;
-  switch (raw.kind) {
-    case "IPv6reference":
-      return { kind: "IPv6reference", raw: text, address: text.slice(1, -1) };
-    case "IPv4address":
-      return { kind: "IPv4address", raw: text, octets: octets(text) };
-    case "hostname":
-      return { kind: "hostname", raw: text, labels: labels(text) };
+/** The parts of a host the grammar leaves to this layer. */
+function completeHost(host: RawHost): void {
+  switch (host.kind) {
+    case "IPv6reference": host.address = host.raw.slice(1, -1); break;
+    case "IPv4address": host.octets = octets(host.raw); break;
+    case "hostname": host.labels = labels(host.raw); break;
   }
 }
 

@@ -83,13 +83,14 @@ export class UriReference {
     if (typeof parts.path !== "string") {
       throw new TypeError(`UriReference: parts.path must be a string (the path is never undefined, section 5.2), got ${typeof parts.path}`);
     }
-    this.kind = parts.scheme === undefined ? "relative" : "absolute";
-    if (parts.scheme !== undefined) this.scheme = parts.scheme;
-    if (parts.authority !== undefined) this.authority = parts.authority;
+    // An absent component may be given as undefined or null; it is undefined here.
+    this.kind = parts.scheme == null ? "relative" : "absolute";
+    this.scheme = parts.scheme ?? undefined;
+    this.authority = parts.authority ?? undefined;
     this.path = parts.path;
     this.opaque = parts.opaque ?? false;
-    if (parts.query !== undefined) this.query = parts.query;
-    if (parts.fragment !== undefined) this.fragment = parts.fragment;
+    this.query = parts.query ?? undefined;
+    this.fragment = parts.fragment ?? undefined;
   }
 
   /** The reference recomposed from its components (section 5.2). */

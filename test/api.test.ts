@@ -36,6 +36,23 @@ describe("parse(): components as the draft names them", () => {
     expect(parse("http://1.2.3.4.example/").authority).toMatchObject({ host: { kind: "hostname" } });
   });
 
+  test("every server authority and host of a kind has the same properties; an absent one is undefined", () => {
+    const keys = (o: object) => Object.keys(o).sort();
+    const server = ["host", "kind", "port", "raw", "userinfo"];
+    for (const input of ["http://a/", "http://u@a:1/", "file:///etc", "http://[::1]/", "http://1.2.3.4:/"]) {
+      expect(keys(parse(input).authority!)).toEqual(server);
+    }
+    expect(parse("http://a/").authority).toStrictEqual({
+      kind: "server", raw: "a", userinfo: undefined, port: undefined, host: { kind: "hostname", raw: "a", labels: ["a"] },
+    });
+    expect(parse("file:///etc").authority).toStrictEqual({ kind: "server", raw: "", userinfo: undefined, host: undefined, port: undefined });
+    // Each reference gets its own objects, also for the empty server.
+    expect(parse("file:///a").authority).not.toBe(parse("file:///b").authority);
+    expect(keys((parse("http://[::1]/").authority as { host: object }).host)).toEqual(["address", "kind", "raw"]);
+    expect(keys((parse("http://1.2.3.4/").authority as { host: object }).host)).toEqual(["kind", "octets", "raw"]);
+    expect(keys(parse("x").valueOf())).toEqual(["authority", "fragment", "kind", "opaque", "path", "query", "scheme"]);
+  });
+
   test("a fully qualified hostname keeps its trailing dot in raw, not in labels", () => {
     expect(parse("http://www.example.com./").authority).toEqual({
       kind: "server", raw: "www.example.com.",
@@ -146,6 +163,57 @@ describe("UriSyntaxError: where, what, in which rule", () => {
     if (result.valid) throw new Error(`expected ${JSON.stringify(input)} to be invalid`);
     return result.error;
   }
+
+  describe("the call stack", () => {
+    const thrown = (input: string): UriSyntaxError => {
+      try {
+        parse(input);
+      } catch (e) {
+        return e as UriSyntaxError;
+      }
+      throw new Error(`expected ${JSON.stringify(input)} to be invalid`);
+    };
+    const frames = (stack: string | undefined) => (stack ?? "").split("\n").filter((l) => /^\s+at /.test(l));
+
+    test("by default the stack is the name and message only, and Error.stackTraceLimit is left as it was", () => {
+      const limit = Error.stackTraceLimit;
+      const e = thrown("http://a b/");
+      expect(Error.stackTraceLimit).toBe(limit);
+      expect(e.stack).toBe(`UriSyntaxError: ${e.message}`);
+      expect(e.stack).toContain("offset 8: space is not allowed here");
+      expect(frames(e.stack)).toEqual([]);
+      // Other errors still record their stacks.
+      expect(frames(new Error("x").stack).length).toBeGreaterThan(0);
+    });
+
+    test("UriSyntaxError.captureStack = true records the frames, down to the caller of parse()", () => {
+      expect(UriSyntaxError.captureStack).toBe(false);
+      UriSyntaxError.captureStack = true;
+      try {
+        const e = thrown("http://a b/");
+        expect(e.stack!.startsWith(`UriSyntaxError: ${e.message}\n`)).toBe(true);
+        expect(frames(e.stack).some((l) => l.includes("api.test"))).toBe(true);
+        const result = validate("%zz");
+        expect(result.valid).toBe(false);
+        if (!result.valid) expect(frames(result.error.stack).length).toBeGreaterThan(0);
+      } finally {
+        UriSyntaxError.captureStack = false;
+      }
+    });
+
+    test("a user's Error.stackTraceLimit is kept, also when it is 0 or undefined", () => {
+      const limit = Error.stackTraceLimit;
+      try {
+        for (const value of [0, 3, Infinity]) {
+          Error.stackTraceLimit = value;
+          thrown("%");
+          expect(Error.stackTraceLimit).toBe(value);
+        }
+      } finally {
+        Error.stackTraceLimit = limit;
+      }
+    });
+  });
 
   test("an unclosed IPv6reference (the issue's example)", () => {
     const e = error("http://[fe80::1/x");
