@@ -838,15 +838,17 @@ const peg$k5 = peg$table([34,35,37,60,62]);
 const peg$k6 = peg$table([92,94,96,123,124,125]);
 const peg$k7 = peg$table([65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
 const peg$k8 = peg$table([43,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k9 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k11 = peg$table([35,47,63]);
-const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k13 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k14 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k15 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k16 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k17 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k9 = peg$table([33,36,37,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k12 = peg$table([35,47,63]);
+const peg$k13 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k14 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k15 = peg$table([48,49,50,51,52,53,54,55,56,57,58,65,66,67,68,69,70,97,98,99,100,101,102]);
+const peg$k16 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k17 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k18 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k19 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 
 function peg$a0(s, o) { return reference(null, null, o, true, null, null); }
 function peg$a1(s, r) { r.scheme = s; return r; }
@@ -963,7 +965,7 @@ function peg$v_absolute_URI(p) {
     p = q7;
     const a13 = p;
     const t15 = p;
-    if ((r = peg$m_opaque_part(p)) < 0) { return peg$FAILED; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { return peg$FAILED; }
     p = r;
     l_o14 = s.substring(t15, p);
     peg$savedPos = a13;
@@ -1004,7 +1006,7 @@ function peg$v_hier_part(p) {
       if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt9; }
       const t12 = p;
       loop14: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
         const q16 = p;
         item15: {
           if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item15; }
@@ -1065,7 +1067,7 @@ function peg$m_opaque_part(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1093,7 +1095,7 @@ function peg$m_uric_no_slash(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1125,7 +1127,7 @@ function peg$v_authority(p) {
         const q5 = p;
         choice6: {
           alt7: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt7; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt7; }
             break choice6;
           }
           if ((p < n)) { break alt3; }
@@ -1140,7 +1142,7 @@ function peg$v_authority(p) {
     const t10 = p;
     choice11: {
       alt12: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt12; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt12; }
         break choice11;
       }
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { return peg$FAILED; }
@@ -1148,7 +1150,7 @@ function peg$v_authority(p) {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
     }
     loop13: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
       const q15 = p;
       item14: {
         if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
@@ -1174,7 +1176,7 @@ function peg$m_reg_name(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1182,7 +1184,7 @@ function peg$m_reg_name(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
@@ -1211,7 +1213,7 @@ function peg$v_server(p) {
         not6: {
           choice8: {
             alt9: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt9; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt9; }
               break choice8;
             }
             if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not6; }
@@ -1233,7 +1235,7 @@ function peg$v_server(p) {
       const a11 = p;
       const t13 = p;
       loop15: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++;
         const q17 = p;
         item16: {
           if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item16; }
@@ -1269,7 +1271,7 @@ function peg$m_userinfo(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
@@ -1319,7 +1321,7 @@ function peg$v_host(p) {
       const a4 = p;
       const t6 = p;
       if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt3; }
-      if ((r = peg$m_IPv6address(p)) < 0) { break alt3; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt3; }
       p = r;
       if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt3; }
       l_r5 = s.substring(t6, p);
@@ -1332,10 +1334,10 @@ function peg$v_host(p) {
     alt7: {
       const a8 = p;
       const t10 = p;
-      if ((r = peg$m_IPv4address(p)) < 0) { break alt7; }
+      if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt7; }
       p = r;
       const t11 = p;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1)) { break alt7; }
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1)) { break alt7; }
       l_r9 = s.substring(t10, t11);
       peg$savedPos = a8;
       peg$currPos = p;
@@ -1345,7 +1347,7 @@ function peg$v_host(p) {
     p = q2;
     const a12 = p;
     const t14 = p;
-    if ((r = peg$m_domainlabel(p)) < 0) { return peg$FAILED; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return peg$FAILED; }
     p = r;
     p = peg$m_qualified(p);
     l_r13 = s.substring(t14, p);
@@ -1367,8 +1369,9 @@ function peg$m_port(p) {
 
 function peg$m_hostname(p) {
   const s = input;
-  let r;
-  if ((r = peg$m_domainlabel(p)) < 0) { return -1; }
+  const n = s.length;
+  let c, r;
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
   p = r;
   p = peg$m_qualified(p);
   return p;
@@ -1386,18 +1389,18 @@ function peg$m_qualified(p) {
         const q4 = p;
         alt5: {
           if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1)) { break alt5; }
-          if ((r = peg$m_domainlabel(p)) < 0) { break alt5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
           p = r;
           break choice3;
         }
         p = q4;
-        if ((r = peg$m_domainlabel(p)) < 0) { break item1; }
+        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
         p = r;
         {
           const q7 = p;
           not6: {
             if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
-            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break not6; }
+            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1)) { break not6; }
             p = q7;
             break item1;
           }
@@ -1413,7 +1416,7 @@ function peg$m_qualified(p) {
     const q10 = p;
     opt8: {
       if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
-      if ((r = peg$m_toplabel(p)) < 0) { break opt8; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) || (r = peg$m_toplabel(p)) < 0) { break opt8; }
       p = r;
       if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
       break optDone9;
@@ -1427,7 +1430,7 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
@@ -1435,15 +1438,15 @@ function peg$m_domainlabel(p) {
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1)) { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break item5; }
           k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1463,15 +1466,15 @@ function peg$m_toplabel(p) {
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1)) { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break item5; }
           k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1483,7 +1486,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1657,9 +1660,9 @@ function peg$m_dec_octet(p) {
 function peg$m_IPv6reference(p) {
   const s = input;
   const n = s.length;
-  let r;
+  let c, r;
   if (p < n && s.charCodeAt(p) === 91) { p++; } else { return -1; }
-  if ((r = peg$m_IPv6address(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
   p = r;
   if (p < n && s.charCodeAt(p) === 93) { p++; } else { return -1; }
   return p;
@@ -1733,7 +1736,7 @@ function peg$m_IPv6address(p) {
           break choice15;
         }
         p = q16;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt2; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt2; }
         p = r;
       }
       break choice0;
@@ -1795,7 +1798,7 @@ function peg$m_IPv6address(p) {
           break choice33;
         }
         p = q34;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt22; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt22; }
         p = r;
       }
       break choice0;
@@ -1858,7 +1861,7 @@ function peg$m_IPv6address(p) {
           break choice53;
         }
         p = q54;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt40; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt40; }
         p = r;
       }
       break choice0;
@@ -1934,7 +1937,7 @@ function peg$m_IPv6address(p) {
           break choice77;
         }
         p = q78;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt60; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt60; }
         p = r;
       }
       break choice0;
@@ -2006,7 +2009,7 @@ function peg$m_IPv6address(p) {
           break choice100;
         }
         p = q101;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt84; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt84; }
         p = r;
       }
       break choice0;
@@ -2071,7 +2074,7 @@ function peg$m_IPv6address(p) {
           break choice121;
         }
         p = q122;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt107; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt107; }
         p = r;
       }
       break choice0;
@@ -2129,7 +2132,7 @@ function peg$m_IPv6address(p) {
           break choice140;
         }
         p = q141;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt128; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt128; }
         p = r;
       }
       break choice0;
@@ -2236,7 +2239,7 @@ function peg$m_ls32(p) {
       break choice0;
     }
     p = q1;
-    if ((r = peg$m_IPv4address(p)) < 0) { return -1; }
+    if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { return -1; }
     p = r;
   }
   return p;
@@ -2258,7 +2261,7 @@ function peg$m_h4(p) {
 function peg$m_path(p) {
   const s = input;
   const n = s.length;
-  let r;
+  let c, r;
   opt0: {
     choice2: {
       alt3: {
@@ -2266,7 +2269,7 @@ function peg$m_path(p) {
         p = peg$m_path_segments(p);
         break choice2;
       }
-      if ((r = peg$m_opaque_part(p)) < 0) { break opt0; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { break opt0; }
       p = r;
     }
   }
@@ -2278,7 +2281,7 @@ function peg$m_path_segments(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
@@ -2292,7 +2295,7 @@ function peg$m_path_segments(p) {
   loop3: while (true) {
     if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop3; }
     loop4: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
       const q6 = p;
       item5: {
         if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item5; }
@@ -2312,7 +2315,7 @@ function peg$m_segment(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
@@ -2332,7 +2335,7 @@ function peg$m_pchar(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2347,7 +2350,7 @@ function peg$m_query(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
@@ -2386,7 +2389,7 @@ function peg$v_URI_reference(p) {
       if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt8; }
       const t11 = p;
       loop13: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
         const q15 = p;
         item14: {
           if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
@@ -2423,7 +2426,7 @@ function peg$v_absolute_URI_reference(p) {
       if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
       const t7 = p;
       loop9: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
         const q11 = p;
         item10: {
           if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item10; }
@@ -2453,7 +2456,7 @@ function peg$m_fragment(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
@@ -2490,7 +2493,7 @@ function peg$v_relative_URI(p) {
           }
           choice11: {
             alt12: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt12; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break alt12; }
               break choice11;
             }
             if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt3; }
@@ -2498,7 +2501,7 @@ function peg$v_relative_URI(p) {
             if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
           }
           loop13: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) p++;
             const q15 = p;
             item14: {
               if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
@@ -2526,7 +2529,7 @@ function peg$v_relative_URI(p) {
       if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt19; }
       const t22 = p;
       loop24: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
         const q26 = p;
         item25: {
           if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item25; }
@@ -2557,7 +2560,7 @@ function peg$m_rel_path(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2565,7 +2568,7 @@ function peg$m_rel_path(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
@@ -2589,7 +2592,7 @@ function peg$m_rel_segment(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2597,7 +2600,7 @@ function peg$m_rel_segment(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
@@ -2693,9 +2696,16 @@ const peg$entries = new Map([
   ["DQUOTE", (p) => { const end = peg$m_DQUOTE(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
 ]);
 
+// The last start rule and its entry: a program checks many inputs against the same rule.
+let peg$lastRule = null;
+let peg$lastEntry = null;
+
 function peg$entry(startRule) {
+  if (startRule === peg$lastRule) return peg$lastEntry;
   const entry = peg$entries.get(startRule);
   if (entry === undefined) throw new Error("Can't start parsing from rule \"" + startRule + "\".");
+  peg$lastRule = startRule;
+  peg$lastEntry = entry;
   return entry;
 }
 
@@ -2750,8 +2760,16 @@ const peg$matchers = new Map([
   ["DQUOTE", peg$m_DQUOTE],
 ]);
 
+let peg$lastMatchRule = null;
+let peg$lastMatcher;
+
 function peg$accepts(peg$input, startRule) {
-  const match = peg$matchers.get(startRule);
+  let match = peg$lastMatcher;
+  if (startRule !== peg$lastMatchRule) {
+    match = peg$matchers.get(startRule);
+    peg$lastMatchRule = startRule;
+    peg$lastMatcher = match;
+  }
   if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;
   input = peg$input;
   try {

@@ -838,15 +838,18 @@ const peg$k5 = peg$table([34,35,37,60,62]);
 const peg$k6 = peg$table([92,94,96,123,124,125]);
 const peg$k7 = peg$table([65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
 const peg$k8 = peg$table([43,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k9 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k10 = peg$table([35,47,63]);
-const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k13 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k14 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k15 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k16 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k17 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k9 = peg$table([33,36,37,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k11 = peg$table([35,47,63]);
+const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k13 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k14 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k15 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k16 = peg$table([48,49,50,51,52,53,54,55,56,57,58,65,66,67,68,69,70,97,98,99,100,101,102]);
+const peg$k17 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k18 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k19 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k20 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 
 
 function peg$m_uric(p) {
@@ -940,7 +943,7 @@ function peg$m_absolute_URI(p) {
       break choice0;
     }
     p = q1;
-    if ((r = peg$m_opaque_part(p)) < 0) { return -1; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { return -1; }
     p = r;
   }
   return p;
@@ -953,7 +956,7 @@ function peg$m_hier_part(p) {
   opt0: {
     choice2: {
       alt3: {
-        if ((r = peg$m_net_path(p)) < 0) { break alt3; }
+        if (!(p < n && s.charCodeAt(p) === 47) || (r = peg$m_net_path(p)) < 0) { break alt3; }
         p = r;
         break choice2;
       }
@@ -964,7 +967,7 @@ function peg$m_hier_part(p) {
   opt4: {
     if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt4; }
     loop6: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
       const q8 = p;
       item7: {
         if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
@@ -993,7 +996,7 @@ function peg$m_net_path(p) {
         const q3 = p;
         choice4: {
           alt5: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt5; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt5; }
             break choice4;
           }
           if ((p < n)) { break alt2; }
@@ -1005,7 +1008,7 @@ function peg$m_net_path(p) {
     p = q1;
     choice6: {
       alt7: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt7; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt7; }
         break choice6;
       }
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1013,7 +1016,7 @@ function peg$m_net_path(p) {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     }
     loop8: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
       const q10 = p;
       item9: {
         if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
@@ -1046,7 +1049,7 @@ function peg$m_opaque_part(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1074,7 +1077,7 @@ function peg$m_uric_no_slash(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1103,14 +1106,14 @@ function peg$m_authority(p) {
       choice3: {
         const q4 = p;
         alt5: {
-          if ((r = peg$m_hostport(p)) < 0) { break alt5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt5; }
           p = r;
           {
             const q7 = p;
             not6: {
               choice8: {
                 alt9: {
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt9; }
+                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt9; }
                   break choice8;
                 }
                 if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not6; }
@@ -1127,7 +1130,7 @@ function peg$m_authority(p) {
         p = q4;
         alt10: {
           loop11: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
             const q13 = p;
             item12: {
               if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item12; }
@@ -1139,7 +1142,7 @@ function peg$m_authority(p) {
             break;
           }
           if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt10; }
-          if ((r = peg$m_hostport(p)) < 0) { break alt10; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt10; }
           p = r;
           break choice3;
         }
@@ -1149,7 +1152,7 @@ function peg$m_authority(p) {
         const q14 = p;
         choice15: {
           alt16: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt16; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt16; }
             break choice15;
           }
           if ((p < n)) { break alt2; }
@@ -1161,7 +1164,7 @@ function peg$m_authority(p) {
     p = q1;
     choice17: {
       alt18: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt18; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt18; }
         break choice17;
       }
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1169,7 +1172,7 @@ function peg$m_authority(p) {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     }
     loop19: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
       const q21 = p;
       item20: {
         if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item20; }
@@ -1190,7 +1193,7 @@ function peg$m_reg_name(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1198,7 +1201,7 @@ function peg$m_reg_name(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
@@ -1219,14 +1222,14 @@ function peg$m_server(p) {
   choice0: {
     const q1 = p;
     alt2: {
-      if ((r = peg$m_hostport(p)) < 0) { break alt2; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt2; }
       p = r;
       {
         const q4 = p;
         not3: {
           choice5: {
             alt6: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt6; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt6; }
               break choice5;
             }
             if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not3; }
@@ -1243,7 +1246,7 @@ function peg$m_server(p) {
     p = q1;
     alt7: {
       loop8: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
         const q10 = p;
         item9: {
           if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
@@ -1255,7 +1258,7 @@ function peg$m_server(p) {
         break;
       }
       if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt7; }
-      if ((r = peg$m_hostport(p)) < 0) { break alt7; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt7; }
       p = r;
       break choice0;
     }
@@ -1269,7 +1272,7 @@ function peg$m_userinfo(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
@@ -1291,20 +1294,20 @@ function peg$m_hostport(p) {
     const q1 = p;
     alt2: {
       if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt2; }
-      if ((r = peg$m_IPv6address(p)) < 0) { break alt2; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt2; }
       p = r;
       if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
     alt3: {
-      if ((r = peg$m_IPv4address(p)) < 0) { break alt3; }
+      if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt3; }
       p = r;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1)) { break alt3; }
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1)) { break alt3; }
       break choice0;
     }
     p = q1;
-    if ((r = peg$m_domainlabel(p)) < 0) { return -1; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
     p = r;
     p = peg$m_qualified(p);
   }
@@ -1323,20 +1326,20 @@ function peg$m_host(p) {
     const q1 = p;
     alt2: {
       if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt2; }
-      if ((r = peg$m_IPv6address(p)) < 0) { break alt2; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt2; }
       p = r;
       if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
     alt3: {
-      if ((r = peg$m_IPv4address(p)) < 0) { break alt3; }
+      if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt3; }
       p = r;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1)) { break alt3; }
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1)) { break alt3; }
       break choice0;
     }
     p = q1;
-    if ((r = peg$m_domainlabel(p)) < 0) { return -1; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
     p = r;
     p = peg$m_qualified(p);
   }
@@ -1353,8 +1356,9 @@ function peg$m_port(p) {
 
 function peg$m_hostname(p) {
   const s = input;
-  let r;
-  if ((r = peg$m_domainlabel(p)) < 0) { return -1; }
+  const n = s.length;
+  let c, r;
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
   p = r;
   p = peg$m_qualified(p);
   return p;
@@ -1372,18 +1376,18 @@ function peg$m_qualified(p) {
         const q4 = p;
         alt5: {
           if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1)) { break alt5; }
-          if ((r = peg$m_domainlabel(p)) < 0) { break alt5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
           p = r;
           break choice3;
         }
         p = q4;
-        if ((r = peg$m_domainlabel(p)) < 0) { break item1; }
+        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
         p = r;
         {
           const q7 = p;
           not6: {
             if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
-            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break not6; }
+            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break not6; }
             p = q7;
             break item1;
           }
@@ -1399,7 +1403,7 @@ function peg$m_qualified(p) {
     const q10 = p;
     opt8: {
       if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
-      if ((r = peg$m_toplabel(p)) < 0) { break opt8; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) || (r = peg$m_toplabel(p)) < 0) { break opt8; }
       p = r;
       if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
       break optDone9;
@@ -1413,7 +1417,7 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
@@ -1421,15 +1425,15 @@ function peg$m_domainlabel(p) {
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1)) { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break item5; }
           k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1449,15 +1453,15 @@ function peg$m_toplabel(p) {
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1)) { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break item5; }
           k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1469,7 +1473,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1643,9 +1647,9 @@ function peg$m_dec_octet(p) {
 function peg$m_IPv6reference(p) {
   const s = input;
   const n = s.length;
-  let r;
+  let c, r;
   if (p < n && s.charCodeAt(p) === 91) { p++; } else { return -1; }
-  if ((r = peg$m_IPv6address(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
   p = r;
   if (p < n && s.charCodeAt(p) === 93) { p++; } else { return -1; }
   return p;
@@ -1719,7 +1723,7 @@ function peg$m_IPv6address(p) {
           break choice15;
         }
         p = q16;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt2; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt2; }
         p = r;
       }
       break choice0;
@@ -1781,7 +1785,7 @@ function peg$m_IPv6address(p) {
           break choice33;
         }
         p = q34;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt22; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt22; }
         p = r;
       }
       break choice0;
@@ -1844,7 +1848,7 @@ function peg$m_IPv6address(p) {
           break choice53;
         }
         p = q54;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt40; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt40; }
         p = r;
       }
       break choice0;
@@ -1920,7 +1924,7 @@ function peg$m_IPv6address(p) {
           break choice77;
         }
         p = q78;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt60; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt60; }
         p = r;
       }
       break choice0;
@@ -1992,7 +1996,7 @@ function peg$m_IPv6address(p) {
           break choice100;
         }
         p = q101;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt84; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt84; }
         p = r;
       }
       break choice0;
@@ -2057,7 +2061,7 @@ function peg$m_IPv6address(p) {
           break choice121;
         }
         p = q122;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt107; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt107; }
         p = r;
       }
       break choice0;
@@ -2115,7 +2119,7 @@ function peg$m_IPv6address(p) {
           break choice140;
         }
         p = q141;
-        if ((r = peg$m_IPv4address(p)) < 0) { break alt128; }
+        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt128; }
         p = r;
       }
       break choice0;
@@ -2222,7 +2226,7 @@ function peg$m_ls32(p) {
       break choice0;
     }
     p = q1;
-    if ((r = peg$m_IPv4address(p)) < 0) { return -1; }
+    if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { return -1; }
     p = r;
   }
   return p;
@@ -2244,7 +2248,7 @@ function peg$m_h4(p) {
 function peg$m_path(p) {
   const s = input;
   const n = s.length;
-  let r;
+  let c, r;
   opt0: {
     choice2: {
       alt3: {
@@ -2252,7 +2256,7 @@ function peg$m_path(p) {
         p = peg$m_path_segments(p);
         break choice2;
       }
-      if ((r = peg$m_opaque_part(p)) < 0) { break opt0; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { break opt0; }
       p = r;
     }
   }
@@ -2264,7 +2268,7 @@ function peg$m_path_segments(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
@@ -2278,7 +2282,7 @@ function peg$m_path_segments(p) {
   loop3: while (true) {
     if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop3; }
     loop4: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
       const q6 = p;
       item5: {
         if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item5; }
@@ -2298,7 +2302,7 @@ function peg$m_segment(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
@@ -2318,7 +2322,7 @@ function peg$m_pchar(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2333,7 +2337,7 @@ function peg$m_query(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
@@ -2354,7 +2358,7 @@ function peg$m_URI_reference(p) {
   opt0: {
     choice2: {
       alt3: {
-        if ((r = peg$m_absolute_URI(p)) < 0) { break alt3; }
+        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) || (r = peg$m_absolute_URI(p)) < 0) { break alt3; }
         p = r;
         break choice2;
       }
@@ -2364,7 +2368,7 @@ function peg$m_URI_reference(p) {
   opt4: {
     if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
     loop6: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
       const q8 = p;
       item7: {
         if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
@@ -2383,12 +2387,12 @@ function peg$m_absolute_URI_reference(p) {
   const s = input;
   const n = s.length;
   let c, r;
-  if ((r = peg$m_absolute_URI(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) || (r = peg$m_absolute_URI(p)) < 0) { return -1; }
   p = r;
   opt0: {
     if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt0; }
     loop2: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
       const q4 = p;
       item3: {
         if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
@@ -2408,7 +2412,7 @@ function peg$m_fragment(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
@@ -2431,7 +2435,7 @@ function peg$m_relative_URI(p) {
     opt0: {
       choice3: {
         alt4: {
-          if ((r = peg$m_net_path(p)) < 0) { break alt4; }
+          if (!(p < n && s.charCodeAt(p) === 47) || (r = peg$m_net_path(p)) < 0) { break alt4; }
           p = r;
           break choice3;
         }
@@ -2442,7 +2446,7 @@ function peg$m_relative_URI(p) {
         }
         choice6: {
           alt7: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt7; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt7; }
             break choice6;
           }
           if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt0; }
@@ -2450,7 +2454,7 @@ function peg$m_relative_URI(p) {
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
         }
         loop8: for (;;) {
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
+          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
           const q10 = p;
           item9: {
             if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
@@ -2473,7 +2477,7 @@ function peg$m_relative_URI(p) {
   opt13: {
     if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt13; }
     loop15: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
       const q17 = p;
       item16: {
         if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item16; }
@@ -2494,7 +2498,7 @@ function peg$m_rel_path(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2502,7 +2506,7 @@ function peg$m_rel_path(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
@@ -2526,7 +2530,7 @@ function peg$m_rel_segment(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2534,7 +2538,7 @@ function peg$m_rel_segment(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
@@ -2630,9 +2634,16 @@ const peg$entries = new Map([
   ["DQUOTE", (p) => { const end = peg$m_DQUOTE(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
 ]);
 
+// The last start rule and its entry: a program checks many inputs against the same rule.
+let peg$lastRule = null;
+let peg$lastEntry = null;
+
 function peg$entry(startRule) {
+  if (startRule === peg$lastRule) return peg$lastEntry;
   const entry = peg$entries.get(startRule);
   if (entry === undefined) throw new Error("Can't start parsing from rule \"" + startRule + "\".");
+  peg$lastRule = startRule;
+  peg$lastEntry = entry;
   return entry;
 }
 
@@ -2697,8 +2708,16 @@ const peg$matchers = new Map([
   ["DQUOTE", peg$m_DQUOTE],
 ]);
 
+let peg$lastMatchRule = null;
+let peg$lastMatcher;
+
 function peg$accepts(peg$input, startRule) {
-  const match = peg$matchers.get(startRule);
+  let match = peg$lastMatcher;
+  if (startRule !== peg$lastMatchRule) {
+    match = peg$matchers.get(startRule);
+    peg$lastMatchRule = startRule;
+    peg$lastMatcher = match;
+  }
   if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;
   input = peg$input;
   try {

@@ -182,11 +182,77 @@ function movesOnFailure(node) {
   }
 }
 
+/**
+ * What an expression can begin with: { ascii, high, nullable }: the code units below 128 its
+ * first character can be, whether it can be one from 128 up, and whether it can match the empty
+ * string (then it may begin with anything). null when not known (a rule that refers back to
+ * itself before consuming). rules maps names to rules; memo caches each rule's answer.
+ */
+function firstSet(node, rules, memo, active = new Set()) {
+  const set = unitSet(node);
+  if (set) return { ascii: set.ascii, high: set.high, nullable: false };
+  const union = (parts, nullable) => {
+    if (parts.some((x) => x === null)) return null;
+    const ascii = new Set();
+    let high = false;
+    for (const x of parts) { for (const c of x.ascii) ascii.add(c); high ||= x.high; }
+    return { ascii, high, nullable };
+  };
+  const empty = { ascii: new Set(), high: false, nullable: true };
+  switch (node.type) {
+    case "literal":
+      if (node.value === "") return empty;
+      if (node.ignoreCase) return null;
+      return firstSet({ type: "literal", value: node.value[0] }, rules, memo, active);
+    case "class":
+      return null; // a class unitSet does not take (case-insensitive, unicode)
+    case "any":
+      return { ascii: new Set(Array.from({ length: 128 }, (_, i) => i)), high: true, nullable: false };
+    case "rule_ref": {
+      if (memo.has(node.name)) return memo.get(node.name);
+      if (active.has(node.name) || !rules.has(node.name)) return null;
+      active.add(node.name);
+      const f = firstSet(rules.get(node.name).expression, rules, memo, active);
+      active.delete(node.name);
+      memo.set(node.name, f);
+      return f;
+    }
+    case "simple_and": case "simple_not":
+      return empty;
+    case "optional": case "zero_or_more": {
+      const f = firstSet(node.expression, rules, memo, active);
+      return f && { ...f, nullable: true };
+    }
+    case "repeated": {
+      const f = firstSet(node.expression, rules, memo, active);
+      const min = node.min ? node.min.value : node.max.value;
+      return f && { ...f, nullable: f.nullable || min === 0 };
+    }
+    case "choice": {
+      const parts = node.alternatives.map((a) => firstSet(a, rules, memo, active));
+      return union(parts, parts.some((x) => x && x.nullable));
+    }
+    case "sequence": {
+      const parts = [];
+      for (const e of node.elements) {
+        const f = firstSet(e, rules, memo, active);
+        parts.push(f);
+        if (!f || !f.nullable) return union(parts, false);
+      }
+      return union(parts, true);
+    }
+    default: // group, named, one_or_more, labeled, text, action
+      return node.expression ? firstSet(node.expression, rules, memo, active) : null;
+  }
+}
+
 /** A compiler for one grammar: the rule functions and the tables and actions they share. */
 class Compiler {
   constructor(ast) {
     this.ast = ast;
     this.position = positionRules(ast);
+    this.byName = new Map(ast.rules.map((r) => [r.name, r]));
+    this.firsts = new Map();
     this.rules = new Set(ast.rules.map((r) => r.name));
     this.tables = new Map(); // member list -> table name
     this.actions = []; // action functions, in the order compiled
@@ -260,8 +326,12 @@ class Compiler {
         if (!this.rules.has(node.name)) fail(`rule ${node.name} is not defined`);
         if (this.position.has(node.name)) {
           const call = `peg$m_${node.name}(p)`;
-          const out = alwaysMatches(node) ? `${ind}p = ${call};\n` : `${ind}if ((r = ${call}) < 0) { ${onFail} }\n${ind}p = r;\n`;
-          return out + assign("peg$LIST");
+          if (alwaysMatches(node)) return `${ind}p = ${call};\n` + assign("peg$LIST");
+          // A rule that cannot match the empty string fails where its first character cannot
+          // begin it: that is tested before the call (host's IPv4address, on a hostname).
+          const first = firstSet(node, this.byName, this.firsts);
+          const guard = first && !first.nullable && !(first.high && first.ascii.size === 128) ? `!(${this.test(first)}) || ` : "";
+          return `${ind}if (${guard}(r = ${call}) < 0) { ${onFail} }\n${ind}p = r;\n` + assign("peg$LIST");
         }
         const v = target ?? this.variable("v");
         return `${ind}if ((${v} = peg$v_${node.name}(p)) === peg$FAILED) { ${onFail} }\n${ind}p = peg$end;\n`;
@@ -577,9 +647,13 @@ function entryPoints(ast, position) {
   return "// Entry points without peggy's per-call bookkeeping (scripts/compile-rules.mjs).\n" +
     "const peg$entries = new Map([\n" +
     ast.rules.map((r) => `  [${JSON.stringify(r.name)}, ${entry(r)}],\n`).join("") + "]);\n\n" +
+    "// The last start rule and its entry: a program checks many inputs against the same rule.\n" +
+    "let peg$lastRule = null;\nlet peg$lastEntry = null;\n\n" +
     "function peg$entry(startRule) {\n" +
+    "  if (startRule === peg$lastRule) return peg$lastEntry;\n" +
     "  const entry = peg$entries.get(startRule);\n" +
     "  if (entry === undefined) throw new Error(\"Can't start parsing from rule \\\"\" + startRule + \"\\\".\");\n" +
+    "  peg$lastRule = startRule;\n  peg$lastEntry = entry;\n" +
     "  return entry;\n}\n\n" +
     "function peg$run(peg$input, startRule) {\n" +
     "  const entry = peg$entry(startRule);\n" +
@@ -589,8 +663,12 @@ function entryPoints(ast, position) {
     "  } finally {\n    input = undefined;\n  }\n}\n\n" +
     "const peg$matchers = new Map([\n" +
     ast.rules.map((r) => position.has(r.name) ? `  [${JSON.stringify(r.name)}, peg$m_${r.name}],\n` : "").join("") + "]);\n\n" +
+    "let peg$lastMatchRule = null;\nlet peg$lastMatcher;\n\n" +
     "function peg$accepts(peg$input, startRule) {\n" +
-    "  const match = peg$matchers.get(startRule);\n" +
+    "  let match = peg$lastMatcher;\n" +
+    "  if (startRule !== peg$lastMatchRule) {\n" +
+    "    match = peg$matchers.get(startRule);\n" +
+    "    peg$lastMatchRule = startRule;\n    peg$lastMatcher = match;\n  }\n" +
     "  if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;\n" +
     "  input = peg$input;\n" +
     "  try {\n    return match(0) === peg$input.length;\n  } finally {\n    input = undefined;\n  }\n}\n";
