@@ -68,13 +68,15 @@ export interface UriReferenceParts {
  * `toString()` recomposes it (section 5.2).
  */
 export class UriReference {
-  readonly kind: "absolute" | "relative";
-  readonly scheme?: string;
-  readonly authority?: Authority;
-  readonly path: string;
-  readonly opaque: boolean;
-  readonly query?: string;
-  readonly fragment?: string;
+  // Declared only: the constructor sets every one of them, in this order, so that every
+  // reference has the same properties (no separate field initializer runs first).
+  declare readonly kind: "absolute" | "relative";
+  declare readonly scheme?: string;
+  declare readonly authority?: Authority;
+  declare readonly path: string;
+  declare readonly opaque: boolean;
+  declare readonly query?: string;
+  declare readonly fragment?: string;
 
   constructor(parts: UriReferenceParts) {
     if (parts === null || typeof parts !== "object") {
