@@ -253,7 +253,6 @@ class Compiler {
     this.position = positionRules(ast);
     this.byName = new Map(ast.rules.map((r) => [r.name, r]));
     this.firsts = new Map();
-    this.rules = new Set(ast.rules.map((r) => r.name));
     this.tables = new Map(); // member list -> table name
     this.actions = []; // action functions, in the order compiled
   }
@@ -323,7 +322,7 @@ class Compiler {
         return `${ind}if (p + ${v.length} <= n && ${cond}) p += ${v.length}; else { ${onFail} }\n` + assign(JSON.stringify(v));
       }
       case "rule_ref": {
-        if (!this.rules.has(node.name)) fail(`rule ${node.name} is not defined`);
+        if (!this.byName.has(node.name)) fail(`rule ${node.name} is not defined`);
         if (this.position.has(node.name)) {
           const call = `peg$m_${node.name}(p)`;
           if (alwaysMatches(node)) return `${ind}p = ${call};\n` + assign("peg$LIST");
