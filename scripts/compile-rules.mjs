@@ -21,8 +21,11 @@
 // a 128-entry table. Values follow peggy: $e is the matched text, label:e binds e's value for
 // the actions after it in its sequence, @e plucks, e? is null when absent, and an action is
 // called with the labels in scope, after peg$savedPos and peg$currPos are set so that text()
-// and location() work. The value of a repetition or of a sequence without a pluck is peg$LIST,
-// as in the fast build after dropLists (no action reads it: checkActionInputs, checkRuleValues).
+// and location() work. A repetition whose value is read (through a label, a pluck or as the
+// rule's value: the labels of a hostname) builds the array of its elements' values, as peggy
+// does; any other repetition builds nothing. The value of a sequence without a pluck and of an
+// action-free rule is peg$LIST, as in the fast build after dropLists (no action reads one:
+// checkActionInputs, checkRuleValues).
 //
 // The rule's peggy function keeps peggy's contract (on a match it moves peg$currPos to the end
 // and returns the value; on a failure it returns peg$FAILED and leaves peg$currPos alone), so
@@ -416,18 +419,21 @@ class Compiler {
       case "optional":
         return this.optional(node.expression, ind, env, target);
       case "zero_or_more":
-        return this.loop(node.expression, null, ind, env) + assign("peg$LIST");
+        if (target) return this.collect(node.expression, 0, null, onFail, ind, env, target);
+        return this.loop(node.expression, null, ind, env);
       case "one_or_more":
-        return this.gen(node.expression, onFail, ind, new Map(env)) + this.loop(node.expression, null, ind, env) + assign("peg$LIST");
+        if (target) return this.collect(node.expression, 1, null, onFail, ind, env, target);
+        return this.gen(node.expression, onFail, ind, new Map(env)) + this.loop(node.expression, null, ind, env);
       case "repeated": {
         const min = node.min ? node.min.value : node.max.value;
         const max = node.max.value; // null: no upper bound
+        if (target) return this.collect(node.expression, min, max, onFail, ind, env, target);
         let out = "";
         for (let i = 0; i < min; i++) out += this.gen(node.expression, onFail, ind, new Map(env));
         if (max === null) out += this.loop(node.expression, null, ind, env);
         else if (max - min === 1) out += this.optional(node.expression, ind, env, null);
         else if (max - min > 1) out += this.loop(node.expression, max - min, ind, env);
-        return out + assign("peg$LIST");
+        return out;
       }
       case "simple_and": case "simple_not": {
         const positive = node.type === "simple_and";
@@ -467,6 +473,27 @@ class Compiler {
     return `${ind}${done}: {\n` + (moves ? `${ind}  const ${q} = p;\n` : "") + `${ind}  ${attempt}: {\n` + body +
       `${ind}    break ${done};\n${ind}  }\n` + (moves ? `${ind}  p = ${q};\n` : "") +
       (target ? `${ind}  ${target} = null;\n` : "") + `${ind}}\n`;
+  }
+
+  /**
+   * A repetition whose value something reads (a label, a pluck, the rule's value): at least min
+   * and at most max (null: no bound) matches of expr, greedy, and target the array of their
+   * values, as peggy builds it (the hostname's labels).
+   */
+  collect(expr, min, max, onFail, ind, env, target) {
+    const list = this.fresh("list");
+    const item = this.variable("e");
+    let out = `${ind}const ${list} = [];\n`;
+    for (let i = 0; i < min; i++) out += this.gen(expr, onFail, ind, new Map(env), item) + `${ind}${list}.push(${item});\n`;
+    if (max === null || max > min) {
+      const label = this.fresh("loop");
+      const attempt = this.fresh("item");
+      const q = this.fresh("q");
+      out += `${ind}${label}: while (${max === null ? "true" : `${list}.length < ${max}`}) {\n${ind}  const ${q} = p;\n` +
+        `${ind}  ${attempt}: {\n` + this.gen(expr, `break ${attempt};`, ind + "    ", new Map(env), item) +
+        `${ind}    ${list}.push(${item});\n${ind}    continue ${label};\n${ind}  }\n${ind}  p = ${q};\n${ind}  break;\n${ind}}\n`;
+    }
+    return out + `${ind}${target} = ${list};\n`;
   }
 
   /** e* (limit null) or up to `limit` more matches of e, greedy. */
@@ -524,7 +551,7 @@ class Compiler {
 export function checkRuleValues(ast, position) {
   const problems = [];
   const reads = (n) => n.type === "rule_ref" ? [n.name]
-    : ["group", "named", "optional", "labeled"].includes(n.type) ? reads(n.expression)
+    : ["group", "named", "optional", "labeled", "zero_or_more", "one_or_more", "repeated"].includes(n.type) ? reads(n.expression)
     : n.type === "choice" ? n.alternatives.flatMap(reads)
     : n.type === "sequence" ? n.elements.filter((e) => e.type === "labeled" && e.pick).flatMap(reads) : [];
   const visit = (node, rule) => {

@@ -22,11 +22,14 @@
 //   messageEscapes   peggy's error message escapes each expected character through a dozen regex
 //                    replacements on every rejected input; the escapes of short strings are
 //                    remembered (trace build: its errors are the ones that get diagnosed).
-//   dropLists        repetitions and sequences build arrays of what they matched; this grammar's
-//                    actions only ever read text ($) and other actions' records, so the arrays are
-//                    never read (checkActionInputs proves it on the grammar). They are replaced by
-//                    one shared empty array; a bounded repetition counts its matches in a number.
-//                    Fast build only: the trace build reports rule results to its tracer.
+//   dropLists        repetitions and sequences build arrays of what they matched. They are
+//                    replaced by one shared empty array; a bounded repetition counts its matches
+//                    in a number. The fast and match builds then compile every rule
+//                    (compile-rules.mjs) into a function that replaces its peggy body and builds
+//                    an array only for a repetition whose value a label reads (the labels of a
+//                    hostname); checkActionInputs proves that every value an action reads is one
+//                    the compiled rules build as peggy does. Not in the trace build, which
+//                    reports rule results to its tracer.
 //
 // Both builds get hoistConstants and classTables; the trace build keeps every rule.enter,
 // rule.match, rule.fail and fail event exactly as peggy emits them.
@@ -231,9 +234,11 @@ export function dropLists(js) {
 }
 
 /**
- * dropLists is sound only if no action reads the array of a repetition or sequence. This walks
- * the grammar: every label an action reads must produce text ($), a literal, an action's
- * result, or a choice / option / pluck of those (not a class: classTables makes its value a code).
+ * The fast and match builds build only the values that actions read, and build some of them
+ * differently from peggy: a sequence without a pluck is the shared empty array (dropLists,
+ * compile-rules), a class is its code in peggy's bodies (classTables). This walks the grammar:
+ * every label an action reads must produce text ($), a literal, an action's result, a choice /
+ * option / pluck of those, or a repetition of those (an array, which the compiled rules build).
  */
 export function checkActionInputs(grammarText) {
   const ast = peggy.parser.parse(grammarText, { grammarSource: "grammar" });
@@ -250,12 +255,14 @@ export function checkActionInputs(grammarText) {
         return ok;
       }
       case "named": case "labeled": case "group": case "optional": return scalar(node.expression);
+      case "zero_or_more": case "one_or_more": return scalar(node.expression);
+      case "repeated": return !node.delimiter && scalar(node.expression);
       case "choice": return node.alternatives.every(scalar);
       case "sequence": {
         const plucked = node.elements.filter((e) => e.type === "labeled" && e.pick);
         return plucked.length === 1 && scalar(plucked[0].expression);
       }
-      default: return false; // repetitions, lookaheads, sequences without one pluck
+      default: return false; // classes, lookaheads, sequences without one pluck
     }
   }
   const problems = [];
@@ -276,7 +283,7 @@ export function checkActionInputs(grammarText) {
   }
   for (const r of ast.rules) visit(r.expression, r.name);
   if (problems.length) {
-    throw new Error(`optimize-parser dropLists: these action inputs can be arrays, so the lists cannot be dropped: ${problems.join("; ")}`);
+    throw new Error(`optimize-parser checkActionInputs: these action inputs are values the compiled rules do not build as peggy does: ${problems.join("; ")}`);
   }
 }
 

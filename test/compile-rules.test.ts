@@ -16,6 +16,7 @@ interface Summary {
   matched: number;
   valued: number;
   runLoops: number;
+  lists: number;
   disagreements: unknown[];
 }
 
@@ -41,5 +42,6 @@ describe("compiled rules against peggy on random grammars", () => {
     expect(summary.matched).toBeLessThan(summary.cases * 0.97);
     expect(summary.valued).toBeGreaterThan(1000);
     expect(summary.runLoops).toBeGreaterThan(10);
+    expect(summary.lists).toBeGreaterThan(10);
   });
 });

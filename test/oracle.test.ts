@@ -47,6 +47,22 @@ describe("Appendix B oracle (section 4.3)", () => {
     }), { numRuns: RUNS, seed: 20030303 });
   });
 
+  test("a hostname's labels are its text split at \".\", without the empty label after a trailing dot", () => {
+    // Host names from the ABNF's hostname rule, in an authority.
+    let hostnames = 0;
+    fc.assert(fc.property(abnfArbitrary(abnf, "hostname"), (h) => {
+      const authority = parse(`http://${h}/`).authority;
+      if (authority?.kind !== "server" || authority.host?.kind !== "hostname") return; // "1.2.3.4" is an IPv4address
+      hostnames++;
+      const split = h.split(".");
+      if (split[split.length - 1] === "") split.pop();
+      expect(authority.host.raw).toBe(h);
+      expect(authority.host.labels).toEqual(split);
+      for (const label of authority.host.labels) expect(abnf.acceptor.domainlabel.test(label)).toBe(true);
+    }), { numRuns: RUNS, seed: 11 });
+    expect(hostnames).toBeGreaterThan(RUNS * 0.9);
+  });
+
   test("format(parse(s)) === s and parse(s).toString() === s", () => {
     fc.assert(fc.property(references, (s) => {
       const ref = parse(s);

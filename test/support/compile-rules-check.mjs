@@ -31,7 +31,7 @@ function expression(rule, depth, labels) {
   ])();
   if (depth <= 0) return leaf();
   const sub = () => expression(rule, depth - 1, labels);
-  switch (int(15)) {
+  switch (int(16)) {
     case 0: case 1: return leaf();
     case 2: return `${sub()} ${sub()}`;
     case 3: return `(${sub()} ${sub()} ${sub()})`;
@@ -54,6 +54,12 @@ function expression(rule, depth, labels) {
       const unit = pick(['"a"', "[ab]", "[^a]", "[a-c]", "[^ab]", '("a" / [bc])']);
       return `(${unit} / ${sub()}${int(2) ? ` / ${sub()}` : ""})${pick(["*", "+"])}`;
     }
+    case 14: {
+      // An action over the array of a repetition (the compiled rules build it where it is read).
+      const x = `x${labels.n++}`;
+      const element = pick([`$(${sub()})`, `(@$(${sub()}) ${sub()})`, `(${sub()} { return text(); })`]);
+      return `(${x}:(${element})${pick(["*", "+", "|..2|", "|1..3|", "|2|"])} { return [${x}, text()]; })`;
+    }
     default: return `(@$(${sub()}) ${sub()})`;
   }
 }
@@ -64,9 +70,8 @@ function grammar() {
   for (let i = 0; i < RULES; i++) {
     const body = expression(i, 3, labels);
     // Half the rules build a value (compared); the others are structural (verdict compared).
-    // The value of a repetition or of a sequence without a pluck is not built by the compiled
-    // rules (no action of the URI grammar reads one: checkActionInputs), so such a body is read
-    // through $.
+    // The value of a sequence without a pluck is not built by the compiled rules (no action of
+    // the URI grammar reads one: checkActionInputs), so such a body is read through $.
     if (int(2)) {
       let valued = `r${i} = v:(${body}) { return [v, text()]; }`;
       try { checkActionInputs(valued); } catch { valued = `r${i} = v:$(${body}) { return [v, text()]; }`; }
@@ -110,7 +115,9 @@ for (let len = 1; len <= 4; len++) {
 
 // runLoops counts the grammars compiled with a loop of its own for a repeated choice whose first
 // alternative is one character (compile-rules: runFirst), so the test can see that form is covered.
-const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, runLoops: 0, disagreements: [] };
+// lists counts the grammars whose compiled rules build the array of a repetition (compile-rules:
+// collect).
+const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, runLoops: 0, lists: 0, disagreements: [] };
 for (let g = 0; g < GRAMMARS; g++) {
   const text = grammar();
   if (process.env.DEBUG_GRAMMAR) process.stderr.write(`--- ${g}\n${text}\n`);
@@ -128,6 +135,7 @@ for (let g = 0; g < GRAMMARS; g++) {
   summary.grammars++;
   const source = standaloneSource(ast);
   if (/: for \(;;\) \{\n\s*while \(/.test(source)) summary.runLoops++;
+  if (/\.push\(e\d+\)/.test(source)) summary.lists++;
   const compiled = new Function(source)();
   for (let i = 0; i < RULES; i++) {
     const rule = `r${i}`;
