@@ -22,15 +22,6 @@
     }
     return reference(null, null, p ?? "", false, query, null);
   }
-  // The labels of a hostname: its first domainlabel, then qualified's.  A
-  // loop, since Array.prototype.unshift takes V8 longer than the label.
-  function prepend(first, rest) {
-    let i = rest.length;
-    rest.push(first);
-    for (; i > 0; i--) rest[i] = rest[i - 1];
-    rest[0] = first;
-    return rest;
-  }
 
 class peg$SyntaxError extends SyntaxError {
   constructor(message, expected, found, location) {
@@ -631,17 +622,17 @@ function peg$parseport() {
 }
 
 function peg$parsehostname() {
-  const start = peg$currPos;
-  const value = peg$v_hostname(start);
-  peg$currPos = value === peg$FAILED ? start : peg$end;
-  return value;
+  const end = peg$m_hostname(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsequalified() {
-  const start = peg$currPos;
-  const value = peg$v_qualified(start);
-  peg$currPos = value === peg$FAILED ? start : peg$end;
-  return value;
+  const end = peg$m_qualified(peg$currPos);
+  if (end < 0) return peg$FAILED;
+  peg$currPos = end;
+  return peg$LIST;
 }
 
 function peg$parsedomainlabel() {
@@ -870,12 +861,10 @@ function peg$a7() { return server(null, null, null); }
 function peg$a8(h, p) { return server(null, h, p); }
 function peg$a9(r) { return { kind: "IPv6reference", raw: r, address: null }; }
 function peg$a10(r) { return { kind: "IPv4address", raw: r, octets: null }; }
-function peg$a11(l) { return { kind: "hostname", raw: text(), labels: l }; }
-function peg$a12(l, q) { return prepend(l, q); }
-function peg$a13(q, t) { if (t !== null) q.push(t); return q; }
-function peg$a14(r, f) { r.fragment = f; return r; }
-function peg$a15(r, f) { r.fragment = f; return r; }
-function peg$a16(p, q) { return withQuery(p, q); }
+function peg$a11(r) { return { kind: "hostname", raw: r, labels: null }; }
+function peg$a12(r, f) { r.fragment = f; return r; }
+function peg$a13(r, f) { r.fragment = f; return r; }
+function peg$a14(p, q) { return withQuery(p, q); }
 
 function peg$m_uric(p) {
   const s = input;
@@ -1325,7 +1314,7 @@ function peg$v_hostport(p) {
 function peg$v_host(p) {
   const s = input;
   const n = s.length;
-  let c, r, value0, l_r5, l_r9, l_l13;
+  let c, r, value0, l_r5, l_r9, l_r13;
   choice1: {
     const q2 = p;
     alt3: {
@@ -1357,11 +1346,14 @@ function peg$v_host(p) {
     }
     p = q2;
     const a12 = p;
-    if ((l_l13 = peg$v_hostname(p)) === peg$FAILED) { return peg$FAILED; }
-    p = peg$end;
+    const t14 = p;
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return peg$FAILED; }
+    p = r;
+    p = peg$m_qualified(p);
+    l_r13 = s.substring(t14, p);
     peg$savedPos = a12;
     peg$currPos = p;
-    value0 = peg$a11(l_l13);
+    value0 = peg$a11(l_r13);
   }
   peg$end = p;
   return value0;
@@ -1375,94 +1367,63 @@ function peg$m_port(p) {
   return p;
 }
 
-function peg$v_hostname(p) {
+function peg$m_hostname(p) {
   const s = input;
   const n = s.length;
-  let c, r, value0, l_l2, l_q5;
-  const a1 = p;
-  const t3 = p;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return peg$FAILED; }
+  let c, r;
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
   p = r;
-  const t4 = p;
-  if ((l_q5 = peg$v_qualified(p)) === peg$FAILED) { return peg$FAILED; }
-  p = peg$end;
-  l_l2 = s.substring(t3, t4);
-  peg$savedPos = a1;
-  peg$currPos = p;
-  value0 = peg$a12(l_l2, l_q5);
-  peg$end = p;
-  return value0;
+  p = peg$m_qualified(p);
+  return p;
 }
 
-function peg$v_qualified(p) {
+function peg$m_qualified(p) {
   const s = input;
   const n = s.length;
-  let c, r, value0, l_q2, e4, l_pick8, l_pick12, l_pick15, l_t20, l_pick24;
-  const a1 = p;
-  const list3 = [];
-  loop5: while (true) {
-    const q7 = p;
-    item6: {
-      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break item6; }
-      choice9: {
-        const q10 = p;
-        alt11: {
-          if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1)) { break alt11; }
-          const t13 = p;
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt11; }
+  let c, r;
+  loop0: while (true) {
+    const q2 = p;
+    item1: {
+      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break item1; }
+      choice3: {
+        const q4 = p;
+        alt5: {
+          if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1)) { break alt5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
           p = r;
-          const t14 = p;
-          l_pick12 = s.substring(t13, t14);
-          l_pick8 = l_pick12;
-          break choice9;
+          break choice3;
         }
-        p = q10;
-        const t16 = p;
-        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item6; }
+        p = q4;
+        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
         p = r;
-        const t17 = p;
         {
-          const q19 = p;
-          not18: {
-            if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not18; }
-            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1)) { break not18; }
-            p = q19;
-            break item6;
+          const q7 = p;
+          not6: {
+            if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
+            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1)) { break not6; }
+            p = q7;
+            break item1;
           }
-          p = q19;
+          p = q7;
         }
-        l_pick15 = s.substring(t16, t17);
-        l_pick8 = l_pick15;
       }
-      e4 = l_pick8;
-      list3.push(e4);
-      continue loop5;
+      continue loop0;
     }
-    p = q7;
+    p = q2;
     break;
   }
-  l_q2 = list3;
-  optDone22: {
-    const q23 = p;
-    opt21: {
-      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt21; }
-      const t25 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) || (r = peg$m_toplabel(p)) < 0) { break opt21; }
+  optDone9: {
+    const q10 = p;
+    opt8: {
+      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) || (r = peg$m_toplabel(p)) < 0) { break opt8; }
       p = r;
-      const t26 = p;
-      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt21; }
-      l_pick24 = s.substring(t25, t26);
-      l_t20 = l_pick24;
-      break optDone22;
+      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
+      break optDone9;
     }
-    p = q23;
-    l_t20 = null;
+    p = q10;
   }
-  peg$savedPos = a1;
-  peg$currPos = p;
-  value0 = peg$a13(l_q2, l_t20);
-  peg$end = p;
-  return value0;
+  return p;
 }
 
 function peg$m_domainlabel(p) {
@@ -2448,7 +2409,7 @@ function peg$v_URI_reference(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a14(l_r2, l_f7);
+  value0 = peg$a12(l_r2, l_f7);
   peg$end = p;
   return value0;
 }
@@ -2485,7 +2446,7 @@ function peg$v_absolute_URI_reference(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a15(l_r2, l_f3);
+  value0 = peg$a13(l_r2, l_f3);
   peg$end = p;
   return value0;
 }
@@ -2588,7 +2549,7 @@ function peg$v_relative_URI(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a16(l_p2, l_q18);
+  value0 = peg$a14(l_p2, l_q18);
   peg$end = p;
   return value0;
 }
@@ -2707,8 +2668,8 @@ const peg$entries = new Map([
   ["hostport", peg$v_hostport],
   ["host", peg$v_host],
   ["port", (p) => { const end = peg$m_port(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
-  ["hostname", peg$v_hostname],
-  ["qualified", peg$v_qualified],
+  ["hostname", (p) => { const end = peg$m_hostname(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
+  ["qualified", (p) => { const end = peg$m_qualified(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
   ["domainlabel", (p) => { const end = peg$m_domainlabel(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
   ["toplabel", (p) => { const end = peg$m_toplabel(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
   ["alphanum", (p) => { const end = peg$m_alphanum(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }],
@@ -2774,6 +2735,8 @@ const peg$matchers = new Map([
   ["reg_name", peg$m_reg_name],
   ["userinfo", peg$m_userinfo],
   ["port", peg$m_port],
+  ["hostname", peg$m_hostname],
+  ["qualified", peg$m_qualified],
   ["domainlabel", peg$m_domainlabel],
   ["toplabel", peg$m_toplabel],
   ["alphanum", peg$m_alphanum],

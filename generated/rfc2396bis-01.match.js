@@ -22,15 +22,6 @@
     }
     return reference(null, null, p ?? "", false, query, null);
   }
-  // The labels of a hostname: its first domainlabel, then qualified's.  A
-  // loop, since Array.prototype.unshift takes V8 longer than the label.
-  function prepend(first, rest) {
-    let i = rest.length;
-    rest.push(first);
-    for (; i > 0; i--) rest[i] = rest[i - 1];
-    rest[0] = first;
-    return rest;
-  }
 
 class peg$SyntaxError extends SyntaxError {
   constructor(message, expected, found, location) {

@@ -374,7 +374,7 @@ const RULES = Object.freeze([
     "pegName": "host",
     "section": "3.2.2",
     "abnf": "host           = IPv6reference / IPv4address / hostname",
-    "peg": "host\n  = r:$IPv6reference { return { kind: \"IPv6reference\", raw: r, address: null }; }\n  / r:$IPv4address !(alphanum / [\\-.]) { return { kind: \"IPv4address\", raw: r, octets: null }; }\n  / l:hostname { return { kind: \"hostname\", raw: text(), labels: l }; }",
+    "peg": "host\n  = r:$IPv6reference { return { kind: \"IPv6reference\", raw: r, address: null }; }\n  / r:$IPv4address !(alphanum / [\\-.]) { return { kind: \"IPv4address\", raw: r, octets: null }; }\n  / r:$hostname { return { kind: \"hostname\", raw: r, labels: null }; }",
     "pegNote": "IPv4address matches the start of hostnames such as \"1.2.3.45a\" and \"1.2.3.4.example\"; it is kept only when no hostname character (alphanum, \"-\", \".\") follows, else hostname is tried.",
     "exclusive": [
       [
@@ -426,7 +426,7 @@ const RULES = Object.freeze([
     "pegName": "hostname",
     "section": "3.2.2",
     "abnf": "hostname       = domainlabel qualified",
-    "peg": "hostname\n  = l:$domainlabel q:qualified\n    { return prepend(l, q); }",
+    "peg": "hostname\n  = domainlabel qualified",
     "exclusive": [],
     "uses": [
       "domainlabel",
@@ -441,7 +441,7 @@ const RULES = Object.freeze([
     "pegName": "qualified",
     "section": "3.2.2",
     "abnf": "qualified      = *( \".\" domainlabel ) [ \".\" toplabel \".\" ]",
-    "peg": "qualified\n  = q:(\".\" @(!ALPHA @$domainlabel / @$domainlabel !(\".\" !alphanum)))* t:(\".\" @$toplabel \".\")?\n    { if (t !== null) q.push(t); return q; }",
+    "peg": "qualified\n  = (\".\" (!ALPHA domainlabel / domainlabel !(\".\" !alphanum)))* (\".\" toplabel \".\")?",
     "pegNote": "the repetition is greedy and would take the last label of \"example.com.\" as a domainlabel, leaving a lone \".\"; it does not take a label that completes the trailing-dot form: one that begins with ALPHA (so it is also a toplabel, of the same length) and is followed by \".\" and no further label character.  Each label is read once.",
     "exclusive": [
       [

@@ -22,15 +22,6 @@
     }
     return reference(null, null, p ?? "", false, query, null);
   }
-  // The labels of a hostname: its first domainlabel, then qualified's.  A
-  // loop, since Array.prototype.unshift takes V8 longer than the label.
-  function prepend(first, rest) {
-    let i = rest.length;
-    rest.push(first);
-    for (; i > 0; i--) rest[i] = rest[i - 1];
-    rest[0] = first;
-    return rest;
-  }
 
 // Escapes of short strings in error messages (scripts/optimize-parser.mjs, messageEscapes).
 const peg$escapes = new Map();
@@ -515,17 +506,13 @@ function peg$f9(r) {    return { kind: "IPv6reference", raw: r, address: null };
 
 function peg$f10(r) {    return { kind: "IPv4address", raw: r, octets: null };  }
 
-function peg$f11(l) {    return { kind: "hostname", raw: text(), labels: l };  }
+function peg$f11(r) {    return { kind: "hostname", raw: r, labels: null };  }
 
-function peg$f12(l, q) {    return prepend(l, q);  }
+function peg$f12(r, f) {    r.fragment = f; return r;  }
 
-function peg$f13(q, t) {    if (t !== null) q.push(t); return q;  }
+function peg$f13(r, f) {    r.fragment = f; return r;  }
 
-function peg$f14(r, f) {    r.fragment = f; return r;  }
-
-function peg$f15(r, f) {    r.fragment = f; return r;  }
-
-function peg$f16(p, q) {    return withQuery(p, q);  }
+function peg$f14(p, q) {    return withQuery(p, q);  }
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -1833,7 +1820,13 @@ function peg$parsehost() {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      s1 = peg$parsehostname();
+      s1 = peg$currPos;
+      s2 = peg$parsehostname();
+      if (s2 !== peg$FAILED) {
+        s1 = input.substring(s1, peg$currPos);
+      } else {
+        s1 = s2;
+      }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
         s1 = peg$f11(s1);
@@ -1906,17 +1899,11 @@ function peg$parsehostname() {
   });
 
   s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$parsedomainlabel();
-  if (s2 !== peg$FAILED) {
-    s1 = input.substring(s1, peg$currPos);
-  } else {
-    s1 = s2;
-  }
+  s1 = peg$parsedomainlabel();
   if (s1 !== peg$FAILED) {
     s2 = peg$parsequalified();
-    peg$savedPos = s0;
-    s0 = peg$f12(s1, s2);
+    s1 = [s1, s2];
+    s0 = s1;
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -1973,15 +1960,10 @@ function peg$parsequalified() {
       s5 = peg$FAILED;
     }
     if (s5 !== peg$FAILED) {
-      s6 = peg$currPos;
-      s7 = peg$parsedomainlabel();
-      if (s7 !== peg$FAILED) {
-        s6 = input.substring(s6, peg$currPos);
-      } else {
-        s6 = s7;
-      }
+      s6 = peg$parsedomainlabel();
       if (s6 !== peg$FAILED) {
-        s4 = s6;
+        s5 = [s5, s6];
+        s4 = s5;
       } else {
         peg$currPos = s4;
         s4 = peg$FAILED;
@@ -1992,13 +1974,7 @@ function peg$parsequalified() {
     }
     if (s4 === peg$FAILED) {
       s4 = peg$currPos;
-      s5 = peg$currPos;
-      s6 = peg$parsedomainlabel();
-      if (s6 !== peg$FAILED) {
-        s5 = input.substring(s5, peg$currPos);
-      } else {
-        s5 = s6;
-      }
+      s5 = peg$parsedomainlabel();
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
         peg$silentFails++;
@@ -2040,6 +2016,7 @@ function peg$parsequalified() {
           s6 = peg$FAILED;
         }
         if (s6 !== peg$FAILED) {
+          s5 = [s5, s6];
           s4 = s5;
         } else {
           peg$currPos = s4;
@@ -2051,7 +2028,8 @@ function peg$parsequalified() {
       }
     }
     if (s4 !== peg$FAILED) {
-      s2 = s4;
+      s3 = [s3, s4];
+      s2 = s3;
     } else {
       peg$currPos = s2;
       s2 = peg$FAILED;
@@ -2083,15 +2061,10 @@ function peg$parsequalified() {
         s5 = peg$FAILED;
       }
       if (s5 !== peg$FAILED) {
-        s6 = peg$currPos;
-        s7 = peg$parsedomainlabel();
-        if (s7 !== peg$FAILED) {
-          s6 = input.substring(s6, peg$currPos);
-        } else {
-          s6 = s7;
-        }
+        s6 = peg$parsedomainlabel();
         if (s6 !== peg$FAILED) {
-          s4 = s6;
+          s5 = [s5, s6];
+          s4 = s5;
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -2102,13 +2075,7 @@ function peg$parsequalified() {
       }
       if (s4 === peg$FAILED) {
         s4 = peg$currPos;
-        s5 = peg$currPos;
-        s6 = peg$parsedomainlabel();
-        if (s6 !== peg$FAILED) {
-          s5 = input.substring(s5, peg$currPos);
-        } else {
-          s5 = s6;
-        }
+        s5 = peg$parsedomainlabel();
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
@@ -2150,6 +2117,7 @@ function peg$parsequalified() {
             s6 = peg$FAILED;
           }
           if (s6 !== peg$FAILED) {
+            s5 = [s5, s6];
             s4 = s5;
           } else {
             peg$currPos = s4;
@@ -2161,7 +2129,8 @@ function peg$parsequalified() {
         }
       }
       if (s4 !== peg$FAILED) {
-        s2 = s4;
+        s3 = [s3, s4];
+        s2 = s3;
       } else {
         peg$currPos = s2;
         s2 = peg$FAILED;
@@ -2180,13 +2149,7 @@ function peg$parsequalified() {
     if (peg$silentFails === 0) { peg$fail(peg$e21); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
-    s5 = peg$parsetoplabel();
-    if (s5 !== peg$FAILED) {
-      s4 = input.substring(s4, peg$currPos);
-    } else {
-      s4 = s5;
-    }
+    s4 = peg$parsetoplabel();
     if (s4 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
         s5 = peg$c7;
@@ -2196,7 +2159,8 @@ function peg$parsequalified() {
         if (peg$silentFails === 0) { peg$fail(peg$e21); }
       }
       if (s5 !== peg$FAILED) {
-        s2 = s4;
+        s3 = [s3, s4, s5];
+        s2 = s3;
       } else {
         peg$currPos = s2;
         s2 = peg$FAILED;
@@ -2212,8 +2176,8 @@ function peg$parsequalified() {
   if (s2 === peg$FAILED) {
     s2 = null;
   }
-  peg$savedPos = s0;
-  s0 = peg$f13(s1, s2);
+  s1 = [s1, s2];
+  s0 = s1;
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({
@@ -4395,7 +4359,7 @@ function peg$parseURI_reference() {
     s2 = null;
   }
   peg$savedPos = s0;
-  s0 = peg$f14(s1, s2);
+  s0 = peg$f12(s1, s2);
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({
@@ -4449,7 +4413,7 @@ function peg$parseabsolute_URI_reference() {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f15(s1, s2);
+    s0 = peg$f13(s1, s2);
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -4576,7 +4540,7 @@ function peg$parserelative_URI() {
     s2 = null;
   }
   peg$savedPos = s0;
-  s0 = peg$f16(s1, s2);
+  s0 = peg$f14(s1, s2);
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({

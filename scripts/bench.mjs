@@ -9,6 +9,12 @@
 // only, so it runs on the absolute references, and its ratio is to the regex on that same subset.
 // Then the scaling run (scripts/bench-scaling.mjs) runs in a child process.
 //
+// The ratio is paired: in every pass the regex runs on the contender's references right before
+// and right after it, and the pass's ratio is the contender's time over the mean of those two;
+// the ratio reported is the median of the passes' ratios. A shared machine's speed drifts over
+// seconds to minutes, which moves the medians of separate measurements apart; a pair is taken
+// within a fraction of a second. (The ratio of the two medians is in bench.json too.)
+//
 // Writes bench-results/bench.json (raw numbers) and bench-results/corpus.txt (the corpus).
 //
 // Every timed pass starts with a full garbage collection (node --expose-gc, as npm run bench
@@ -106,10 +112,21 @@ function runOnce(c) {
 
 const samples = new Map(contenders.map((c) => [c, []]));
 const cpuSamples = new Map(contenders.map((c) => [c, []]));
+// Per pass, the contender's time over the mean of the regex's just before and just after it.
+const pairedRatios = new Map(contenders.map((c) => [c, []]));
+const pairedCpuRatios = new Map(contenders.map((c) => [c, []]));
+const floorOf = new Map(contenders.filter((c) => c.floor).map((c) => [c.set, c]));
 for (let pass = 0; pass < WARMUP + PASSES; pass++) {
   for (const c of contenders) {
+    const floor = floorOf.get(c.set);
+    const before = c.floor ? null : runOnce(floor);
     const { wall, cpu } = runOnce(c);
-    if (pass >= WARMUP) { samples.get(c).push(wall); cpuSamples.get(c).push(cpu); }
+    const after = c.floor ? null : runOnce(floor);
+    if (pass < WARMUP) continue;
+    samples.get(c).push(wall);
+    cpuSamples.get(c).push(cpu);
+    pairedRatios.get(c).push(c.floor ? 1 : wall / ((before.wall + after.wall) / 2));
+    pairedCpuRatios.get(c).push(c.floor ? 1 : cpu / ((before.cpu + after.cpu) / 2));
   }
   process.stderr.write(`pass ${pass + 1}/${WARMUP + PASSES}${pass < WARMUP ? " (warm-up)" : ""}\r`);
 }
@@ -127,10 +144,14 @@ const results = contenders.map((c) => ({
   count: sets[c.set].length,
   medianNs: median(samples.get(c)),
   samplesNs: samples.get(c),
-  ratioToRegex: median(samples.get(c)) / floors.get(c.set),
+  ratioToRegex: median(pairedRatios.get(c)),
+  pairedRatios: pairedRatios.get(c),
+  ratioOfMedians: median(samples.get(c)) / floors.get(c.set),
   medianCpuNs: median(cpuSamples.get(c)),
   cpuSamplesNs: cpuSamples.get(c),
-  cpuRatioToRegex: median(cpuSamples.get(c)) / cpuFloors.get(c.set),
+  cpuRatioToRegex: median(pairedCpuRatios.get(c)),
+  cpuPairedRatios: pairedCpuRatios.get(c),
+  cpuRatioOfMedians: median(cpuSamples.get(c)) / cpuFloors.get(c.set),
 }));
 
 // ----- report -----
@@ -141,7 +162,8 @@ const lines = [
   `${COUNT.toLocaleString("en-US")} references (seed ${SEED}), ${(chars / COUNT).toFixed(1)} characters on average; ` +
     `${absolute.length.toLocaleString("en-US")} absolute, ${invalid.length.toLocaleString("en-US")} rejected by the grammar`,
   `${machine}; median of ${PASSES} passes after ${WARMUP} warm-up passes; ` +
-    `wall-clock time, and CPU time (user + system) of this process`,
+    `wall-clock time, and CPU time (user + system) of this process; ratios paired with the regex run just before ` +
+    `and after in each pass (median of the passes)`,
   "",
   "| contender | references | ns per reference | ratio to regex split | CPU ns per reference | CPU ratio |",
   "|---|---|---:|---:|---:|---:|",
@@ -153,11 +175,12 @@ const parseR = byName("uri-grammar parse()");
 const matchR = byName("uri-grammar matches");
 const fastR = byName("fast-uri");
 const validR = byName("uri-grammar parse(), valid only", "valid");
+const ofMedians = (r) => `; ratio of the medians ${r.ratioOfMedians.toFixed(2)} wall, ${r.cpuRatioOfMedians.toFixed(2)} CPU`;
 const targets = [
   `parse() / fast-uri parse = ${(parseR.medianNs / fastR.medianNs).toFixed(2)} wall, ${(parseR.medianCpuNs / fastR.medianCpuNs).toFixed(2)} CPU (target < 1.0)`,
-  `parse() / regex split = ${parseR.ratioToRegex.toFixed(2)} wall, ${parseR.cpuRatioToRegex.toFixed(2)} CPU (target <= 4)`,
-  `parse() on the valid references / regex split = ${validR.ratioToRegex.toFixed(2)} wall, ${validR.cpuRatioToRegex.toFixed(2)} CPU`,
-  `matches() / regex split = ${matchR.ratioToRegex.toFixed(2)} wall, ${matchR.cpuRatioToRegex.toFixed(2)} CPU (target <= 3)`,
+  `parse() / regex split = ${parseR.ratioToRegex.toFixed(2)} wall, ${parseR.cpuRatioToRegex.toFixed(2)} CPU (target <= 4)${ofMedians(parseR)}`,
+  `parse() on the valid references / regex split = ${validR.ratioToRegex.toFixed(2)} wall, ${validR.cpuRatioToRegex.toFixed(2)} CPU${ofMedians(validR)}`,
+  `matches() / regex split = ${matchR.ratioToRegex.toFixed(2)} wall, ${matchR.cpuRatioToRegex.toFixed(2)} CPU (target <= 3)${ofMedians(matchR)}`,
 ];
 console.log(lines.join("\n"));
 console.log("\n" + targets.join("\n"));

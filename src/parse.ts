@@ -24,8 +24,8 @@ export type ValidationResult = { valid: true } | { valid: false; error: UriSynta
 
 /**
  * The records the grammar's component-boundary actions build (null = absent). parse() completes
- * them in place into the typed objects: an IPv4address gets its octets, an IPv6reference its
- * address, and null becomes undefined.
+ * them in place into the typed objects: a host gets its labels, octets or address, and null
+ * becomes undefined.
  */
 interface RawReference {
   scheme: string | null;
@@ -43,7 +43,7 @@ type RawAuthority =
 type RawHost =
   | { kind: "IPv6reference"; raw: string; address: string | null }
   | { kind: "IPv4address"; raw: string; octets: [number, number, number, number] | null }
-  | { kind: "hostname"; raw: string; labels: string[] };
+  | { kind: "hostname"; raw: string; labels: string[] | null };
 
 const edition: Edition = DEFAULT_EDITION;
 // Read once: the parsers' exports, and the start rule parse() uses unless told otherwise.
@@ -115,11 +115,33 @@ function toReference(raw: RawReference): UriReference {
   return new UriReference(raw as unknown as UriReferenceParts);
 }
 
-/** The parts of a host the grammar leaves to this layer (a hostname's labels come from the grammar). */
+/** The parts of a host the grammar leaves to this layer. */
 function completeHost(host: RawHost): void {
   switch (host.kind) {
     case "IPv6reference": host.address = host.raw.slice(1, -1); break;
     case "IPv4address": host.octets = octets(host.raw); break;
+    case "hostname": host.labels = labels(host.raw); break;
+  }
+}
+
+/** The labels of a hostname, split at "."; the trailing "." of "example.com." adds no empty label. */
+function labels(hostname: string): string[] {
+  // A loop is faster for the host names of real references; the builtin for very long ones.
+  if (hostname.length > 255) {
+    const all = hostname.split(".");
+    if (all[all.length - 1] === "") all.pop();
+    return all;
+  }
+  const out: string[] = [];
+  let from = 0;
+  for (;;) {
+    const dot = hostname.indexOf(".", from);
+    if (dot < 0) {
+      if (from < hostname.length) out.push(hostname.slice(from));
+      return out;
+    }
+    out.push(hostname.slice(from, dot));
+    from = dot + 1;
   }
 }
 

@@ -60,7 +60,7 @@ const LITERAL: [string, string, string][] = [
   ["dec-octet", '"25" [0-5] / "2" [0-4] DIGIT / "1" DIGIT DIGIT / [1-9] DIGIT / DIGIT', 'DIGIT / [1-9] DIGIT / "1" DIGIT DIGIT / "2" [0-4] DIGIT / "25" [0-5]'],
   ["domainlabel", 'alphanum (((alphanum / "-") &(alphanum / "-"))|0..61| alphanum)?', 'alphanum ((alphanum / "-")|0..61| alphanum)?'],
   ["toplabel", 'ALPHA (((alphanum / "-") &(alphanum / "-"))|0..61| alphanum)?', 'ALPHA ((alphanum / "-")|0..61| alphanum)?'],
-  ["qualified", '("." @(!ALPHA @$domainlabel / @$domainlabel !("." !alphanum)))*', '("." @$domainlabel)*'],
+  ["qualified", '("." (!ALPHA domainlabel / domainlabel !("." !alphanum)))*', '("." domainlabel)*'],
   ["IPv6address", '(h4 ":" !":")', '(h4 ":")'],
   ["host", "r:$IPv4address !(alphanum / [\\-.])", "r:$IPv4address"],
   ["authority", "@server &([/?#] / !.)", "@server"],
