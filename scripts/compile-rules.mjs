@@ -487,11 +487,8 @@ class Compiler {
     for (let i = 0; i < min; i++) out += this.gen(expr, onFail, ind, new Map(env), item) + `${ind}${list}.push(${item});\n`;
     if (max === null || max > min) {
       const label = this.fresh("loop");
-      const attempt = this.fresh("item");
-      const q = this.fresh("q");
-      out += `${ind}${label}: while (${max === null ? "true" : `${list}.length < ${max}`}) {\n${ind}  const ${q} = p;\n` +
-        `${ind}  ${attempt}: {\n` + this.gen(expr, `break ${attempt};`, ind + "    ", new Map(env), item) +
-        `${ind}    ${list}.push(${item});\n${ind}    continue ${label};\n${ind}  }\n${ind}  p = ${q};\n${ind}  break;\n${ind}}\n`;
+      out += `${ind}${label}: while (${max === null ? "true" : `${list}.length < ${max}`}) {\n` +
+        this.attempt(expr, label, ind, env, item, `${ind}    ${list}.push(${item});\n`) + `${ind}}\n`;
     }
     return out + `${ind}${target} = ${list};\n`;
   }
@@ -509,10 +506,7 @@ class Compiler {
       if (!movesOnFailure(run.rest)) {
         return out + this.gen(run.rest, `break ${label};`, ind + "  ", new Map(env)) + `${ind}}\n`;
       }
-      const attempt = this.fresh("item");
-      const q = this.fresh("q");
-      return out + `${ind}  const ${q} = p;\n${ind}  ${attempt}: {\n` + this.gen(run.rest, `break ${attempt};`, ind + "    ", new Map(env)) +
-        `${ind}    continue ${label};\n${ind}  }\n${ind}  p = ${q};\n${ind}  break;\n${ind}}\n`;
+      return out + this.attempt(run.rest, label, ind, env, null, "") + `${ind}}\n`;
     }
     const label = this.fresh("loop");
     const count = limit === null ? null : this.fresh("k");
@@ -523,11 +517,18 @@ class Compiler {
       if (count) out += `${ind}  ${count}++;\n`;
       return out + `${ind}}\n`;
     }
-    const attempt = this.fresh("item");
+    return out + this.attempt(expr, label, ind, env, null, count ? `${ind}    ${count}++;\n` : "") + `${ind}}\n`;
+  }
+
+  /**
+   * One round of a loop labeled `label` whose element may fail after moving: on a match, `after`
+   * runs and the loop goes on; on a failure, the position is restored and the loop ends.
+   */
+  attempt(expr, label, ind, env, target, after) {
+    const item = this.fresh("item");
     const q = this.fresh("q");
-    out += `${ind}  const ${q} = p;\n${ind}  ${attempt}: {\n` + this.gen(expr, `break ${attempt};`, ind + "    ", new Map(env)) +
-      (count ? `${ind}    ${count}++;\n` : "") + `${ind}    continue ${label};\n${ind}  }\n${ind}  p = ${q};\n${ind}  break;\n${ind}}\n`;
-    return out;
+    return `${ind}  const ${q} = p;\n${ind}  ${item}: {\n` + this.gen(expr, `break ${item};`, ind + "    ", new Map(env), target) +
+      after + `${ind}    continue ${label};\n${ind}  }\n${ind}  p = ${q};\n${ind}  break;\n`;
   }
 
   rule(rule) {
