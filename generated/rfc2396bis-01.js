@@ -321,6 +321,8 @@ const peg$startRuleFunctions = {
 
 
 
+
+
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
 }
@@ -839,16 +841,17 @@ const peg$k6 = peg$table([92,94,96,123,124,125]);
 const peg$k7 = peg$table([65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
 const peg$k8 = peg$table([43,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
 const peg$k9 = peg$table([33,36,37,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k12 = peg$table([35,47,63]);
-const peg$k13 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k14 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k15 = peg$table([48,49,50,51,52,53,54,55,56,57,58,65,66,67,68,69,70,97,98,99,100,101,102]);
-const peg$k16 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k17 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k18 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k19 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k13 = peg$table([35,47,63]);
+const peg$k14 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k15 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k16 = peg$table([48,49,50,51,52,53,54,55,56,57,58,65,66,67,68,69,70,97,98,99,100,101,102]);
+const peg$k17 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k18 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k19 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k20 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 
 function peg$a0(s, o) { return reference(null, null, o, true, null, null); }
 function peg$a1(s, r) { r.scheme = s; return r; }
@@ -941,7 +944,7 @@ function peg$v_absolute_URI(p) {
   if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return peg$FAILED; }
   while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++;
   const t4 = p;
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
+  if (p < n && c === 58) { p++; } else { return peg$FAILED; }
   l_s2 = s.substring(t3, t4);
   choice6: {
     const q7 = p;
@@ -982,7 +985,7 @@ function peg$v_absolute_URI(p) {
 function peg$v_hier_part(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_p2, l_q8, l_pick11;
+  let c, value0, l_p2, l_q11, l_pick14;
   const a1 = p;
   optDone4: {
     opt3: {
@@ -994,39 +997,50 @@ function peg$v_hier_part(p) {
         }
         const t7 = p;
         if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt3; }
-        p = peg$m_path_segments(p);
+        loop8: for (;;) {
+          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+          const q10 = p;
+          item9: {
+            if (p < n && c === 37) { p++; } else { break item9; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            continue loop8;
+          }
+          p = q10;
+          break;
+        }
         l_p2 = s.substring(t7, p);
       }
       break optDone4;
     }
     l_p2 = null;
   }
-  optDone10: {
-    opt9: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt9; }
-      const t12 = p;
-      loop14: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
-        const q16 = p;
-        item15: {
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item15; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item15; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item15; }
-          continue loop14;
+  optDone13: {
+    opt12: {
+      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt12; }
+      const t15 = p;
+      loop17: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+        const q19 = p;
+        item18: {
+          if (p < n && c === 37) { p++; } else { break item18; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+          continue loop17;
         }
-        p = q16;
+        p = q19;
         break;
       }
-      const t13 = p;
-      l_pick11 = s.substring(t12, t13);
-      l_q8 = l_pick11;
-      break optDone10;
+      const t16 = p;
+      l_pick14 = s.substring(t15, t16);
+      l_q11 = l_pick14;
+      break optDone13;
     }
-    l_q8 = null;
+    l_q11 = null;
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a2(l_p2, l_q8);
+  value0 = peg$a2(l_p2, l_q11);
   peg$end = p;
   return value0;
 }
@@ -1034,7 +1048,7 @@ function peg$v_hier_part(p) {
 function peg$v_net_path(p) {
   const s = input;
   const n = s.length;
-  let value0, l_a2, l_p3;
+  let c, value0, l_a2, l_p3;
   const a1 = p;
   if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
   if ((l_a2 = peg$v_authority(p)) === peg$FAILED) { return peg$FAILED; }
@@ -1042,7 +1056,18 @@ function peg$v_net_path(p) {
   const t4 = p;
   opt6: {
     if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt6; }
-    p = peg$m_path_segments(p);
+    loop8: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+      const q10 = p;
+      item9: {
+        if (p < n && c === 37) { p++; } else { break item9; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+        continue loop8;
+      }
+      p = q10;
+      break;
+    }
   }
   const t5 = p;
   l_p3 = s.substring(t4, t5);
@@ -1056,8 +1081,20 @@ function peg$v_net_path(p) {
 function peg$m_abs_path(p) {
   const s = input;
   const n = s.length;
+  let c;
   if (p < n && s.charCodeAt(p) === 47) { p++; } else { return -1; }
-  p = peg$m_path_segments(p);
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    const q2 = p;
+    item1: {
+      if (p < n && c === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      continue loop0;
+    }
+    p = q2;
+    break;
+  }
   return p;
 }
 
@@ -1067,7 +1104,7 @@ function peg$m_opaque_part(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1078,7 +1115,7 @@ function peg$m_opaque_part(p) {
     while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && c === 37) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
@@ -1095,7 +1132,7 @@ function peg$m_uric_no_slash(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1127,7 +1164,7 @@ function peg$v_authority(p) {
         const q5 = p;
         choice6: {
           alt7: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt7; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt7; }
             break choice6;
           }
           if ((p < n)) { break alt3; }
@@ -1142,7 +1179,7 @@ function peg$v_authority(p) {
     const t10 = p;
     choice11: {
       alt12: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt12; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt12; }
         break choice11;
       }
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { return peg$FAILED; }
@@ -1150,10 +1187,10 @@ function peg$v_authority(p) {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
     }
     loop13: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++;
       const q15 = p;
       item14: {
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
+        if (p < n && c === 37) { p++; } else { break item14; }
         if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
         if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
         continue loop13;
@@ -1176,7 +1213,7 @@ function peg$m_reg_name(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1184,10 +1221,10 @@ function peg$m_reg_name(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++;
     const q4 = p;
     item3: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && c === 37) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
@@ -1213,7 +1250,7 @@ function peg$v_server(p) {
         not6: {
           choice8: {
             alt9: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt9; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt9; }
               break choice8;
             }
             if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not6; }
@@ -1235,10 +1272,10 @@ function peg$v_server(p) {
       const a11 = p;
       const t13 = p;
       loop15: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++;
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
         const q17 = p;
         item16: {
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item16; }
+          if (p < n && c === 37) { p++; } else { break item16; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
           continue loop15;
@@ -1271,10 +1308,10 @@ function peg$m_userinfo(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && c === 37) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
@@ -1321,7 +1358,7 @@ function peg$v_host(p) {
       const a4 = p;
       const t6 = p;
       if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt3; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt3; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt3; }
       p = r;
       if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt3; }
       l_r5 = s.substring(t6, p);
@@ -1337,7 +1374,7 @@ function peg$v_host(p) {
       if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt7; }
       p = r;
       const t11 = p;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1)) { break alt7; }
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1)) { break alt7; }
       l_r9 = s.substring(t10, t11);
       peg$savedPos = a8;
       peg$currPos = p;
@@ -1347,7 +1384,7 @@ function peg$v_host(p) {
     p = q2;
     const a12 = p;
     const t14 = p;
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return peg$FAILED; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return peg$FAILED; }
     p = r;
     p = peg$m_qualified(p);
     l_r13 = s.substring(t14, p);
@@ -1371,7 +1408,7 @@ function peg$m_hostname(p) {
   const s = input;
   const n = s.length;
   let c, r;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
   p = r;
   p = peg$m_qualified(p);
   return p;
@@ -1389,18 +1426,18 @@ function peg$m_qualified(p) {
         const q4 = p;
         alt5: {
           if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1)) { break alt5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
+          if (!(p < n && c < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
           p = r;
           break choice3;
         }
         p = q4;
-        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
+        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
         p = r;
         {
           const q7 = p;
           not6: {
             if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
-            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1)) { break not6; }
+            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break not6; }
             p = q7;
             break item1;
           }
@@ -1430,7 +1467,7 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
@@ -1438,15 +1475,15 @@ function peg$m_domainlabel(p) {
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break item5; }
           k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1466,15 +1503,15 @@ function peg$m_toplabel(p) {
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break item5; }
           k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1486,7 +1523,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1662,7 +1699,7 @@ function peg$m_IPv6reference(p) {
   const n = s.length;
   let c, r;
   if (p < n && s.charCodeAt(p) === 91) { p++; } else { return -1; }
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
   p = r;
   if (p < n && s.charCodeAt(p) === 93) { p++; } else { return -1; }
   return p;
@@ -1881,7 +1918,7 @@ function peg$m_IPv6address(p) {
                 k68++;
               }
               if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt64; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break opt64; }
+              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break opt64; }
               break optDone65;
             }
             p = q66;
@@ -1958,7 +1995,7 @@ function peg$m_IPv6address(p) {
                 k93++;
               }
               if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item90; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item90; }
+              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item90; }
               k89++;
               continue loop88;
             }
@@ -2030,7 +2067,7 @@ function peg$m_IPv6address(p) {
                 k116++;
               }
               if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item113; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item113; }
+              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item113; }
               k112++;
               continue loop111;
             }
@@ -2095,7 +2132,7 @@ function peg$m_IPv6address(p) {
                 k137++;
               }
               if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item134; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item134; }
+              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item134; }
               k133++;
               continue loop132;
             }
@@ -2153,7 +2190,7 @@ function peg$m_IPv6address(p) {
                 k156++;
               }
               if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item153; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item153; }
+              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item153; }
               k152++;
               continue loop151;
             }
@@ -2194,7 +2231,7 @@ function peg$m_IPv6address(p) {
               k169++;
             }
             if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item166; }
-            if ((p < n && s.charCodeAt(p) === 58)) { break item166; }
+            if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item166; }
             k165++;
             continue loop164;
           }
@@ -2266,7 +2303,18 @@ function peg$m_path(p) {
     choice2: {
       alt3: {
         if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt3; }
-        p = peg$m_path_segments(p);
+        loop4: for (;;) {
+          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+          const q6 = p;
+          item5: {
+            if (p < n && c === 37) { p++; } else { break item5; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+            continue loop4;
+          }
+          p = q6;
+          break;
+        }
         break choice2;
       }
       if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { break opt0; }
@@ -2281,31 +2329,16 @@ function peg$m_path_segments(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && c === 37) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
     break;
-  }
-  loop3: while (true) {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop3; }
-    loop4: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
-      const q6 = p;
-      item5: {
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item5; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
-        continue loop4;
-      }
-      p = q6;
-      break;
-    }
   }
   return p;
 }
@@ -2315,10 +2348,10 @@ function peg$m_segment(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++;
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && c === 37) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
@@ -2335,7 +2368,7 @@ function peg$m_pchar(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2350,10 +2383,10 @@ function peg$m_query(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && c === 37) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
@@ -2389,10 +2422,10 @@ function peg$v_URI_reference(p) {
       if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt8; }
       const t11 = p;
       loop13: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
         const q15 = p;
         item14: {
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
+          if (p < n && c === 37) { p++; } else { break item14; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
           continue loop13;
@@ -2426,10 +2459,10 @@ function peg$v_absolute_URI_reference(p) {
       if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
       const t7 = p;
       loop9: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
         const q11 = p;
         item10: {
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item10; }
+          if (p < n && c === 37) { p++; } else { break item10; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
           continue loop9;
@@ -2456,10 +2489,10 @@ function peg$m_fragment(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && c === 37) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
@@ -2473,7 +2506,7 @@ function peg$m_fragment(p) {
 function peg$v_relative_URI(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_p2, l_q18, l_pick21;
+  let c, value0, l_p2, l_q24, l_pick27;
   const a1 = p;
   optDone4: {
     const q5 = p;
@@ -2488,33 +2521,55 @@ function peg$v_relative_URI(p) {
         choice9: {
           alt10: {
             if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt10; }
-            p = peg$m_path_segments(p);
+            loop11: for (;;) {
+              while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+              const q13 = p;
+              item12: {
+                if (p < n && c === 37) { p++; } else { break item12; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
+                continue loop11;
+              }
+              p = q13;
+              break;
+            }
             break choice9;
           }
-          choice11: {
-            alt12: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break alt12; }
-              break choice11;
+          choice14: {
+            alt15: {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt15; }
+              break choice14;
             }
             if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt3; }
             if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
             if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
           }
-          loop13: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) p++;
-            const q15 = p;
-            item14: {
-              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item14; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-              continue loop13;
+          loop16: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
+            const q18 = p;
+            item17: {
+              if (p < n && c === 37) { p++; } else { break item17; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+              continue loop16;
             }
-            p = q15;
+            p = q18;
             break;
           }
-          opt16: {
-            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt16; }
-            p = peg$m_path_segments(p);
+          opt19: {
+            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt19; }
+            loop21: for (;;) {
+              while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+              const q23 = p;
+              item22: {
+                if (p < n && c === 37) { p++; } else { break item22; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+                continue loop21;
+              }
+              p = q23;
+              break;
+            }
           }
         }
         l_p2 = s.substring(t8, p);
@@ -2524,32 +2579,32 @@ function peg$v_relative_URI(p) {
     p = q5;
     l_p2 = null;
   }
-  optDone20: {
-    opt19: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt19; }
-      const t22 = p;
-      loop24: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
-        const q26 = p;
-        item25: {
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item25; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item25; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item25; }
-          continue loop24;
+  optDone26: {
+    opt25: {
+      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt25; }
+      const t28 = p;
+      loop30: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+        const q32 = p;
+        item31: {
+          if (p < n && c === 37) { p++; } else { break item31; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item31; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item31; }
+          continue loop30;
         }
-        p = q26;
+        p = q32;
         break;
       }
-      const t23 = p;
-      l_pick21 = s.substring(t22, t23);
-      l_q18 = l_pick21;
-      break optDone20;
+      const t29 = p;
+      l_pick27 = s.substring(t28, t29);
+      l_q24 = l_pick27;
+      break optDone26;
     }
-    l_q18 = null;
+    l_q24 = null;
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a14(l_p2, l_q18);
+  value0 = peg$a14(l_p2, l_q24);
   peg$end = p;
   return value0;
 }
@@ -2560,7 +2615,7 @@ function peg$m_rel_path(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2568,10 +2623,10 @@ function peg$m_rel_path(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
     const q4 = p;
     item3: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && c === 37) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
@@ -2581,7 +2636,18 @@ function peg$m_rel_path(p) {
   }
   opt5: {
     if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt5; }
-    p = peg$m_path_segments(p);
+    loop7: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+      const q9 = p;
+      item8: {
+        if (p < n && c === 37) { p++; } else { break item8; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item8; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item8; }
+        continue loop7;
+      }
+      p = q9;
+      break;
+    }
   }
   return p;
 }
@@ -2592,7 +2658,7 @@ function peg$m_rel_segment(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2600,10 +2666,10 @@ function peg$m_rel_segment(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
     const q4 = p;
     item3: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && c === 37) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;

@@ -321,6 +321,8 @@ const peg$startRuleFunctions = {
 
 
 
+
+
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
 }
@@ -839,17 +841,18 @@ const peg$k6 = peg$table([92,94,96,123,124,125]);
 const peg$k7 = peg$table([65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
 const peg$k8 = peg$table([43,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
 const peg$k9 = peg$table([33,36,37,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k11 = peg$table([35,47,63]);
-const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k13 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k14 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k15 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k16 = peg$table([48,49,50,51,52,53,54,55,56,57,58,65,66,67,68,69,70,97,98,99,100,101,102]);
-const peg$k17 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k18 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k19 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k20 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k12 = peg$table([35,47,63]);
+const peg$k13 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k14 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k15 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k16 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k17 = peg$table([48,49,50,51,52,53,54,55,56,57,58,65,66,67,68,69,70,97,98,99,100,101,102]);
+const peg$k18 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k19 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k20 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k21 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 
 
 function peg$m_uric(p) {
@@ -924,7 +927,7 @@ function peg$m_absolute_URI(p) {
   let c, r;
   if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
   while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++;
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return -1; }
+  if (p < n && c === 58) { p++; } else { return -1; }
   choice0: {
     const q1 = p;
     alt2: {
@@ -961,21 +964,32 @@ function peg$m_hier_part(p) {
         break choice2;
       }
       if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt0; }
-      p = peg$m_path_segments(p);
+      loop4: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+        const q6 = p;
+        item5: {
+          if (p < n && c === 37) { p++; } else { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+          continue loop4;
+        }
+        p = q6;
+        break;
+      }
     }
   }
-  opt4: {
-    if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt4; }
-    loop6: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
-      const q8 = p;
-      item7: {
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
-        continue loop6;
+  opt7: {
+    if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt7; }
+    loop9: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+      const q11 = p;
+      item10: {
+        if (p < n && c === 37) { p++; } else { break item10; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
+        continue loop9;
       }
-      p = q8;
+      p = q11;
       break;
     }
   }
@@ -996,7 +1010,7 @@ function peg$m_net_path(p) {
         const q3 = p;
         choice4: {
           alt5: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt5; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt5; }
             break choice4;
           }
           if ((p < n)) { break alt2; }
@@ -1008,7 +1022,7 @@ function peg$m_net_path(p) {
     p = q1;
     choice6: {
       alt7: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt7; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt7; }
         break choice6;
       }
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1016,10 +1030,10 @@ function peg$m_net_path(p) {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     }
     loop8: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
       const q10 = p;
       item9: {
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
+        if (p < n && c === 37) { p++; } else { break item9; }
         if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
         if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
         continue loop8;
@@ -1030,7 +1044,18 @@ function peg$m_net_path(p) {
   }
   opt11: {
     if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt11; }
-    p = peg$m_path_segments(p);
+    loop13: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+      const q15 = p;
+      item14: {
+        if (p < n && c === 37) { p++; } else { break item14; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+        continue loop13;
+      }
+      p = q15;
+      break;
+    }
   }
   return p;
 }
@@ -1038,8 +1063,20 @@ function peg$m_net_path(p) {
 function peg$m_abs_path(p) {
   const s = input;
   const n = s.length;
+  let c;
   if (p < n && s.charCodeAt(p) === 47) { p++; } else { return -1; }
-  p = peg$m_path_segments(p);
+  loop0: for (;;) {
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    const q2 = p;
+    item1: {
+      if (p < n && c === 37) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      continue loop0;
+    }
+    p = q2;
+    break;
+  }
   return p;
 }
 
@@ -1049,7 +1086,7 @@ function peg$m_opaque_part(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1060,7 +1097,7 @@ function peg$m_opaque_part(p) {
     while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && c === 37) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
@@ -1077,7 +1114,7 @@ function peg$m_uric_no_slash(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1106,14 +1143,14 @@ function peg$m_authority(p) {
       choice3: {
         const q4 = p;
         alt5: {
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt5; }
           p = r;
           {
             const q7 = p;
             not6: {
               choice8: {
                 alt9: {
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt9; }
+                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt9; }
                   break choice8;
                 }
                 if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not6; }
@@ -1130,10 +1167,10 @@ function peg$m_authority(p) {
         p = q4;
         alt10: {
           loop11: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
             const q13 = p;
             item12: {
-              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item12; }
+              if (p < n && c === 37) { p++; } else { break item12; }
               if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
               if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
               continue loop11;
@@ -1142,7 +1179,7 @@ function peg$m_authority(p) {
             break;
           }
           if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt10; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt10; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt10; }
           p = r;
           break choice3;
         }
@@ -1152,7 +1189,7 @@ function peg$m_authority(p) {
         const q14 = p;
         choice15: {
           alt16: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt16; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt16; }
             break choice15;
           }
           if ((p < n)) { break alt2; }
@@ -1164,7 +1201,7 @@ function peg$m_authority(p) {
     p = q1;
     choice17: {
       alt18: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt18; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt18; }
         break choice17;
       }
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1172,10 +1209,10 @@ function peg$m_authority(p) {
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     }
     loop19: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
       const q21 = p;
       item20: {
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item20; }
+        if (p < n && c === 37) { p++; } else { break item20; }
         if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item20; }
         if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item20; }
         continue loop19;
@@ -1193,7 +1230,7 @@ function peg$m_reg_name(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1201,10 +1238,10 @@ function peg$m_reg_name(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
     const q4 = p;
     item3: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && c === 37) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
@@ -1222,14 +1259,14 @@ function peg$m_server(p) {
   choice0: {
     const q1 = p;
     alt2: {
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt2; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt2; }
       p = r;
       {
         const q4 = p;
         not3: {
           choice5: {
             alt6: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt6; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt6; }
               break choice5;
             }
             if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not3; }
@@ -1246,10 +1283,10 @@ function peg$m_server(p) {
     p = q1;
     alt7: {
       loop8: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
         const q10 = p;
         item9: {
-          if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
+          if (p < n && c === 37) { p++; } else { break item9; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
           continue loop8;
@@ -1258,7 +1295,7 @@ function peg$m_server(p) {
         break;
       }
       if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt7; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt7; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt7; }
       p = r;
       break choice0;
     }
@@ -1272,10 +1309,10 @@ function peg$m_userinfo(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && c === 37) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
@@ -1294,7 +1331,7 @@ function peg$m_hostport(p) {
     const q1 = p;
     alt2: {
       if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt2; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt2; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt2; }
       p = r;
       if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt2; }
       break choice0;
@@ -1303,11 +1340,11 @@ function peg$m_hostport(p) {
     alt3: {
       if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt3; }
       p = r;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1)) { break alt3; }
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break alt3; }
       break choice0;
     }
     p = q1;
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
     p = r;
     p = peg$m_qualified(p);
   }
@@ -1326,7 +1363,7 @@ function peg$m_host(p) {
     const q1 = p;
     alt2: {
       if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt2; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt2; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt2; }
       p = r;
       if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt2; }
       break choice0;
@@ -1335,11 +1372,11 @@ function peg$m_host(p) {
     alt3: {
       if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt3; }
       p = r;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1)) { break alt3; }
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break alt3; }
       break choice0;
     }
     p = q1;
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
     p = r;
     p = peg$m_qualified(p);
   }
@@ -1358,7 +1395,7 @@ function peg$m_hostname(p) {
   const s = input;
   const n = s.length;
   let c, r;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
   p = r;
   p = peg$m_qualified(p);
   return p;
@@ -1376,18 +1413,18 @@ function peg$m_qualified(p) {
         const q4 = p;
         alt5: {
           if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1)) { break alt5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
+          if (!(p < n && c < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
           p = r;
           break choice3;
         }
         p = q4;
-        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
+        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
         p = r;
         {
           const q7 = p;
           not6: {
             if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
-            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break not6; }
+            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break not6; }
             p = q7;
             break item1;
           }
@@ -1417,7 +1454,7 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
@@ -1425,15 +1462,15 @@ function peg$m_domainlabel(p) {
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1)) { break item5; }
           k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1453,15 +1490,15 @@ function peg$m_toplabel(p) {
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break item5; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1)) { break item5; }
           k4++;
           continue loop3;
         }
         p = q6;
         break;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1473,7 +1510,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1649,7 +1686,7 @@ function peg$m_IPv6reference(p) {
   const n = s.length;
   let c, r;
   if (p < n && s.charCodeAt(p) === 91) { p++; } else { return -1; }
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
   p = r;
   if (p < n && s.charCodeAt(p) === 93) { p++; } else { return -1; }
   return p;
@@ -1868,7 +1905,7 @@ function peg$m_IPv6address(p) {
                 k68++;
               }
               if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt64; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break opt64; }
+              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break opt64; }
               break optDone65;
             }
             p = q66;
@@ -1945,7 +1982,7 @@ function peg$m_IPv6address(p) {
                 k93++;
               }
               if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item90; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item90; }
+              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item90; }
               k89++;
               continue loop88;
             }
@@ -2017,7 +2054,7 @@ function peg$m_IPv6address(p) {
                 k116++;
               }
               if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item113; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item113; }
+              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item113; }
               k112++;
               continue loop111;
             }
@@ -2082,7 +2119,7 @@ function peg$m_IPv6address(p) {
                 k137++;
               }
               if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item134; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item134; }
+              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item134; }
               k133++;
               continue loop132;
             }
@@ -2140,7 +2177,7 @@ function peg$m_IPv6address(p) {
                 k156++;
               }
               if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item153; }
-              if ((p < n && s.charCodeAt(p) === 58)) { break item153; }
+              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item153; }
               k152++;
               continue loop151;
             }
@@ -2181,7 +2218,7 @@ function peg$m_IPv6address(p) {
               k169++;
             }
             if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item166; }
-            if ((p < n && s.charCodeAt(p) === 58)) { break item166; }
+            if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item166; }
             k165++;
             continue loop164;
           }
@@ -2253,7 +2290,18 @@ function peg$m_path(p) {
     choice2: {
       alt3: {
         if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt3; }
-        p = peg$m_path_segments(p);
+        loop4: for (;;) {
+          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+          const q6 = p;
+          item5: {
+            if (p < n && c === 37) { p++; } else { break item5; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+            continue loop4;
+          }
+          p = q6;
+          break;
+        }
         break choice2;
       }
       if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { break opt0; }
@@ -2268,31 +2316,16 @@ function peg$m_path_segments(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && c === 37) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
     break;
-  }
-  loop3: while (true) {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop3; }
-    loop4: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
-      const q6 = p;
-      item5: {
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item5; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
-        continue loop4;
-      }
-      p = q6;
-      break;
-    }
   }
   return p;
 }
@@ -2302,10 +2335,10 @@ function peg$m_segment(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && c === 37) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
@@ -2322,7 +2355,7 @@ function peg$m_pchar(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2337,10 +2370,10 @@ function peg$m_query(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && c === 37) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
@@ -2368,10 +2401,10 @@ function peg$m_URI_reference(p) {
   opt4: {
     if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
     loop6: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
       const q8 = p;
       item7: {
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item7; }
+        if (p < n && c === 37) { p++; } else { break item7; }
         if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
         if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
         continue loop6;
@@ -2392,10 +2425,10 @@ function peg$m_absolute_URI_reference(p) {
   opt0: {
     if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt0; }
     loop2: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
       const q4 = p;
       item3: {
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+        if (p < n && c === 37) { p++; } else { break item3; }
         if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
         if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
         continue loop2;
@@ -2412,10 +2445,10 @@ function peg$m_fragment(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item1; }
+      if (p < n && c === 37) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
@@ -2441,51 +2474,73 @@ function peg$m_relative_URI(p) {
         }
         alt5: {
           if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt5; }
-          p = peg$m_path_segments(p);
+          loop6: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+            const q8 = p;
+            item7: {
+              if (p < n && c === 37) { p++; } else { break item7; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item7; }
+              continue loop6;
+            }
+            p = q8;
+            break;
+          }
           break choice3;
         }
-        choice6: {
-          alt7: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt7; }
-            break choice6;
+        choice9: {
+          alt10: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt10; }
+            break choice9;
           }
           if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt0; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
         }
-        loop8: for (;;) {
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
-          const q10 = p;
-          item9: {
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-            continue loop8;
+        loop11: for (;;) {
+          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
+          const q13 = p;
+          item12: {
+            if (p < n && c === 37) { p++; } else { break item12; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
+            continue loop11;
           }
-          p = q10;
+          p = q13;
           break;
         }
-        opt11: {
-          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt11; }
-          p = peg$m_path_segments(p);
+        opt14: {
+          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt14; }
+          loop16: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+            const q18 = p;
+            item17: {
+              if (p < n && c === 37) { p++; } else { break item17; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+              continue loop16;
+            }
+            p = q18;
+            break;
+          }
         }
       }
       break optDone1;
     }
     p = q2;
   }
-  opt13: {
-    if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt13; }
-    loop15: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
-      const q17 = p;
-      item16: {
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item16; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
-        continue loop15;
+  opt19: {
+    if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt19; }
+    loop21: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+      const q23 = p;
+      item22: {
+        if (p < n && c === 37) { p++; } else { break item22; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+        continue loop21;
       }
-      p = q17;
+      p = q23;
       break;
     }
   }
@@ -2498,7 +2553,7 @@ function peg$m_rel_path(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2506,10 +2561,10 @@ function peg$m_rel_path(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
     const q4 = p;
     item3: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && c === 37) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
@@ -2519,7 +2574,18 @@ function peg$m_rel_path(p) {
   }
   opt5: {
     if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt5; }
-    p = peg$m_path_segments(p);
+    loop7: for (;;) {
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+      const q9 = p;
+      item8: {
+        if (p < n && c === 37) { p++; } else { break item8; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item8; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item8; }
+        continue loop7;
+      }
+      p = q9;
+      break;
+    }
   }
   return p;
 }
@@ -2530,7 +2596,7 @@ function peg$m_rel_segment(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2538,10 +2604,10 @@ function peg$m_rel_segment(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
     const q4 = p;
     item3: {
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
+      if (p < n && c === 37) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;

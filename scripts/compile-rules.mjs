@@ -18,7 +18,9 @@
 // matches, e? e* e+ e|m..n| are greedy and never give back, &e and !e test without consuming, a
 // rule reference calls that rule's function. A single-character expression (a class, a one-
 // character literal, or a choice of them) is one test of one code unit: a comparison, a range or
-// a 128-entry table. Values follow peggy: $e is the matched text, label:e binds e's value for
+// a 128-entry table; a test that comes right after a loop over one character or a one-character
+// lookahead, at the same position, takes the character that stopped it from c instead of reading
+// it again (peek). Values follow peggy: $e is the matched text, label:e binds e's value for
 // the actions after it in its sequence, @e plucks, e? is null when absent, and an action is
 // called with the labels in scope, after peg$savedPos and peg$currPos are set so that text()
 // and location() work. A repetition whose value is read (through a label, a pluck or as the
@@ -260,20 +262,30 @@ class Compiler {
     this.actions = []; // action functions, in the order compiled
   }
 
-  /** A JS condition that is true when the code unit at p is in the set. */
-  test({ ascii, high }) {
+  /**
+   * A JS condition that is true when the code unit at p is in the set. With peek, c already
+   * holds that code unit (when p < n) and is not read again; with assign, the condition leaves
+   * it in c whenever p < n, so that the test after it may peek.
+   */
+  test({ ascii, high }, { peek = false, assign = false } = {}) {
     const codes = [...ascii].sort((a, b) => a - b);
+    const unit = peek ? "c" : "(c = s.charCodeAt(p))";
     if (high && codes.length === 128) return "p < n";
     if (high) {
-      if (codes.length === 0) return "p < n && s.charCodeAt(p) >= 128";
-      return `p < n && ((c = s.charCodeAt(p)) >= 128 || ${this.table(codes)}[c] === 1)`;
+      if (codes.length === 0) return `p < n && ${peek || assign ? unit : "s.charCodeAt(p)"} >= 128`;
+      return `p < n && (${unit} >= 128 || ${this.table(codes)}[c] === 1)`;
     }
     if (codes.length === 0) return "false";
-    if (codes.length === 1) return `p < n && s.charCodeAt(p) === ${codes[0]}`;
+    if (codes.length === 1) return `p < n && ${peek || assign ? unit : "s.charCodeAt(p)"} === ${codes[0]}`;
     const lo = codes[0];
     const hi = codes[codes.length - 1];
-    if (hi - lo + 1 === codes.length) return `p < n && (c = s.charCodeAt(p)) >= ${lo} && c <= ${hi}`;
-    return `p < n && (c = s.charCodeAt(p)) < 128 && ${this.table(codes)}[c] === 1`;
+    if (hi - lo + 1 === codes.length) return `p < n && ${unit} >= ${lo} && c <= ${hi}`;
+    return `p < n && ${unit} < 128 && ${this.table(codes)}[c] === 1`;
+  }
+
+  /** Whether a test of the set reads the code unit into c (then the next test at p may peek). */
+  static assigns({ ascii, high }) {
+    return !(high && ascii.size === 128);
   }
 
   table(codes) {
@@ -304,24 +316,31 @@ class Compiler {
    * env maps the labels in scope to the variables that hold their values.
    */
   gen(node, onFail, ind, env, target = null) {
+    // peek: c holds the code unit at p (when p < n), as the code just before left it. Only the
+    // first test of this node may use it; every node says, by this.peek, whether its code
+    // leaves c so on every path out of it that goes on to the next node.
+    const peek = this.peek;
+    this.peek = false;
     const set = unitSet(node);
     if (set) {
       const value = target ? ` ${target} = s.charAt(p);` : "";
-      return `${ind}if (${this.test(set)}) {${value} p++; } else { ${onFail} }\n`;
+      return `${ind}if (${this.test(set, { peek })}) {${value} p++; } else { ${onFail} }\n`;
     }
     const assign = (v) => (target ? `${ind}${target} = ${v};\n` : "");
     switch (node.type) {
       case "group":
         // A group is a scope: its labels are not seen after it.
+        this.peek = peek;
         return this.gen(node.expression, onFail, ind, new Map(env), target);
       case "named":
+        this.peek = peek;
         return this.gen(node.expression, onFail, ind, env, target);
       case "any":
         return `${ind}if (p < n) {${target ? ` ${target} = s.charAt(p);` : ""} p++; } else { ${onFail} }\n`;
       case "literal": {
         const v = node.value;
         if (v.length === 0) return assign('""');
-        const cond = [...v].map((ch, i) => `s.charCodeAt(p${i ? " + " + i : ""}) === ${ch.charCodeAt(0)}`).join(" && ");
+        const cond = [...v].map((ch, i) => `${i === 0 && peek ? "c" : `s.charCodeAt(p${i ? " + " + i : ""})`} === ${ch.charCodeAt(0)}`).join(" && ");
         return `${ind}if (p + ${v.length} <= n && ${cond}) p += ${v.length}; else { ${onFail} }\n` + assign(JSON.stringify(v));
       }
       case "rule_ref": {
@@ -332,7 +351,7 @@ class Compiler {
           // A rule that cannot match the empty string fails where its first character cannot
           // begin it: that is tested before the call (host's IPv4address, on a hostname).
           const first = firstSet(node, this.byName, this.firsts);
-          const guard = first && !first.nullable && !(first.high && first.ascii.size === 128) ? `!(${this.test(first)}) || ` : "";
+          const guard = first && !first.nullable && !(first.high && first.ascii.size === 128) ? `!(${this.test(first, { peek })}) || ` : "";
           return `${ind}if (${guard}(r = ${call}) < 0) { ${onFail} }\n${ind}p = r;\n` + assign("peg$LIST");
         }
         const v = target ?? this.variable("v");
@@ -355,6 +374,7 @@ class Compiler {
           for (const [v, from, to] of pending) out += `${ind}${v} = s.substring(${from}, ${to});\n`;
           pending = [];
         };
+        this.peek = peek;
         for (const e of node.elements) {
           if (hasAction(e)) flush();
           if (e.type === "labeled") {
@@ -362,6 +382,7 @@ class Compiler {
             if (e.expression.type === "text") {
               const [from, to] = [this.fresh("t"), this.fresh("t")];
               out += `${ind}const ${from} = p;\n` + this.gen(e.expression.expression, onFail, ind, env, null) + `${ind}const ${to} = p;\n`;
+              // (the substrings cut out after it neither move p nor touch c)
               pending.push([v, from, to]);
             } else {
               out += this.gen(e.expression, onFail, ind, env, v);
@@ -379,18 +400,21 @@ class Compiler {
       case "labeled": {
         // A label outside a sequence: its value is the expression's.
         const v = this.variable(`l_${node.label ?? "pick"}`);
+        this.peek = peek;
         const out = this.gen(node.expression, onFail, ind, env, v);
         if (node.label) env.set(node.label, v);
         return out + assign(v);
       }
       case "text": {
         const start = this.fresh("t");
+        this.peek = peek;
         return `${ind}const ${start} = p;\n` + this.gen(node.expression, onFail, ind, env, null) +
           assign(`s.substring(${start}, p)`);
       }
       case "action": {
         const scope = new Map(env);
         const start = this.fresh("a");
+        this.peek = peek;
         const body = this.gen(node.expression, onFail, ind, scope, null);
         const params = [...scope.keys()];
         const name = `peg$a${this.actions.length}`;
@@ -406,6 +430,9 @@ class Compiler {
         let out = `${ind}${label}: {\n`;
         if (save) out += `${ind}  const ${q} = p;\n`;
         node.alternatives.forEach((alt, i) => {
+          // Only the first alternative starts where the code before left c; after a failed
+          // one, c may hold a later code unit.
+          this.peek = i === 0 && peek;
           if (i === node.alternatives.length - 1) {
             out += this.gen(alt, onFail, ind + "  ", new Map(env), target);
             return;
@@ -414,22 +441,27 @@ class Compiler {
           out += `${ind}  ${next}: {\n${this.gen(alt, `break ${next};`, ind + "    ", new Map(env), target)}${ind}    break ${label};\n${ind}  }\n`;
           if (movesOnFailure(alt)) out += `${ind}  p = ${q};\n`;
         });
+        this.peek = false;
         return out + `${ind}}\n`;
       }
       case "optional":
+        this.peek = peek;
         return this.optional(node.expression, ind, env, target);
       case "zero_or_more":
         if (target) return this.collect(node.expression, 0, null, onFail, ind, env, target);
         return this.loop(node.expression, null, ind, env);
       case "one_or_more":
         if (target) return this.collect(node.expression, 1, null, onFail, ind, env, target);
+        this.peek = peek;
         return this.gen(node.expression, onFail, ind, new Map(env)) + this.loop(node.expression, null, ind, env);
       case "repeated": {
         const min = node.min ? node.min.value : node.max.value;
         const max = node.max.value; // null: no upper bound
         if (target) return this.collect(node.expression, min, max, onFail, ind, env, target);
         let out = "";
+        this.peek = peek;
         for (let i = 0; i < min; i++) out += this.gen(node.expression, onFail, ind, new Map(env));
+        this.peek = false;
         if (max === null) out += this.loop(node.expression, null, ind, env);
         else if (max - min === 1) out += this.optional(node.expression, ind, env, null);
         else if (max - min > 1) out += this.loop(node.expression, max - min, ind, env);
@@ -437,11 +469,14 @@ class Compiler {
       }
       case "simple_and": case "simple_not": {
         const positive = node.type === "simple_and";
-        const one = node.expression.type === "any" ? "p < n" : unitSet(node.expression) && this.test(unitSet(node.expression));
+        const unit = node.expression.type === "any" ? null : unitSet(node.expression);
+        const one = node.expression.type === "any" ? "p < n" : unit && this.test(unit, { peek, assign: true });
         let out;
         if (one) {
-          // A lookahead of one character: test it where it stands, nothing to restore.
+          // A lookahead of one character: test it where it stands, nothing to restore; it
+          // leaves that character in c for the next test.
           out = `${ind}if (${positive ? "!" : ""}(${one})) { ${onFail} }\n`;
+          this.peek = unit ? Compiler.assigns(unit) || peek : peek;
         } else if (positive) {
           const q = this.fresh("q");
           // Restored on failure too, so that a lookahead never moves the position.
@@ -455,6 +490,7 @@ class Compiler {
             `${ind}    p = ${q};\n${ind}    ${onFail}\n${ind}  }\n` +
             (movesOnFailure(node.expression) ? `${ind}  p = ${q};\n` : "") + `${ind}}\n`;
         }
+        if (!one) this.peek = false;
         return out + assign("undefined");
       }
       default:
@@ -467,9 +503,14 @@ class Compiler {
     const attempt = this.fresh("opt");
     const done = this.fresh("optDone");
     const moves = movesOnFailure(expr);
-    if (!moves && !target) return `${ind}${attempt}: {\n${this.gen(expr, `break ${attempt};`, ind + "  ", new Map(env))}${ind}}\n`;
+    if (!moves && !target) {
+      const out = `${ind}${attempt}: {\n${this.gen(expr, `break ${attempt};`, ind + "  ", new Map(env))}${ind}}\n`;
+      this.peek = false;
+      return out;
+    }
     const q = moves ? this.fresh("q") : null;
     const body = this.gen(expr, `break ${attempt};`, ind + "    ", new Map(env), target);
+    this.peek = false;
     return `${ind}${done}: {\n` + (moves ? `${ind}  const ${q} = p;\n` : "") + `${ind}  ${attempt}: {\n` + body +
       `${ind}    break ${done};\n${ind}  }\n` + (moves ? `${ind}  p = ${q};\n` : "") +
       (target ? `${ind}  ${target} = null;\n` : "") + `${ind}}\n`;
@@ -490,34 +531,49 @@ class Compiler {
       out += `${ind}${label}: while (${max === null ? "true" : `${list}.length < ${max}`}) {\n` +
         this.attempt(expr, label, ind, env, item, `${ind}    ${list}.push(${item});\n`) + `${ind}}\n`;
     }
+    this.peek = false;
     return out + `${ind}${target} = ${list};\n`;
   }
 
   /** e* (limit null) or up to `limit` more matches of e, greedy. */
   loop(expr, limit, ind, env) {
     const set = unitSet(expr);
-    if (set && limit === null) return `${ind}while (${this.test(set)}) p++;\n`;
+    if (set && limit === null) {
+      // The loop ends on the first code unit not in the set, which it leaves in c.
+      this.peek = Compiler.assigns(set);
+      return `${ind}while (${this.test(set, { assign: true })}) p++;\n`;
+    }
     const run = limit === null && runFirst(expr);
     if (run) {
       // ( C / rest )* where C is one code unit: the characters of C are taken in a loop of their
-      // own, and rest is tried only where C fails, as the ordered choice does on every round.
+      // own, and rest is tried only where C fails, as the ordered choice does on every round;
+      // rest's first test reads the code unit that stopped that loop from c.
       const label = this.fresh("loop");
-      let out = `${ind}${label}: for (;;) {\n${ind}  while (${this.test(run.set)}) p++;\n`;
+      let out = `${ind}${label}: for (;;) {\n${ind}  while (${this.test(run.set, { assign: true })}) p++;\n`;
+      this.peek = Compiler.assigns(run.set);
       if (!movesOnFailure(run.rest)) {
-        return out + this.gen(run.rest, `break ${label};`, ind + "  ", new Map(env)) + `${ind}}\n`;
+        out += this.gen(run.rest, `break ${label};`, ind + "  ", new Map(env)) + `${ind}}\n`;
+      } else {
+        out += this.attempt(run.rest, label, ind, env, null, "") + `${ind}}\n`;
       }
-      return out + this.attempt(run.rest, label, ind, env, null, "") + `${ind}}\n`;
+      this.peek = false;
+      return out;
     }
     const label = this.fresh("loop");
     const count = limit === null ? null : this.fresh("k");
     let out = count ? `${ind}let ${count} = 0;\n` : "";
     out += `${ind}${label}: while (${count ? `${count} < ${limit}` : "true"}) {\n`;
+    // Every round but the first starts where the round before left c: no peeking.
+    this.peek = false;
     if (!movesOnFailure(expr)) {
       out += this.gen(expr, `break ${label};`, ind + "  ", new Map(env));
       if (count) out += `${ind}  ${count}++;\n`;
+      this.peek = false;
       return out + `${ind}}\n`;
     }
-    return out + this.attempt(expr, label, ind, env, null, count ? `${ind}    ${count}++;\n` : "") + `${ind}}\n`;
+    out += this.attempt(expr, label, ind, env, null, count ? `${ind}    ${count}++;\n` : "") + `${ind}}\n`;
+    this.peek = false;
+    return out;
   }
 
   /**
@@ -534,6 +590,7 @@ class Compiler {
   rule(rule) {
     this.counter = 0;
     this.locals = [];
+    this.peek = false;
     const position = this.position.has(rule.name);
     const value = position ? null : this.variable("value");
     const body = this.gen(rule.expression, position ? "return -1;" : "return peg$FAILED;", "  ", new Map(), value);

@@ -303,6 +303,12 @@ export function checkActionInputs(grammarText) {
 //                        mergeCharacterClasses pass then turns into one class, one table lookup.
 //   inlineClassRules     a call of a rule that is one character class (ALPHA, HEXDIG, alphanum)
 //                        becomes the class itself (after peggy merged the classes).
+//   fuseLoops            "B* (L B*)*" becomes "(B / L)*" when neither B nor L can match the
+//                        empty string: both read any sequence of B's and L's, trying B first at
+//                        every position, so they match the same prefix of any input. Runs first:
+//                        path-segments' "segment ("/" segment)*", with segment = pchar*,
+//                        becomes "(pchar / "/")*", which the passes below turn into one class
+//                        and escaped: one loop over a whole path instead of one per segment.
 
 /** The rule bodies by name. */
 const ruleMap = (ast) => new Map(ast.rules.map((r) => [r.name, r]));
@@ -479,6 +485,69 @@ function inlineClassRules(ast) {
   }
 }
 
+/** True when the expression can match the empty string (null: a rule that calls itself first). */
+function nullable(node, rules, seen = new Set()) {
+  switch (node.type) {
+    case "literal": return node.value.length === 0;
+    case "class": case "any": return false;
+    case "optional": case "zero_or_more": case "simple_and": case "simple_not":
+    case "semantic_and": case "semantic_not":
+      return true;
+    case "repeated":
+      return (node.min ? node.min.value : node.max.value) === 0 || nullable(node.expression, rules, seen);
+    case "sequence": return node.elements.every((e) => nullable(e, rules, seen));
+    case "choice": return node.alternatives.some((a) => nullable(a, rules, seen));
+    case "rule_ref": {
+      const rule = rules.get(node.name);
+      if (!rule || seen.has(node.name)) return true; // unknown: as if it could
+      seen.add(node.name);
+      const result = nullable(rule.expression, rules, seen);
+      seen.delete(node.name);
+      return result;
+    }
+    default: return node.expression ? nullable(node.expression, rules, seen) : true;
+  }
+}
+
+/** The same expression, wherever it stands (location and inferred results aside). */
+const same = (a, b) => {
+  const key = (n) => JSON.stringify(n, (k, v) => (k === "location" || k === "match" ? undefined : v));
+  return key(a) === key(b);
+};
+
+function fuseLoops(ast) {
+  const rules = ruleMap(ast);
+  // The B of an element that is B*, or a call of an action-free rule whose body is B*.
+  const repeated = (node) => {
+    const body = node.type === "rule_ref" ? rules.get(node.name)?.expression : node;
+    return body && body.type === "zero_or_more" && pure(body) ? body.expression : null;
+  };
+  const unwrap = (node) => (node.type === "group" ? node.expression : node);
+  // Only in action-free rules: the value of the fused loop differs from the original's, and
+  // nothing reads the value of such a rule (compile-rules checkRuleValues).
+  for (const rule of ast.rules.filter((r) => pure(r.expression))) {
+    rule.expression = rewrite(rule.expression, (node) => {
+      if (node.type !== "sequence") return node;
+      const els = node.elements;
+      for (let i = 0; i + 1 < els.length; i++) {
+        const b = repeated(els[i]);
+        const next = els[i + 1];
+        if (!b || next.type !== "zero_or_more") continue;
+        const round = unwrap(next.expression);
+        if (round.type !== "sequence" || round.elements.length !== 2) continue;
+        const [l, again] = round.elements;
+        if (!same(again, els[i]) || !pure(l) || nullable(l, rules) || nullable(b, rules)) continue;
+        els.splice(i, 2, {
+          type: "zero_or_more",
+          expression: { type: "choice", alternatives: [clone(b), clone(l)], location: round.location },
+          location: els[i].location,
+        });
+      }
+      return els.length === 1 ? els[0] : node;
+    });
+  }
+}
+
 /**
  * The match build ({"uriMatchOnly": true}): the grammar without its actions, texts ($) and labels,
  * for matches() and validate(), which ask only whether the whole input matches a rule. It accepts
@@ -497,7 +566,7 @@ export function use(config, options) {
   const merge = transform.findIndex((p) => p.name === "mergeCharacterClasses");
   if (merge < 0) fail("plugin", "peggy has no mergeCharacterClasses pass");
   transform.splice(merge + 1, 0, inlineClassRules);
-  transform.splice(merge, 0, flattenChoices, hoistClassAlternatives);
+  transform.splice(merge, 0, fuseLoops, flattenChoices, hoistClassAlternatives);
   if (options && options.uriMatchOnly) transform.unshift(stripActions);
 }
 

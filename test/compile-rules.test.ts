@@ -17,6 +17,7 @@ interface Summary {
   valued: number;
   runLoops: number;
   lists: number;
+  peeks: number;
   disagreements: unknown[];
 }
 
@@ -43,5 +44,6 @@ describe("compiled rules against peggy on random grammars", () => {
     expect(summary.valued).toBeGreaterThan(1000);
     expect(summary.runLoops).toBeGreaterThan(10);
     expect(summary.lists).toBeGreaterThan(10);
+    expect(summary.peeks).toBeGreaterThan(50);
   });
 });

@@ -31,7 +31,7 @@ function expression(rule, depth, labels) {
   ])();
   if (depth <= 0) return leaf();
   const sub = () => expression(rule, depth - 1, labels);
-  switch (int(16)) {
+  switch (int(18)) {
     case 0: case 1: return leaf();
     case 2: return `${sub()} ${sub()}`;
     case 3: return `(${sub()} ${sub()} ${sub()})`;
@@ -59,6 +59,15 @@ function expression(rule, depth, labels) {
       const x = `x${labels.n++}`;
       const element = pick([`$(${sub()})`, `(@$(${sub()}) ${sub()})`, `(${sub()} { return text(); })`]);
       return `(${x}:(${element})${pick(["*", "+", "|..2|", "|1..3|", "|2|"])} { return [${x}, text()]; })`;
+    }
+    case 15: case 16: {
+      // A test that leaves the next character in c (a loop over one character, a lookahead of
+      // one), then a choice whose first alternative may fail after reading further: the
+      // alternatives after it must not take c for the character where they start.
+      const unit = pick(['"a"', "[ab]", "[^a]", "[a-c]", "[bc]"]);
+      const before = pick([`(${unit})*`, `&${unit}`, `!${unit}`, `${unit}+`, '([ab] / "c" [ab])*', `(${unit} / [^a] [bc] .)*`]);
+      const first = pick(["[ab] [bc]", '"a" [a-c]', "[^a] [ab] [ab]", `${unit} ${sub()}`, "[a-c]* [ab]"]);
+      return `(${before} ((${first}) / ${sub()}${int(2) ? ` / ${sub()}` : ""}))`;
     }
     default: return `(@$(${sub()}) ${sub()})`;
   }
@@ -117,7 +126,9 @@ for (let len = 1; len <= 4; len++) {
 // alternative is one character (compile-rules: runFirst), so the test can see that form is covered.
 // lists counts the grammars whose compiled rules build the array of a repetition (compile-rules:
 // collect).
-const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, runLoops: 0, lists: 0, disagreements: [] };
+// peeks counts the grammars whose compiled rules test a character that the test before left in c
+// (compile-rules: peek), instead of reading it again.
+const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, runLoops: 0, lists: 0, peeks: 0, disagreements: [] };
 for (let g = 0; g < GRAMMARS; g++) {
   const text = grammar();
   if (process.env.DEBUG_GRAMMAR) process.stderr.write(`--- ${g}\n${text}\n`);
@@ -136,6 +147,7 @@ for (let g = 0; g < GRAMMARS; g++) {
   const source = standaloneSource(ast);
   if (/: for \(;;\) \{\n\s*while \(/.test(source)) summary.runLoops++;
   if (/\.push\(e\d+\)/.test(source)) summary.lists++;
+  if (/p < n && \(?c (?:===|<|>=)/.test(source)) summary.peeks++;
   const compiled = new Function(source)();
   for (let i = 0; i < RULES; i++) {
     const rule = `r${i}`;
