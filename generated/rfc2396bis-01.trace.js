@@ -10,7 +10,45 @@
   }
   // A server's record: hostport builds it, server adds its text and userinfo.
   function server(userinfo, host, port) {
-    return { kind: "server", raw: "", userinfo, host, port };
+    return { kind: "server", raw: "", userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
+  }
+  // The four dec-octets of an IPv4address: digits and three dots.
+  function octets(address) {
+    const out = [0, 0, 0, 0];
+    for (let i = 0, k = 0; i < address.length; i++) {
+      const c = address.charCodeAt(i);
+      if (c === 46) k++;
+      else out[k] = out[k] * 10 + (c - 48);
+    }
+    return out;
+  }
+  // The labels of a hostname, left to right; the "." that ends a fully
+  // qualified name ("example.com.") ends no label.  Up to four dots are found
+  // in one pass and the labels made in one array (most host names); more are
+  // split by String.prototype.split, whose time stays linear for hundreds of
+  // thousands of labels, where building the array one label at a time takes
+  // the garbage collector time that grows faster than that.
+  function labels(name) {
+    const n = name.length;
+    let d0 = -1, d1 = -1, d2 = -1, d3 = -1, dots = 0;
+    for (let i = 1; i < n && dots <= 4; i++) {
+      if (name.charCodeAt(i) === 46) {
+        if (dots === 0) d0 = i; else if (dots === 1) d1 = i; else if (dots === 2) d2 = i; else if (dots === 3) d3 = i;
+        dots++;
+      }
+    }
+    const qualified = name.charCodeAt(n - 1) === 46;
+    switch (qualified ? dots - 1 : dots) {
+      case 0: return [qualified ? name.slice(0, d0) : name];
+      case 1: return [name.slice(0, d0), name.slice(d0 + 1, qualified ? d1 : n)];
+      case 2: return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, qualified ? d2 : n)];
+      case 3: return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, d2), name.slice(d2 + 1, qualified ? d3 : n)];
+      default: {
+        const all = name.split(".");
+        if (qualified) all.pop();
+        return all;
+      }
+    }
   }
   // The [ net-path / abs-path ... ] of hier-part and relative-URI with the
   // query: a net-path is already a reference record; a path is its text;
@@ -502,11 +540,11 @@ function peg$f7() {    return server(null, null, null);  }
 
 function peg$f8(h, p) {    return server(null, h, p);  }
 
-function peg$f9(r) {    return { kind: "IPv6reference", raw: r, address: null };  }
+function peg$f9(r) {    return { kind: "IPv6reference", raw: r, address: r.slice(1, -1) };  }
 
-function peg$f10(r) {    return { kind: "IPv4address", raw: r, octets: null };  }
+function peg$f10(r) {    return { kind: "IPv4address", raw: r, octets: octets(r) };  }
 
-function peg$f11(r) {    return { kind: "hostname", raw: r, labels: null };  }
+function peg$f11(r) {    return { kind: "hostname", raw: r, labels: labels(r) };  }
 
 function peg$f12(r, f) {    r.fragment = f; return r;  }
 

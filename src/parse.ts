@@ -3,7 +3,7 @@ import { DEFAULT_EDITION, type Edition } from "./edition.js";
 import { diagnose } from "./diagnose.js";
 import type { UriSyntaxError } from "./errors.js";
 import { requireOptions, requireRule, requireString, type RuleInfo, type RuleName } from "./rules.js";
-import { UriReference, type UriReferenceParts } from "./types.js";
+import { UriReference, type Authority, type UriReferenceParts } from "./types.js";
 
 /** The rules whose matches parse() can split into components. */
 export type ReferenceRuleName = "URI-reference" | "absolute-URI-reference" | "absolute-URI" | "relative-URI";
@@ -23,27 +23,19 @@ export interface RuleOptions {
 export type ValidationResult = { valid: true } | { valid: false; error: UriSyntaxError };
 
 /**
- * The records the grammar's component-boundary actions build (null = absent). parse() completes
- * them in place into the typed objects: a host gets its labels, octets or address, and null
- * becomes undefined.
+ * The record the grammar's component-boundary actions build for a reference (null where a
+ * component is absent; UriReference reads null as absent). Its authority and host are already
+ * in their typed form (src/types.ts): the grammar's actions give a hostname its labels, an
+ * IPv4address its octets, an IPv6reference its address.
  */
 interface RawReference {
   scheme: string | null;
-  authority: RawAuthority | null;
+  authority: Authority | null;
   path: string;
   opaque: boolean;
   query: string | null;
-  fragment?: string | null;
+  fragment: string | null;
 }
-
-type RawAuthority =
-  | { kind: "server"; raw: string; userinfo: string | null | undefined; host: RawHost | null | undefined; port: string | null | undefined }
-  | { kind: "reg-name"; raw: string };
-
-type RawHost =
-  | { kind: "IPv6reference"; raw: string; address: string | null }
-  | { kind: "IPv4address"; raw: string; octets: [number, number, number, number] | null }
-  | { kind: "hostname"; raw: string; labels: string[] | null };
 
 const edition: Edition = DEFAULT_EDITION;
 // Read once: the parsers' exports, and the start rule parse() uses unless told otherwise.
@@ -65,7 +57,8 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   }
   const raw = runParser(input, start.pegName);
   if (raw === FAILED) throw diagnose(edition, input, start);
-  return toReference(raw as RawReference);
+  // UriReference reads the record's nulls as absent components.
+  return new UriReference(raw as RawReference as unknown as UriReferenceParts);
 }
 
 /** Checks the whole input against any rule of the grammar; the error says where and why. */
@@ -100,60 +93,6 @@ function referenceRule(rule: unknown): RuleInfo {
  */
 function accepts(input: string, start: RuleInfo): boolean {
   return acceptsRule(input, start.pegName);
-}
-
-/** The grammar's records, completed in place, in a UriReference (which reads null as absent). */
-function toReference(raw: RawReference): UriReference {
-  const authority = raw.authority;
-  if (authority !== null && authority.kind === "server") {
-    if (authority.userinfo === null) authority.userinfo = undefined;
-    if (authority.port === null) authority.port = undefined;
-    const host = authority.host;
-    if (host === null) authority.host = undefined;
-    else if (host) completeHost(host);
-  }
-  return new UriReference(raw as unknown as UriReferenceParts);
-}
-
-/** The parts of a host the grammar leaves to this layer. */
-function completeHost(host: RawHost): void {
-  switch (host.kind) {
-    case "IPv6reference": host.address = host.raw.slice(1, -1); break;
-    case "IPv4address": host.octets = octets(host.raw); break;
-    case "hostname": host.labels = labels(host.raw); break;
-  }
-}
-
-/** The labels of a hostname, split at "."; the trailing "." of "example.com." adds no empty label. */
-function labels(hostname: string): string[] {
-  // A loop is faster for the host names of real references; the builtin for very long ones.
-  if (hostname.length > 255) {
-    const all = hostname.split(".");
-    if (all[all.length - 1] === "") all.pop();
-    return all;
-  }
-  const out: string[] = [];
-  let from = 0;
-  for (;;) {
-    const dot = hostname.indexOf(".", from);
-    if (dot < 0) {
-      if (from < hostname.length) out.push(hostname.slice(from));
-      return out;
-    }
-    out.push(hostname.slice(from, dot));
-    from = dot + 1;
-  }
-}
-
-/** The four dec-octets of an IPv4address the grammar matched: digits and three dots. */
-function octets(address: string): [number, number, number, number] {
-  const out: [number, number, number, number] = [0, 0, 0, 0];
-  for (let i = 0, k = 0; i < address.length; i++) {
-    const c = address.charCodeAt(i);
-    if (c === 46) k++;
-    else out[k] = out[k] * 10 + (c - 48);
-  }
-  return out;
 }
 
 /**
