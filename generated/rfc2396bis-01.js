@@ -1510,10 +1510,11 @@ function peg$m_domainlabel(p) {
     const q2 = p;
     opt0: {
       let k4 = 0;
+      if (p < n) c = s.charCodeAt(p);
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
+          if (p < n && c < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
           if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break item5; }
           k4++;
           continue loop3;
@@ -1538,10 +1539,11 @@ function peg$m_toplabel(p) {
     const q2 = p;
     opt0: {
       let k4 = 0;
+      if (p < n) c = s.charCodeAt(p);
       loop3: while (k4 < 61) {
         const q6 = p;
         item5: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
+          if (p < n && c < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
           if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break item5; }
           k4++;
           continue loop3;
@@ -2023,10 +2025,11 @@ function peg$m_IPv6address(p) {
         const q87 = p;
         opt85: {
           let k89 = 0;
+          if (p < n) c = s.charCodeAt(p);
           loop88: while (k89 < 2) {
             const q91 = p;
             item90: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item90; }
+              if (p < n && c < 128 && peg$k1[c] === 1) { p++; } else { break item90; }
               let k93 = 0;
               loop92: while (k93 < 3) {
                 if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop92; }
@@ -2095,10 +2098,11 @@ function peg$m_IPv6address(p) {
         const q110 = p;
         opt108: {
           let k112 = 0;
+          if (p < n) c = s.charCodeAt(p);
           loop111: while (k112 < 3) {
             const q114 = p;
             item113: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item113; }
+              if (p < n && c < 128 && peg$k1[c] === 1) { p++; } else { break item113; }
               let k116 = 0;
               loop115: while (k116 < 3) {
                 if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop115; }
@@ -2160,10 +2164,11 @@ function peg$m_IPv6address(p) {
         const q131 = p;
         opt129: {
           let k133 = 0;
+          if (p < n) c = s.charCodeAt(p);
           loop132: while (k133 < 4) {
             const q135 = p;
             item134: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item134; }
+              if (p < n && c < 128 && peg$k1[c] === 1) { p++; } else { break item134; }
               let k137 = 0;
               loop136: while (k137 < 3) {
                 if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop136; }
@@ -2218,10 +2223,11 @@ function peg$m_IPv6address(p) {
         const q150 = p;
         opt148: {
           let k152 = 0;
+          if (p < n) c = s.charCodeAt(p);
           loop151: while (k152 < 5) {
             const q154 = p;
             item153: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item153; }
+              if (p < n && c < 128 && peg$k1[c] === 1) { p++; } else { break item153; }
               let k156 = 0;
               loop155: while (k156 < 3) {
                 if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop155; }
@@ -2259,10 +2265,11 @@ function peg$m_IPv6address(p) {
       const q163 = p;
       opt161: {
         let k165 = 0;
+        if (p < n) c = s.charCodeAt(p);
         loop164: while (k165 < 6) {
           const q167 = p;
           item166: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item166; }
+            if (p < n && c < 128 && peg$k1[c] === 1) { p++; } else { break item166; }
             let k169 = 0;
             loop168: while (k169 < 3) {
               if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop168; }

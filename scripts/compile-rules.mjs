@@ -152,6 +152,19 @@ function runFirst(expr) {
   return { set, rest: others.length === 1 ? others[0] : { type: "choice", alternatives: others } };
 }
 
+/**
+ * True when the expression is a sequence that ends with a one-character lookahead (&C or !C),
+ * which leaves the character after the match in c (Compiler.test with assign).
+ */
+function endsWithLookahead(expr) {
+  while (expr.type === "group" || expr.type === "named") expr = expr.expression;
+  if (expr.type !== "sequence" || expr.elements.length === 0) return false;
+  const last = expr.elements[expr.elements.length - 1];
+  if (last.type !== "simple_and" && last.type !== "simple_not") return false;
+  const set = unitSet(last.expression);
+  return Boolean(set) && Compiler.assigns(set);
+}
+
 /** True when matching the node may call an action. */
 const hasAction = (node) => node.type === "action" || children(node).some(hasAction);
 
@@ -562,9 +575,13 @@ class Compiler {
     const label = this.fresh("loop");
     const count = limit === null ? null : this.fresh("k");
     let out = count ? `${ind}let ${count} = 0;\n` : "";
+    // A round that ends with a one-character lookahead leaves the character where the next
+    // round starts in c (domainlabel's ((alphanum / "-") &(alphanum / "-"))|0..61|): read it
+    // once before the first round, and every round's first test peeks.
+    const primed = endsWithLookahead(expr);
+    if (primed) out += `${ind}if (p < n) c = s.charCodeAt(p);\n`;
     out += `${ind}${label}: while (${count ? `${count} < ${limit}` : "true"}) {\n`;
-    // Every round but the first starts where the round before left c: no peeking.
-    this.peek = false;
+    this.peek = primed;
     if (!movesOnFailure(expr)) {
       out += this.gen(expr, `break ${label};`, ind + "  ", new Map(env));
       if (count) out += `${ind}  ${count}++;\n`;

@@ -65,7 +65,8 @@ function expression(rule, depth, labels) {
       // one), then a choice whose first alternative may fail after reading further: the
       // alternatives after it must not take c for the character where they start.
       const unit = pick(['"a"', "[ab]", "[^a]", "[a-c]", "[bc]"]);
-      const before = pick([`(${unit})*`, `&${unit}`, `!${unit}`, `${unit}+`, '([ab] / "c" [ab])*', `(${unit} / [^a] [bc] .)*`]);
+      const before = pick([`(${unit})*`, `&${unit}`, `!${unit}`, `${unit}+`, '([ab] / "c" [ab])*', `(${unit} / [^a] [bc] .)*`,
+        `([ab] &${unit})|0..3|`, `(${unit} ![bc])*`, `(. [ab] !${unit})*`, `(${unit} &.)|..3|`, `([ab] ![bc] [a-c])*`]);
       const first = pick(["[ab] [bc]", '"a" [a-c]', "[^a] [ab] [ab]", `${unit} ${sub()}`, "[a-c]* [ab]"]);
       return `(${before} ((${first}) / ${sub()}${int(2) ? ` / ${sub()}` : ""}))`;
     }
