@@ -264,6 +264,15 @@ function firstSet(node, rules, memo, active = new Set()) {
   }
 }
 
+/**
+ * True when the expression may match the empty string, or when that is not known (a rule that
+ * refers back to itself before consuming). rules maps names to rules.
+ */
+export function mayMatchEmpty(node, rules) {
+  const first = firstSet(node, rules, new Map());
+  return first === null || first.nullable;
+}
+
 /** A compiler for one grammar: the rule functions and the tables and actions they share. */
 class Compiler {
   constructor(ast) {
@@ -380,7 +389,8 @@ class Compiler {
           }
         }
         // The text of a labeled $e is cut out of the input only when something may read it: before
-        // the next element that calls an action, or when the whole sequence has matched.
+        // the next element that calls an action, or when the whole sequence has matched. (Cutting
+        // it out moves neither p nor c, so a peek goes on from element to element.)
         let pending = [];
         let pluckedVar = null;
         const flush = () => {
@@ -395,7 +405,6 @@ class Compiler {
             if (e.expression.type === "text") {
               const [from, to] = [this.fresh("t"), this.fresh("t")];
               out += `${ind}const ${from} = p;\n` + this.gen(e.expression.expression, onFail, ind, env, null) + `${ind}const ${to} = p;\n`;
-              // (the substrings cut out after it neither move p nor touch c)
               pending.push([v, from, to]);
             } else {
               out += this.gen(e.expression, onFail, ind, env, v);

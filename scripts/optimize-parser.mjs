@@ -34,7 +34,7 @@
 // Both builds get hoistConstants and classTables; the trace build keeps every rule.enter,
 // rule.match, rule.fail and fail event exactly as peggy emits them.
 import { createRequire } from "node:module";
-import { compileParser, size } from "./compile-rules.mjs";
+import { compileParser, mayMatchEmpty, size } from "./compile-rules.mjs";
 
 const require = createRequire(import.meta.url);
 const peggy = require("peggy");
@@ -485,30 +485,6 @@ function inlineClassRules(ast) {
   }
 }
 
-/** True when the expression can match the empty string (null: a rule that calls itself first). */
-function nullable(node, rules, seen = new Set()) {
-  switch (node.type) {
-    case "literal": return node.value.length === 0;
-    case "class": case "any": return false;
-    case "optional": case "zero_or_more": case "simple_and": case "simple_not":
-    case "semantic_and": case "semantic_not":
-      return true;
-    case "repeated":
-      return (node.min ? node.min.value : node.max.value) === 0 || nullable(node.expression, rules, seen);
-    case "sequence": return node.elements.every((e) => nullable(e, rules, seen));
-    case "choice": return node.alternatives.some((a) => nullable(a, rules, seen));
-    case "rule_ref": {
-      const rule = rules.get(node.name);
-      if (!rule || seen.has(node.name)) return true; // unknown: as if it could
-      seen.add(node.name);
-      const result = nullable(rule.expression, rules, seen);
-      seen.delete(node.name);
-      return result;
-    }
-    default: return node.expression ? nullable(node.expression, rules, seen) : true;
-  }
-}
-
 /** The same expression, wherever it stands (location and inferred results aside). */
 const same = (a, b) => {
   const key = (n) => JSON.stringify(n, (k, v) => (k === "location" || k === "match" ? undefined : v));
@@ -536,7 +512,7 @@ function fuseLoops(ast) {
         const round = unwrap(next.expression);
         if (round.type !== "sequence" || round.elements.length !== 2) continue;
         const [l, again] = round.elements;
-        if (!same(again, els[i]) || !pure(l) || nullable(l, rules) || nullable(b, rules)) continue;
+        if (!same(again, els[i]) || !pure(l) || mayMatchEmpty(l, rules) || mayMatchEmpty(b, rules)) continue;
         els.splice(i, 2, {
           type: "zero_or_more",
           expression: { type: "choice", alternatives: [clone(b), clone(l)], location: round.location },
