@@ -8,9 +8,10 @@
   function reference(scheme, authority, path, opaque, query, fragment) {
     return { scheme, authority, path, opaque, query, fragment };
   }
-  // A server's record: hostport builds it, server adds its text and userinfo.
-  function server(userinfo, host, port) {
-    return { kind: "server", raw: "", userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
+  // A server's record: hostport builds it with its text (the host's own
+  // text where no port follows), server adds the userinfo and its text.
+  function server(raw, userinfo, host, port) {
+    return { kind: "server", raw, userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
   }
   // The four dec-octets of an IPv4address: digits and three dots.
   function octets(address) {
@@ -23,32 +24,28 @@
     return out;
   }
   // The labels of a hostname, left to right; the "." that ends a fully
-  // qualified name ("example.com.") ends no label.  Up to four dots are found
-  // in one pass and the labels made in one array (most host names); more are
+  // qualified name ("example.com.") ends no label.  Up to four labels are
+  // found with indexOf (a label is never empty, so each search starts two
+  // past the last dot) and made in one array (most host names); more are
   // split by String.prototype.split, whose time stays linear for hundreds of
   // thousands of labels, where building the array one label at a time takes
   // the garbage collector time that grows faster than that.
   function labels(name) {
     const n = name.length;
-    let d0 = -1, d1 = -1, d2 = -1, d3 = -1, dots = 0;
-    for (let i = 1; i < n && dots <= 4; i++) {
-      if (name.charCodeAt(i) === 46) {
-        if (dots === 0) d0 = i; else if (dots === 1) d1 = i; else if (dots === 2) d2 = i; else if (dots === 3) d3 = i;
-        dots++;
-      }
+    const end = name.charCodeAt(n - 1) === 46 ? n - 1 : n;
+    const d0 = name.indexOf(".", 1);
+    if (d0 < 0 || d0 >= end) return [end === n ? name : name.slice(0, end)];
+    const d1 = name.indexOf(".", d0 + 2);
+    if (d1 < 0 || d1 >= end) return [name.slice(0, d0), name.slice(d0 + 1, end)];
+    const d2 = name.indexOf(".", d1 + 2);
+    if (d2 < 0 || d2 >= end) return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, end)];
+    const d3 = name.indexOf(".", d2 + 2);
+    if (d3 < 0 || d3 >= end) {
+      return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, d2), name.slice(d2 + 1, end)];
     }
-    const qualified = name.charCodeAt(n - 1) === 46;
-    switch (qualified ? dots - 1 : dots) {
-      case 0: return [qualified ? name.slice(0, d0) : name];
-      case 1: return [name.slice(0, d0), name.slice(d0 + 1, qualified ? d1 : n)];
-      case 2: return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, qualified ? d2 : n)];
-      case 3: return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, d2), name.slice(d2 + 1, qualified ? d3 : n)];
-      default: {
-        const all = name.split(".");
-        if (qualified) all.pop();
-        return all;
-      }
-    }
+    const all = name.split(".");
+    if (end !== n) all.pop();
+    return all;
   }
   // The [ net-path / abs-path ... ] of hier-part and relative-URI with the
   // query: a net-path is already a reference record; a path is its text;
@@ -896,16 +893,15 @@ function peg$a1(s, r) { r.scheme = s; return r; }
 function peg$a2(p, q) { return withQuery(p, q); }
 function peg$a3(a, p) { return reference(null, a, p, false, null, null); }
 function peg$a4(r) { return { kind: "reg-name", raw: r }; }
-function peg$a5(h) { h.raw = text(); return h; }
-function peg$a6(u, h) { h.raw = text(); h.userinfo = u; return h; }
-function peg$a7() { return server(null, null, null); }
-function peg$a8(h, p) { return server(null, h, p); }
-function peg$a9(r) { return { kind: "IPv6reference", raw: r, address: r.slice(1, -1) }; }
-function peg$a10(r) { return { kind: "IPv4address", raw: r, octets: octets(r) }; }
-function peg$a11(r) { return { kind: "hostname", raw: r, labels: labels(r) }; }
+function peg$a5(u, h) { h.raw = text(); h.userinfo = u; return h; }
+function peg$a6() { return server("", null, null, null); }
+function peg$a7(h, p) { return server(p === null ? h.raw : text(), null, h, p); }
+function peg$a8(r) { return { kind: "IPv6reference", raw: r, address: r.slice(1, -1) }; }
+function peg$a9(r) { return { kind: "IPv4address", raw: r, octets: octets(r) }; }
+function peg$a10(r) { return { kind: "hostname", raw: r, labels: labels(r) }; }
+function peg$a11(r, f) { r.fragment = f; return r; }
 function peg$a12(r, f) { r.fragment = f; return r; }
-function peg$a13(r, f) { r.fragment = f; return r; }
-function peg$a14(p, q) { return withQuery(p, q); }
+function peg$a13(p, q) { return withQuery(p, q); }
 
 function peg$m_uric(p) {
   const s = input;
@@ -1276,66 +1272,63 @@ function peg$m_reg_name(p) {
 function peg$v_server(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_h5, l_u12, l_h18;
+  let c, value0, l_pick4, l_u11, l_h17;
   choice1: {
     const q2 = p;
     alt3: {
-      const a4 = p;
-      if ((l_h5 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
+      if ((l_pick4 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
       p = peg$end;
       {
-        const q7 = p;
-        not6: {
-          choice8: {
-            alt9: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt9; }
-              break choice8;
+        const q6 = p;
+        not5: {
+          choice7: {
+            alt8: {
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt8; }
+              break choice7;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not6; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not6; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not6; }
+            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not5; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not5; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not5; }
           }
-          p = q7;
+          p = q6;
           break alt3;
         }
-        p = q7;
+        p = q6;
       }
-      peg$savedPos = a4;
-      peg$currPos = p;
-      value0 = peg$a5(l_h5);
+      value0 = l_pick4;
       break choice1;
     }
     p = q2;
-    alt10: {
-      const a11 = p;
-      const t13 = p;
-      loop15: for (;;) {
+    alt9: {
+      const a10 = p;
+      const t12 = p;
+      loop14: for (;;) {
         while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
-        const q17 = p;
-        item16: {
-          if (p < n && c === 37) { p++; } else { break item16; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item16; }
-          continue loop15;
+        const q16 = p;
+        item15: {
+          if (p < n && c === 37) { p++; } else { break item15; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item15; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item15; }
+          continue loop14;
         }
-        p = q17;
+        p = q16;
         break;
       }
-      const t14 = p;
-      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt10; }
-      if ((l_h18 = peg$v_hostport(p)) === peg$FAILED) { break alt10; }
+      const t13 = p;
+      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt9; }
+      if ((l_h17 = peg$v_hostport(p)) === peg$FAILED) { break alt9; }
       p = peg$end;
-      l_u12 = s.substring(t13, t14);
-      peg$savedPos = a11;
+      l_u11 = s.substring(t12, t13);
+      peg$savedPos = a10;
       peg$currPos = p;
-      value0 = peg$a6(l_u12, l_h18);
+      value0 = peg$a5(l_u11, l_h17);
       break choice1;
     }
     p = q2;
-    const a19 = p;
-    peg$savedPos = a19;
+    const a18 = p;
+    peg$savedPos = a18;
     peg$currPos = p;
-    value0 = peg$a7();
+    value0 = peg$a6();
   }
   peg$end = p;
   return value0;
@@ -1381,7 +1374,7 @@ function peg$v_hostport(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a8(l_h2, l_p3);
+  value0 = peg$a7(l_h2, l_p3);
   peg$end = p;
   return value0;
 }
@@ -1402,7 +1395,7 @@ function peg$v_host(p) {
       l_r5 = s.substring(t6, p);
       peg$savedPos = a4;
       peg$currPos = p;
-      value0 = peg$a9(l_r5);
+      value0 = peg$a8(l_r5);
       break choice1;
     }
     p = q2;
@@ -1416,7 +1409,7 @@ function peg$v_host(p) {
       l_r9 = s.substring(t10, t11);
       peg$savedPos = a8;
       peg$currPos = p;
-      value0 = peg$a10(l_r9);
+      value0 = peg$a9(l_r9);
       break choice1;
     }
     p = q2;
@@ -1428,7 +1421,7 @@ function peg$v_host(p) {
     l_r13 = s.substring(t14, p);
     peg$savedPos = a12;
     peg$currPos = p;
-    value0 = peg$a11(l_r13);
+    value0 = peg$a10(l_r13);
   }
   peg$end = p;
   return value0;
@@ -1509,18 +1502,11 @@ function peg$m_domainlabel(p) {
   optDone1: {
     const q2 = p;
     opt0: {
-      let k4 = 0;
-      if (p < n) c = s.charCodeAt(p);
-      loop3: while (k4 < 61) {
-        const q6 = p;
-        item5: {
-          if (p < n && c < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break item5; }
-          k4++;
-          continue loop3;
-        }
-        p = q6;
-        break;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) {
+        p++;
+        let k3 = 0;
+        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; k3++; }
+        p--;
       }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break opt0; }
       break optDone1;
@@ -1538,18 +1524,11 @@ function peg$m_toplabel(p) {
   optDone1: {
     const q2 = p;
     opt0: {
-      let k4 = 0;
-      if (p < n) c = s.charCodeAt(p);
-      loop3: while (k4 < 61) {
-        const q6 = p;
-        item5: {
-          if (p < n && c < 128 && peg$k19[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break item5; }
-          k4++;
-          continue loop3;
-        }
-        p = q6;
-        break;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) {
+        p++;
+        let k3 = 0;
+        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; k3++; }
+        p--;
       }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break opt0; }
       break optDone1;
@@ -2487,7 +2466,7 @@ function peg$v_URI_reference(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a12(l_r2, l_f7);
+  value0 = peg$a11(l_r2, l_f7);
   peg$end = p;
   return value0;
 }
@@ -2524,7 +2503,7 @@ function peg$v_absolute_URI_reference(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a13(l_r2, l_f3);
+  value0 = peg$a12(l_r2, l_f3);
   peg$end = p;
   return value0;
 }
@@ -2649,7 +2628,7 @@ function peg$v_relative_URI(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a14(l_p2, l_q24);
+  value0 = peg$a13(l_p2, l_q24);
   peg$end = p;
   return value0;
 }

@@ -8,9 +8,10 @@
   function reference(scheme, authority, path, opaque, query, fragment) {
     return { scheme, authority, path, opaque, query, fragment };
   }
-  // A server's record: hostport builds it, server adds its text and userinfo.
-  function server(userinfo, host, port) {
-    return { kind: "server", raw: "", userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
+  // A server's record: hostport builds it with its text (the host's own
+  // text where no port follows), server adds the userinfo and its text.
+  function server(raw, userinfo, host, port) {
+    return { kind: "server", raw, userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
   }
   // The four dec-octets of an IPv4address: digits and three dots.
   function octets(address) {
@@ -23,32 +24,28 @@
     return out;
   }
   // The labels of a hostname, left to right; the "." that ends a fully
-  // qualified name ("example.com.") ends no label.  Up to four dots are found
-  // in one pass and the labels made in one array (most host names); more are
+  // qualified name ("example.com.") ends no label.  Up to four labels are
+  // found with indexOf (a label is never empty, so each search starts two
+  // past the last dot) and made in one array (most host names); more are
   // split by String.prototype.split, whose time stays linear for hundreds of
   // thousands of labels, where building the array one label at a time takes
   // the garbage collector time that grows faster than that.
   function labels(name) {
     const n = name.length;
-    let d0 = -1, d1 = -1, d2 = -1, d3 = -1, dots = 0;
-    for (let i = 1; i < n && dots <= 4; i++) {
-      if (name.charCodeAt(i) === 46) {
-        if (dots === 0) d0 = i; else if (dots === 1) d1 = i; else if (dots === 2) d2 = i; else if (dots === 3) d3 = i;
-        dots++;
-      }
+    const end = name.charCodeAt(n - 1) === 46 ? n - 1 : n;
+    const d0 = name.indexOf(".", 1);
+    if (d0 < 0 || d0 >= end) return [end === n ? name : name.slice(0, end)];
+    const d1 = name.indexOf(".", d0 + 2);
+    if (d1 < 0 || d1 >= end) return [name.slice(0, d0), name.slice(d0 + 1, end)];
+    const d2 = name.indexOf(".", d1 + 2);
+    if (d2 < 0 || d2 >= end) return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, end)];
+    const d3 = name.indexOf(".", d2 + 2);
+    if (d3 < 0 || d3 >= end) {
+      return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, d2), name.slice(d2 + 1, end)];
     }
-    const qualified = name.charCodeAt(n - 1) === 46;
-    switch (qualified ? dots - 1 : dots) {
-      case 0: return [qualified ? name.slice(0, d0) : name];
-      case 1: return [name.slice(0, d0), name.slice(d0 + 1, qualified ? d1 : n)];
-      case 2: return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, qualified ? d2 : n)];
-      case 3: return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, d2), name.slice(d2 + 1, qualified ? d3 : n)];
-      default: {
-        const all = name.split(".");
-        if (qualified) all.pop();
-        return all;
-      }
-    }
+    const all = name.split(".");
+    if (end !== n) all.pop();
+    return all;
   }
   // The [ net-path / abs-path ... ] of hier-part and relative-URI with the
   // query: a net-path is already a reference record; a path is its text;
@@ -1496,18 +1493,11 @@ function peg$m_domainlabel(p) {
   optDone1: {
     const q2 = p;
     opt0: {
-      let k4 = 0;
-      if (p < n) c = s.charCodeAt(p);
-      loop3: while (k4 < 61) {
-        const q6 = p;
-        item5: {
-          if (p < n && c < 128 && peg$k20[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1)) { break item5; }
-          k4++;
-          continue loop3;
-        }
-        p = q6;
-        break;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) {
+        p++;
+        let k3 = 0;
+        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; k3++; }
+        p--;
       }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
       break optDone1;
@@ -1525,18 +1515,11 @@ function peg$m_toplabel(p) {
   optDone1: {
     const q2 = p;
     opt0: {
-      let k4 = 0;
-      if (p < n) c = s.charCodeAt(p);
-      loop3: while (k4 < 61) {
-        const q6 = p;
-        item5: {
-          if (p < n && c < 128 && peg$k20[c] === 1) { p++; } else { break item5; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1)) { break item5; }
-          k4++;
-          continue loop3;
-        }
-        p = q6;
-        break;
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) {
+        p++;
+        let k3 = 0;
+        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; k3++; }
+        p--;
       }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
       break optDone1;

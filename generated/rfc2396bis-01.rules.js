@@ -310,7 +310,7 @@ const RULES = Object.freeze([
     "pegName": "server",
     "section": "3.2.2",
     "abnf": "server         = [ [ userinfo \"@\" ] hostport ]",
-    "peg": "server\n  = h:hostport !(unreserved / escaped / [;:&=+$,@])\n    { h.raw = text(); return h; }\n  / u:$userinfo \"@\" h:hostport\n    { h.raw = text(); h.userinfo = u; return h; }\n  / \"\" { return server(null, null, null); }",
+    "peg": "server\n  = @hostport !(unreserved / escaped / [;:&=+$,@])\n  / u:$userinfo \"@\" h:hostport\n    { h.raw = text(); h.userinfo = u; return h; }\n  / \"\" { return server(\"\", null, null, null); }",
     "pegNote": "[ userinfo \"@\" ] would read the whole authority as a userinfo before finding no \"@\" after it, and most authorities have none.  So hostport is tried first, and kept only when nothing follows it that could continue a userinfo (a userinfo character, an escape or \"@\"); else the server has a userinfo.  Where hostport is not kept, the ABNF's server either has a userinfo or does not end there either, so this is the same rule.  The outer [ ... ] is an explicit empty server, so that the result record says \"empty\" rather than null.",
     "exclusive": [
       [
@@ -359,7 +359,7 @@ const RULES = Object.freeze([
     "pegName": "hostport",
     "section": "3.2.2",
     "abnf": "hostport       = host [ \":\" port ]",
-    "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return server(null, h, p); }",
+    "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return server(p === null ? h.raw : text(), null, h, p); }",
     "exclusive": [],
     "uses": [
       "host",

@@ -8,9 +8,10 @@
   function reference(scheme, authority, path, opaque, query, fragment) {
     return { scheme, authority, path, opaque, query, fragment };
   }
-  // A server's record: hostport builds it, server adds its text and userinfo.
-  function server(userinfo, host, port) {
-    return { kind: "server", raw: "", userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
+  // A server's record: hostport builds it with its text (the host's own
+  // text where no port follows), server adds the userinfo and its text.
+  function server(raw, userinfo, host, port) {
+    return { kind: "server", raw, userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
   }
   // The four dec-octets of an IPv4address: digits and three dots.
   function octets(address) {
@@ -23,32 +24,28 @@
     return out;
   }
   // The labels of a hostname, left to right; the "." that ends a fully
-  // qualified name ("example.com.") ends no label.  Up to four dots are found
-  // in one pass and the labels made in one array (most host names); more are
+  // qualified name ("example.com.") ends no label.  Up to four labels are
+  // found with indexOf (a label is never empty, so each search starts two
+  // past the last dot) and made in one array (most host names); more are
   // split by String.prototype.split, whose time stays linear for hundreds of
   // thousands of labels, where building the array one label at a time takes
   // the garbage collector time that grows faster than that.
   function labels(name) {
     const n = name.length;
-    let d0 = -1, d1 = -1, d2 = -1, d3 = -1, dots = 0;
-    for (let i = 1; i < n && dots <= 4; i++) {
-      if (name.charCodeAt(i) === 46) {
-        if (dots === 0) d0 = i; else if (dots === 1) d1 = i; else if (dots === 2) d2 = i; else if (dots === 3) d3 = i;
-        dots++;
-      }
+    const end = name.charCodeAt(n - 1) === 46 ? n - 1 : n;
+    const d0 = name.indexOf(".", 1);
+    if (d0 < 0 || d0 >= end) return [end === n ? name : name.slice(0, end)];
+    const d1 = name.indexOf(".", d0 + 2);
+    if (d1 < 0 || d1 >= end) return [name.slice(0, d0), name.slice(d0 + 1, end)];
+    const d2 = name.indexOf(".", d1 + 2);
+    if (d2 < 0 || d2 >= end) return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, end)];
+    const d3 = name.indexOf(".", d2 + 2);
+    if (d3 < 0 || d3 >= end) {
+      return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, d2), name.slice(d2 + 1, end)];
     }
-    const qualified = name.charCodeAt(n - 1) === 46;
-    switch (qualified ? dots - 1 : dots) {
-      case 0: return [qualified ? name.slice(0, d0) : name];
-      case 1: return [name.slice(0, d0), name.slice(d0 + 1, qualified ? d1 : n)];
-      case 2: return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, qualified ? d2 : n)];
-      case 3: return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, d2), name.slice(d2 + 1, qualified ? d3 : n)];
-      default: {
-        const all = name.split(".");
-        if (qualified) all.pop();
-        return all;
-      }
-    }
+    const all = name.split(".");
+    if (end !== n) all.pop();
+    return all;
   }
   // The [ net-path / abs-path ... ] of hier-part and relative-URI with the
   // query: a net-path is already a reference record; a path is its text;
@@ -532,25 +529,23 @@ function peg$f3(a, p) {    return reference(null, a, p, false, null, null);  }
 
 function peg$f4(r) {    return { kind: "reg-name", raw: r };  }
 
-function peg$f5(h) {    h.raw = text(); return h;  }
+function peg$f5(u, h) {    h.raw = text(); h.userinfo = u; return h;  }
 
-function peg$f6(u, h) {    h.raw = text(); h.userinfo = u; return h;  }
+function peg$f6() {    return server("", null, null, null);  }
 
-function peg$f7() {    return server(null, null, null);  }
+function peg$f7(h, p) {    return server(p === null ? h.raw : text(), null, h, p);  }
 
-function peg$f8(h, p) {    return server(null, h, p);  }
+function peg$f8(r) {    return { kind: "IPv6reference", raw: r, address: r.slice(1, -1) };  }
 
-function peg$f9(r) {    return { kind: "IPv6reference", raw: r, address: r.slice(1, -1) };  }
+function peg$f9(r) {    return { kind: "IPv4address", raw: r, octets: octets(r) };  }
 
-function peg$f10(r) {    return { kind: "IPv4address", raw: r, octets: octets(r) };  }
+function peg$f10(r) {    return { kind: "hostname", raw: r, labels: labels(r) };  }
 
-function peg$f11(r) {    return { kind: "hostname", raw: r, labels: labels(r) };  }
+function peg$f11(r, f) {    r.fragment = f; return r;  }
 
 function peg$f12(r, f) {    r.fragment = f; return r;  }
 
-function peg$f13(r, f) {    r.fragment = f; return r;  }
-
-function peg$f14(p, q) {    return withQuery(p, q);  }
+function peg$f13(p, q) {    return withQuery(p, q);  }
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -1614,8 +1609,7 @@ function peg$parseserver() {
       s2 = peg$FAILED;
     }
     if (s2 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s0 = peg$f5(s1);
+      s0 = s1;
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1640,7 +1634,7 @@ function peg$parseserver() {
       s3 = peg$parsehostport();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f6(s1, s3);
+        s0 = peg$f5(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1653,7 +1647,7 @@ function peg$parseserver() {
       s0 = peg$currPos;
       s1 = '';
       peg$savedPos = s0;
-      s1 = peg$f7();
+      s1 = peg$f6();
       s0 = s1;
     }
   }
@@ -1771,7 +1765,7 @@ function peg$parsehostport() {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f8(s1, s2);
+    s0 = peg$f7(s1, s2);
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -1815,7 +1809,7 @@ function peg$parsehost() {
   }
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
-    s1 = peg$f9(s1);
+    s1 = peg$f8(s1);
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
@@ -1847,7 +1841,7 @@ function peg$parsehost() {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f10(s1);
+        s0 = peg$f9(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1867,7 +1861,7 @@ function peg$parsehost() {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f11(s1);
+        s1 = peg$f10(s1);
       }
       s0 = s1;
     }
@@ -4397,7 +4391,7 @@ function peg$parseURI_reference() {
     s2 = null;
   }
   peg$savedPos = s0;
-  s0 = peg$f12(s1, s2);
+  s0 = peg$f11(s1, s2);
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({
@@ -4451,7 +4445,7 @@ function peg$parseabsolute_URI_reference() {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f13(s1, s2);
+    s0 = peg$f12(s1, s2);
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -4578,7 +4572,7 @@ function peg$parserelative_URI() {
     s2 = null;
   }
   peg$savedPos = s0;
-  s0 = peg$f14(s1, s2);
+  s0 = peg$f13(s1, s2);
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({

@@ -20,7 +20,8 @@
 // character literal, or a choice of them) is one test of one code unit: a comparison, a range or
 // a 128-entry table; a test that comes right after a loop over one character or a one-character
 // lookahead, at the same position, takes the character that stopped it from c instead of reading
-// it again (peek). Values follow peggy: $e is the matched text, label:e binds e's value for
+// it again (peek); a repeated (C &D), with D a one-character set within C, tests each character
+// once (lookaheadPair). Values follow peggy: $e is the matched text, label:e binds e's value for
 // the actions after it in its sequence, @e plucks, e? is null when absent, and an action is
 // called with the labels in scope, after peg$savedPos and peg$currPos are set so that text()
 // and location() work. A repetition whose value is read (through a label, a pluck or as the
@@ -163,6 +164,22 @@ function endsWithLookahead(expr) {
   if (last.type !== "simple_and" && last.type !== "simple_not") return false;
   const set = unitSet(last.expression);
   return Boolean(set) && Compiler.assigns(set);
+}
+
+/**
+ * For a sequence of one character C and a lookahead of one character &D where every character of
+ * D is one of C (domainlabel's (alphanum / "-") &(alphanum / "-")): the two sets; null for any
+ * other expression.
+ */
+function lookaheadPair(expr) {
+  while (expr.type === "group" || expr.type === "named") expr = expr.expression;
+  if (expr.type !== "sequence" || expr.elements.length !== 2) return null;
+  const [first, ahead] = expr.elements;
+  if (ahead.type !== "simple_and") return null;
+  const c = unitSet(first);
+  const d = unitSet(ahead.expression);
+  if (!c || !d || (d.high && !c.high) || [...d.ascii].some((code) => !c.ascii.has(code))) return null;
+  return { c, d };
 }
 
 /** True when matching the node may call an action. */
@@ -581,12 +598,24 @@ class Compiler {
       this.peek = false;
       return out;
     }
+    const pair = lookaheadPair(expr);
+    if (pair) {
+      // (C &D)* or (C &D)|..limit| with D within C: a round takes the character at p when the
+      // one after it is in D, and that one is then in C, as the next round needs. So C is tested
+      // at the first character only, and each character after it once, as D; the loop stops
+      // before the first character not in D and gives back the last one it took, the lookahead's.
+      const count = limit === null ? null : this.fresh("k");
+      const bound = count ? `${count} < ${limit} && ` : "";
+      this.peek = false;
+      return `${ind}if (${this.test(pair.c)}) {\n${ind}  p++;\n` + (count ? `${ind}  let ${count} = 0;\n` : "") +
+        `${ind}  while (${bound}${this.test(pair.d)}) { p++;${count ? ` ${count}++;` : ""} }\n${ind}  p--;\n${ind}}\n`;
+    }
     const label = this.fresh("loop");
     const count = limit === null ? null : this.fresh("k");
     let out = count ? `${ind}let ${count} = 0;\n` : "";
     // A round that ends with a one-character lookahead leaves the character where the next
-    // round starts in c (domainlabel's ((alphanum / "-") &(alphanum / "-"))|0..61|): read it
-    // once before the first round, and every round's first test peeks.
+    // round starts in c (IPv6address's (h4 ":" !":")|..3|): read it once before the first
+    // round, and every round's first test peeks.
     const primed = endsWithLookahead(expr);
     if (primed) out += `${ind}if (p < n) c = s.charCodeAt(p);\n`;
     out += `${ind}${label}: while (${count ? `${count} < ${limit}` : "true"}) {\n`;

@@ -61,13 +61,16 @@ describe("parse(): components as the draft names them", () => {
   });
 
   test("labels and octets are the same for short and very long hosts, with and without the trailing dot", () => {
-    for (const count of [1, 2, 40, 200]) {
+    for (const count of [1, 2, 3, 4, 5, 6, 40, 200]) {
       const labels = Array.from({ length: count }, (_, i) => `l${i}a`);
       // hostname = domainlabel qualified: the trailing-dot form needs a second label (section 3.2.2).
       for (const dot of count === 1 ? [""] : ["", "."]) {
         const host = labels.join(".") + dot;
         expect(parse(`http://${host}:8/`).authority).toEqual({
           kind: "server", raw: `${host}:8`, port: "8", host: { kind: "hostname", raw: host, labels },
+        });
+        expect(parse(`http://u@${host}`).authority).toEqual({
+          kind: "server", raw: `u@${host}`, userinfo: "u", host: { kind: "hostname", raw: host, labels },
         });
       }
     }

@@ -17,6 +17,7 @@ interface Summary {
   valued: number;
   runLoops: number;
   lists: number;
+  pairs: number;
   peeks: number;
   disagreements: unknown[];
 }
@@ -44,6 +45,7 @@ describe("compiled rules against peggy on random grammars", () => {
     expect(summary.valued).toBeGreaterThan(1000);
     expect(summary.runLoops).toBeGreaterThan(10);
     expect(summary.lists).toBeGreaterThan(10);
+    expect(summary.pairs).toBeGreaterThan(20);
     expect(summary.peeks).toBeGreaterThan(50);
   });
 });

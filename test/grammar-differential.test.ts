@@ -66,7 +66,7 @@ const LITERAL: [string, string, string][] = [
   ["authority", "@server &([/?#] / !.)", "@server"],
   // Not a trap of the literal form (server's literal form is right, only slower), but of the
   // rewrite: without its guard, the hostport "user" of "user@host" would be kept.
-  ["server", "h:hostport !(unreserved / escaped / [;:&=+$,@])", "h:hostport"],
+  ["server", "@hostport !(unreserved / escaped / [;:&=+$,@])", "@hostport"],
   ["absolute-URI", '@hier_part &("#" / !.)', "@hier_part"],
 ];
 

@@ -31,7 +31,7 @@ function expression(rule, depth, labels) {
   ])();
   if (depth <= 0) return leaf();
   const sub = () => expression(rule, depth - 1, labels);
-  switch (int(18)) {
+  switch (int(19)) {
     case 0: case 1: return leaf();
     case 2: return `${sub()} ${sub()}`;
     case 3: return `(${sub()} ${sub()} ${sub()})`;
@@ -69,6 +69,15 @@ function expression(rule, depth, labels) {
         `([ab] &${unit})|0..3|`, `(${unit} ![bc])*`, `(. [ab] !${unit})*`, `(${unit} &.)|..3|`, `([ab] ![bc] [a-c])*`]);
       const first = pick(["[ab] [bc]", '"a" [a-c]', "[^a] [ab] [ab]", `${unit} ${sub()}`, "[a-c]* [ab]"]);
       return `(${before} ((${first}) / ${sub()}${int(2) ? ` / ${sub()}` : ""}))`;
+    }
+    case 17: {
+      // A loop of one character and a lookahead of one (C &D), D often within C: then the compiled
+      // rule tests C at the first character only and each one after it as D (compile-rules:
+      // lookaheadPair); and where D is not within C, the rounds as written.
+      const units = ['"a"', "[ab]", "[^a]", "[a-c]", "[bc]", "[^ab]"];
+      const c = pick(units);
+      const d = int(2) ? c : pick(units);
+      return `((${c} &${d})${pick(["*", "+", "|0..3|", "|..2|", "|1..3|", "|2..|", "|2|"])} ${sub()})`;
     }
     default: return `(@$(${sub()}) ${sub()})`;
   }
@@ -127,9 +136,11 @@ for (let len = 1; len <= 4; len++) {
 // alternative is one character (compile-rules: runFirst), so the test can see that form is covered.
 // lists counts the grammars whose compiled rules build the array of a repetition (compile-rules:
 // collect).
+// pairs counts the grammars compiled with a loop of its own for (C &D) where D is within C
+// (compile-rules: lookaheadPair).
 // peeks counts the grammars whose compiled rules test a character that the test before left in c
 // (compile-rules: peek), instead of reading it again.
-const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, runLoops: 0, lists: 0, peeks: 0, disagreements: [] };
+const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, runLoops: 0, lists: 0, pairs: 0, peeks: 0, disagreements: [] };
 for (let g = 0; g < GRAMMARS; g++) {
   const text = grammar();
   if (process.env.DEBUG_GRAMMAR) process.stderr.write(`--- ${g}\n${text}\n`);
@@ -148,6 +159,7 @@ for (let g = 0; g < GRAMMARS; g++) {
   const source = standaloneSource(ast);
   if (/: for \(;;\) \{\n\s*while \(/.test(source)) summary.runLoops++;
   if (/\.push\(e\d+\)/.test(source)) summary.lists++;
+  if (/\n\s*p--;\n/.test(source)) summary.pairs++;
   if (/p < n && \(?c (?:===|<|>=)/.test(source)) summary.peeks++;
   const compiled = new Function(source)();
   for (let i = 0; i < RULES; i++) {
