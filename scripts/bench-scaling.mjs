@@ -11,6 +11,12 @@
 //   many short segments /a/b/c/d/...
 //   invalid at the end  http://example.com/aaaa...aaaa<space>   (parse() throws a UriSyntaxError)
 //
+// Every input is measured in each of ROUNDS rounds, which go through all the shapes and sizes in
+// turn; its time is the median of its rounds. The 1M / 10k ratio is paired: in each round it is
+// the ratio of the two sizes of a shape measured one right after the other, and the ratio
+// reported is the median of the rounds' ratios. A shared machine's speed changes over seconds;
+// a slow spell then slows both sizes of a pair alike, rather than every round of one size.
+//
 // Usage: node --expose-gc scripts/bench-scaling.mjs [--json FILE]   (bench.mjs runs it)
 import { createRequire } from "node:module";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -34,12 +40,14 @@ const SHAPES = {
 };
 const gc = globalThis.gc ?? (() => {});
 
-/** Median ns per character over enough runs to take at least ~60 ms, after one warm-up run. */
+const ROUNDS = 5;
+
+/** Median ns per character over enough runs to take at least ~25 ms, after one warm-up run. */
 function measure(fn, input) {
   fn(input);
   const runs = [];
   let total = 0;
-  while (runs.length < 5 || (total < 60e6 && runs.length < 2000)) {
+  while (runs.length < 5 || (total < 25e6 && runs.length < 2000)) {
     const t0 = process.hrtime.bigint();
     fn(input);
     const ns = Number(process.hrtime.bigint() - t0);
@@ -53,30 +61,37 @@ function measure(fn, input) {
 const parseOrError = (s) => { try { return lib.parse(s); } catch (e) { if (!(e instanceof lib.UriSyntaxError)) throw e; return e; } };
 const matchesRef = (s) => lib.matches("URI-reference", s);
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const results = [];
+for (const shape of Object.keys(SHAPES)) {
+  for (const size of SIZES) results.push({ shape, size, parseRounds: [], matchesRounds: [], retainedBytes: 0 });
+}
 let peakHeap = 0;
-for (const [shape, make] of Object.entries(SHAPES)) {
-  for (const size of SIZES) {
-    const input = make(size);
-    if (input.length !== size) throw new Error(`scaling: ${shape} made ${input.length} characters, not ${size}`);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const r of results) {
+    const input = SHAPES[r.shape](r.size);
+    if (input.length !== r.size) throw new Error(`scaling: ${r.shape} made ${input.length} characters, not ${r.size}`);
     const valid = matchesRef(input);
-    if (valid !== (shape !== "invalid at the end")) throw new Error(`scaling: ${shape} (${size}) should ${valid ? "not " : ""}match`);
+    if (valid !== (r.shape !== "invalid at the end")) throw new Error(`scaling: ${r.shape} (${r.size}) should ${valid ? "not " : ""}match`);
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
-    const parseNs = measure(parseOrError, input);
-    const matchesNs = measure(matchesRef, input);
-    const heapAfter = process.memoryUsage().heapUsed;
-    peakHeap = Math.max(peakHeap, heapAfter);
+    r.parseRounds.push(measure(parseOrError, input));
+    r.matchesRounds.push(measure(matchesRef, input));
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
     gc();
-    const retained = process.memoryUsage().heapUsed - heapBefore;
-    results.push({ shape, size, parseNsPerChar: parseNs, matchesNsPerChar: matchesNs, retainedBytes: retained });
+    // What a call leaves behind: the most of any round.
+    r.retainedBytes = Math.max(r.retainedBytes, process.memoryUsage().heapUsed - heapBefore);
   }
+}
+for (const r of results) {
+  r.parseNsPerChar = median(r.parseRounds);
+  r.matchesNsPerChar = median(r.matchesRounds);
 }
 
 const fmt = (n) => n.toFixed(n < 10 ? 2 : 1);
 const lines = [
-  "Scaling: ns per character (median), parse() | matches('URI-reference'); " +
-    "heap retained after a full GC; ratio = 1M / 10k per-character time",
+  `Scaling: ns per character (median of ${ROUNDS} rounds), parse() | matches('URI-reference'); ` +
+    "heap retained after a full GC; ratio = 1M / 10k per-character time (median of the rounds' ratios)",
   "",
   `| shape | ${SIZES.map((s) => s >= 1e6 ? `${s / 1e6}M` : `${s / 1e3}k`).join(" | ")} | ratio 1M/10k | retained heap at 1M |`,
   `|---|${SIZES.map(() => "---:").join("|")}|---:|---:|`,
@@ -85,8 +100,9 @@ let flat = true;
 for (const shape of Object.keys(SHAPES)) {
   const rows = results.filter((r) => r.shape === shape);
   const at = (size) => rows.find((r) => r.size === size);
-  const ratioParse = at(1_000_000).parseNsPerChar / at(10_000).parseNsPerChar;
-  const ratioMatches = at(1_000_000).matchesNsPerChar / at(10_000).matchesNsPerChar;
+  const paired = (key) => median(at(1_000_000)[key].map((ns, round) => ns / at(10_000)[key][round]));
+  const ratioParse = paired("parseRounds");
+  const ratioMatches = paired("matchesRounds");
   if (ratioParse > 2 || ratioMatches > 2) flat = false;
   lines.push(`| ${shape} | ${rows.map((r) => `${fmt(r.parseNsPerChar)} \\| ${fmt(r.matchesNsPerChar)}`).join(" | ")} | ` +
     `${ratioParse.toFixed(2)} \\| ${ratioMatches.toFixed(2)} | ${(at(1_000_000).retainedBytes / 1024).toFixed(0)} KiB |`);
