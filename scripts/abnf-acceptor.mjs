@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// An acceptor for the collected ABNF, built mechanically: grammar/rfc2396bis-01.abnf is parsed with
+// An acceptor for the collected ABNF, built mechanically: grammar/rfc2396bis-01/grammar.abnf is parsed with
 // the `abnf` package, and every rule becomes an anchored backtracking RegExp by inlining the rules
 // it refers to. No regex here is written by hand, so the acceptor is independent of the PEG: every
 // rule of this draft is non-recursive, its language is regular, and a backtracking RegExp tries
@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import { parseString } from "abnf";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-export const DEFAULT_GRAMMAR = join(ROOT, "grammar/rfc2396bis-01.abnf");
+export const DEFAULT_GRAMMAR = join(ROOT, "grammar/rfc2396bis-01/grammar.abnf");
 
 /**
  * Parses an ABNF file into plain JSON-able nodes, keyed by the rule's name as written, with the

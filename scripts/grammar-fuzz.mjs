@@ -186,9 +186,9 @@ export function pegAcceptor(grammarFile) {
     const parser = require("peggy").generate(readFileSync(grammarFile, "utf8"), { allowedStartRules: ["*"], output: "parser" });
     return (pegName, s) => parser.parse(s, { startRule: pegName, peg$library: true }).peg$success === true;
   }
-  const fast = require(join(ROOT, "generated/rfc2396bis-01.js"));
-  const match = require(join(ROOT, "generated/rfc2396bis-01.match.js"));
-  const trace = require(join(ROOT, "generated/rfc2396bis-01.trace.js"));
+  const fast = require(join(ROOT, "generated/rfc2396bis-01/parser.js"));
+  const match = require(join(ROOT, "generated/rfc2396bis-01/match.js"));
+  const trace = require(join(ROOT, "generated/rfc2396bis-01/trace.js"));
   const quiet = { trace() {} };
   return (pegName, s) => {
     const verdicts = {

@@ -1,6 +1,7 @@
 // Errors are data: where the input stopped matching, what could have come there, and in which
 // rule of the grammar.
-import type { RuleName } from "./rules.js";
+/** A rule name of any edition. */
+type RuleName = string;
 
 /** The details of a syntax error, as diagnose() finds them. */
 export interface UriSyntaxErrorDetails {
@@ -18,6 +19,8 @@ export interface UriSyntaxErrorDetails {
   readonly section: string;
   /** The rule the input was checked against. */
   readonly startRule: RuleName;
+  /** The edition whose grammar the input was checked against. */
+  readonly edition: string;
   /** A sentence for a learner about this kind of mistake, if one applies. */
   readonly hint?: string;
 }
@@ -26,6 +29,7 @@ export interface UriSyntaxErrorDetails {
 export interface LazyUriSyntaxError {
   readonly input: string;
   readonly startRule: RuleName;
+  readonly edition: string;
   readonly compute: () => UriSyntaxErrorDetails;
 }
 
@@ -52,6 +56,8 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
 
   readonly input: string;
   readonly startRule: RuleName;
+  /** The edition whose grammar the input was checked against ("rfc3986"). */
+  readonly edition: string;
   #details: UriSyntaxErrorDetails | undefined;
   #compute: (() => UriSyntaxErrorDetails) | undefined;
 
@@ -70,6 +76,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     this.name = "UriSyntaxError";
     this.input = details.input;
     this.startRule = details.startRule;
+    this.edition = details.edition;
     if ("compute" in details) this.#compute = details.compute;
     else this.#details = details;
   }
@@ -113,7 +120,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     return {
       name: this.name, message: this.message, offset: this.offset, found: this.found,
       expected: this.expected, rule: this.rule, path: this.path, section: this.section,
-      startRule: this.startRule, hint: this.hint,
+      startRule: this.startRule, edition: this.edition, hint: this.hint,
     };
   }
 }
@@ -126,7 +133,7 @@ Object.defineProperty(UriSyntaxError.prototype, "message", {
   get(this: UriSyntaxError): string {
     return describeError({
       input: this.input, offset: this.offset, expected: this.expected, rule: this.rule, path: this.path,
-      section: this.section, startRule: this.startRule, hint: this.hint,
+      section: this.section, startRule: this.startRule, edition: this.edition, hint: this.hint,
     });
   },
 });
