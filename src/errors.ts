@@ -138,16 +138,28 @@ Object.defineProperty(UriSyntaxError.prototype, "message", {
   },
 });
 
+/**
+ * What went wrong in resolution, for every edition (one union; a code means the same in each):
+ * - "relative-base": the base has no scheme (the draft's 5.1; RFC 3986 5.1 and 5.2.1);
+ * - "opaque-base": the base's path is an opaque part (the draft only; RFC 3986 has none);
+ * - "invalid-base", "invalid-reference": the base or the reference is not valid syntax;
+ * - "dot-segments": merge step 7 was told to fail (the draft only; RFC 3986 leaves no choice);
+ * - "ambiguous-path": the target has no authority and a path starting with "//", which would be
+ *   read back as an authority once recomposed (both editions).
+ */
+export type ResolveErrorCode =
+  | "relative-base" | "opaque-base" | "invalid-base" | "invalid-reference" | "dot-segments" | "ambiguous-path";
+
 /** Resolution could not be carried out (section 5): the base is unsuitable, or step 7 was told to fail. */
 export class ResolveError extends Error {
-  /** What went wrong: "relative-base", "opaque-base", "invalid-base", "invalid-reference", "dot-segments", "ambiguous-path". */
-  readonly code: string;
+  /** What went wrong (see ResolveErrorCode). */
+  readonly code: ResolveErrorCode;
   /** The step of section 5.2 (or 5.1) where it went wrong, e.g. "5.2 merge step 7". */
   readonly step: string;
   /** The syntax error behind it, when the base or the reference was not valid. */
   readonly cause?: unknown;
 
-  constructor(code: string, step: string, message: string, cause?: unknown) {
+  constructor(code: ResolveErrorCode, step: string, message: string, cause?: unknown) {
     super(message);
     this.name = "ResolveError";
     this.code = code;
