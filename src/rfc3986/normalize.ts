@@ -5,7 +5,7 @@
 // Values, not strings: references come in parsed and go out as Reference values. The characters
 // that percent-encoding normalization decodes are the grammar's `unreserved`, asked of the
 // compiled grammar (a Syntax) once per grammar, never listed here.
-import { describe, requireString } from "../rules.js";
+import { describe, requireString } from "../args.js";
 import { schemeInfo } from "../schemes.js";
 import { recompose } from "./recompose.js";
 import { removeDotSegments } from "./resolve.js";

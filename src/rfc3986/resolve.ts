@@ -8,7 +8,7 @@
 // Values, not strings: the base and the reference are parsed Reference values, and the target is
 // one. Parsing and validating text is the caller's part.
 import { ResolveError } from "../errors.js";
-import { describe, requireString } from "../rules.js";
+import { describe, requireString } from "../args.js";
 import { recompose } from "./recompose.js";
 import { Reference, type Authority, type ReferenceParts } from "./types.js";
 
