@@ -3,6 +3,7 @@
 import type { EquivalentOptions, NormalizeOptions } from "./normalize.js";
 import type { Resolution, ResolveOptions } from "./resolve.js";
 import type { UriReference } from "./types.js";
+import type * as Rfc3986 from "./rfc3986/index.js";
 
 /** For each model: its reference class, resolution result and options. */
 export interface ModelTypes {
@@ -12,5 +13,12 @@ export interface ModelTypes {
     resolveOptions: ResolveOptions;
     normalizeOptions: NormalizeOptions;
     equivalentOptions: EquivalentOptions;
+  };
+  "rfc3986": {
+    reference: Rfc3986.Reference;
+    resolution: Rfc3986.Reference;
+    resolveOptions: Rfc3986.ResolveOptions;
+    normalizeOptions: Omit<Rfc3986.NormalizeOptions, "syntax">;
+    equivalentOptions: Omit<Rfc3986.EquivalentOptions, "syntax">;
   };
 }

@@ -8,6 +8,8 @@ import { recompose } from "./recompose.js";
 import { resolveReferenceIn, resolveText } from "./resolve.js";
 import { UriReference } from "./types.js";
 import { describe } from "./args.js";
+import * as rfc3986 from "./rfc3986/operations.js";
+import { Reference } from "./rfc3986/types.js";
 
 export interface Model {
   /** True when the value is a reference of this model (as parse() returns them). */
@@ -36,6 +38,21 @@ const MODELS: Readonly<Record<string, Model>> = {
     normalize: normalizeIn,
     equivalent: equivalentIn,
     audit: auditIn,
+  },
+  "rfc3986": {
+    isReference: (value) => value instanceof Reference,
+    recompose: (ref) => {
+      if (ref === null || typeof ref !== "object") throw new TypeError(`recompose: ref must be a Reference, got ${describe(ref)}`);
+      return rfc3986.recompose(ref as Reference);
+    },
+    resolve: (edition, base, ref, options, fn) => rfc3986.recompose(rfc3986.resolveIn(edition, base, ref, options, fn)),
+    resolveReference: rfc3986.resolveIn,
+    normalize: rfc3986.normalizeIn,
+    equivalent: rfc3986.equivalentIn,
+    audit: (edition) => {
+      throw new TypeError(`audit: the security checks are written for the draft's model; ${edition.document} (edition ` +
+        `${JSON.stringify(edition.id)}) has none yet`);
+    },
   },
 };
 
