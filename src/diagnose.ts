@@ -2,7 +2,7 @@
 // grammar's trace build re-reads the input and reports, for every expectation that failed at the
 // farthest offset, the chain of rules that was being matched.
 import type { Edition, PegExpectation, RuleInfo, TraceEvent } from "./edition.js";
-import { UriSyntaxError, orList, type UriSyntaxErrorDetails } from "./errors.js";
+import { UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
 
 type RuleName = string;
 
@@ -309,4 +309,3 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
   return undefined;
 }
 
-export { orList };

@@ -189,10 +189,7 @@ function describeError(d: UriSyntaxErrorDetails): string {
   const found = foundAt(d.input, d.offset);
   const where = `offset ${d.offset}: ` + (found === undefined ? "unexpected end of input; " : `${showChar(found)} is not allowed here; `);
   const expected = d.expected.length ? `expected ${orList(d.expected)}` : "no further character can be matched";
-  const rule = d.rule === d.startRule && d.path.length <= 1
-    ? `${d.rule} (${sectionText(d.section)})`
-    : `${d.rule} (${sectionText(d.section)})`;
-  return `${where}${expected} in ${rule}` + (d.hint ? `. ${d.hint}` : "");
+  return `${where}${expected} in ${d.rule} (${sectionText(d.section)})` + (d.hint ? `. ${d.hint}` : "");
 }
 
 function sectionText(section: string): string {
