@@ -178,7 +178,7 @@ describe("parse", () => {
       "",
     ].join("\n"));
     const relative = run(["parse", "../g"]).stdout;
-    expect(relative).toBe("kind        relative\npath        ../g\n");
+    expect(relative).toBe("kind        relative-URI\npath        ../g\n");
   });
 
   test("host kinds, reg-name authorities, opaque parts and empty components", () => {
