@@ -24,6 +24,7 @@ export { UriSyntaxError, ResolveError } from "./errors.js";
 export { UriReference } from "./types.js";
 export type {
   Authority, ServerAuthority, RegNameAuthority, Host, IPv6referenceHost, IPv4addressHost, HostnameHost,
+  AbsoluteUriReference, RelativeUriReference,
   UriReferenceParts,
 } from "./types.js";
 export { merge } from "./resolve.js";
