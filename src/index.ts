@@ -34,7 +34,7 @@ export { SCHEMES, schemeInfo } from "./schemes.js";
 export type { SchemeInfo } from "./schemes.js";
 export { AUDIT_SEVERITIES, DEFAULT_SERVER_SCHEMES, WELL_KNOWN_PORTS } from "./audit.js";
 export type { AuditFinding, AuditOptions, AuditSeverity, AuditCode } from "./audit.js";
-export type { ExtractedUri, ExtractOptions, ExtractDelimiter } from "./extract.js";
+export type { ExtractedUri, ValidExtractedUri, InvalidExtractedUri, ExtractOptions, ExtractDelimiter } from "./extract.js";
 export { readInetAton } from "./ipv4-forms.js";
 export type { IPv4Reading } from "./ipv4-forms.js";
 
