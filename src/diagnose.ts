@@ -54,10 +54,11 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
   ({ offset, failures } = intoLiterals(input, offset, failures));
   const { rule, path } = innermostRule(edition, start, failures);
   const expected = describeExpectations(edition, failures.map((f) => f.expected), path);
+  const next = nextOf(failures.map((f) => f.expected));
   const info = edition.rule(rule)!;
   const hint = hintFor(edition, input, offset, rule, path, start.name, expected);
   return {
-    input, offset, expected, rule, path, section: info.section, startRule: start.name, edition: edition.id,
+    input, offset, expected, next, rule, path, section: info.section, startRule: start.name, edition: edition.id,
     ...(hint === undefined ? {} : { hint }),
   };
 }
@@ -226,6 +227,36 @@ export function describeExpectations(edition: Edition, expectations: readonly Pe
     ...named, ...others];
   if (end) result.push("end of input");
   return result;
+}
+
+/**
+ * What the parser tried at the offset, for programs: the characters (in code order), the longer
+ * literals, and whether the input could have ended there.
+ */
+function nextOf(expectations: readonly PegExpectation[]): { characters: string; literals: string[]; end: boolean } {
+  const chars = new Set<number>();
+  const literals = new Set<string>();
+  let end = false;
+  for (const e of expectations) {
+    if (e.type === "end") end = true;
+    else if (e.type === "literal") {
+      const text = e.text!;
+      const variants = e.ignoreCase ? [text.toLowerCase(), text.toUpperCase()] : [text];
+      for (const v of variants) { if (v.length === 1) chars.add(v.charCodeAt(0)); else literals.add(v); }
+    } else if (e.type === "class") {
+      for (const part of e.parts!) {
+        const [from, to] = typeof part === "string" ? [part, part] : part;
+        for (let c = from.charCodeAt(0); c <= to.charCodeAt(0); c++) {
+          chars.add(c);
+          if (e.ignoreCase) {
+            const ch = String.fromCharCode(c);
+            chars.add(ch.toLowerCase().charCodeAt(0)).add(ch.toUpperCase().charCodeAt(0));
+          }
+        }
+      }
+    }
+  }
+  return { characters: String.fromCharCode(...[...chars].sort((a, b) => a - b)), literals: [...literals].sort(), end };
 }
 
 function escapeOf(ch: string): string {

@@ -21,6 +21,7 @@ export type { ValidationResult } from "./parse.js";
 export { EXPLAIN_MAX_LENGTH } from "./explain.js";
 export type { ParseTree } from "./explain.js";
 export { UriSyntaxError, ResolveError } from "./errors.js";
+export type { UriSyntaxErrorNext, ResolveErrorCode } from "./errors.js";
 export { UriReference } from "./types.js";
 export type {
   Authority, ServerAuthority, RegNameAuthority, Host, IPv6referenceHost, IPv4addressHost, HostnameHost,
