@@ -317,7 +317,7 @@ function checkPort(add: Add, port: string, span: Span, scheme: string | undefine
   if (other !== undefined) {
     if (known !== undefined) {
       add("port-other-protocol", "danger", span,
-        `Port ${value} is the well-known port of ${other}, not ${scheme}'s ${known}: a ${scheme} request sent there can act as ` +
+        `Port ${value} is the well-known port of ${other}, not ${scheme}'s ${known}: ${article(scheme ?? "")} ${scheme} request sent there can act as ` +
         `${other} commands (section 7.2)`, String(value));
     } else {
       add("port-other-protocol", "info", span,
@@ -400,4 +400,14 @@ function checkEscapes(add: Add, input: string, spans: Spans): void {
 /** At most 60 characters of a value, for messages. */
 function shorten(text: string): string {
   return text.length > 60 ? text.slice(0, 57) + "…" : text;
+}
+
+/**
+ * "a" or "an" before a scheme name: a name without a vowel is read letter by letter ("an http",
+ * "an ftp", "a ws"), any other as a word ("an imap", "a gopher").
+ */
+export function article(name: string): "a" | "an" {
+  const first = name[0]?.toLowerCase() ?? "";
+  if (!/[aeiouy]/i.test(name)) return "aefhilmnorsx".includes(first) ? "an" : "a";
+  return "aeiou".includes(first) ? "an" : "a";
 }

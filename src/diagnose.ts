@@ -54,7 +54,8 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
   const { rule, path } = innermostRule(start, failures);
   const expected = describeExpectations(failures.map((f) => f.expected), path);
   const info = ruleInfo(rule)!;
-  const hint = hintFor(input, offset, rule, path, start.name, expected);
+  const isScheme = (text: string) => edition.matcher.accepts(text, ruleInfo("scheme")!.pegName);
+  const hint = hintFor(input, offset, rule, path, start.name, expected, isScheme);
   return {
     input, offset, expected, rule, path, section: info.section, startRule: start.name,
     ...(hint === undefined ? {} : { hint }),
@@ -194,7 +195,7 @@ function escapeOf(ch: string): string {
 
 /** A sentence about the kind of mistake, for the common ones a learner makes. */
 function hintFor(input: string, offset: number, rule: RuleName, path: readonly RuleName[],
-  startRule: RuleName, expected: readonly string[]): string | undefined {
+  startRule: RuleName, expected: readonly string[], isScheme: (text: string) => boolean): string | undefined {
   const ch = offset < input.length ? String.fromCodePoint(input.codePointAt(offset)!) : undefined;
   const inRule = (name: RuleName) => path.includes(name) || rule === name;
   // Text around a URI, rather than a URI (Appendix E).
@@ -241,10 +242,22 @@ function hintFor(input: string, offset: number, rule: RuleName, path: readonly R
     return "Square brackets are allowed only around an IPv6 literal host and in an opaque-part (section 3.2.2, appendix G.1); " +
       `as data they are escaped (${escapeOf(ch)})`;
   }
+  // A ":" in the first segment: in a URI-reference that is text before ":" that is not a scheme
+  // ("1a:b", "a_b:c"), read as a relative path.
+  const firstSegment = !/[/?#:]/.test(input.slice(0, offset));
   if (ch === ":" && (startRule === "relative-URI" || startRule === "rel-path" || startRule === "rel-segment" ||
-      inRule("rel-segment") || (inRule("relative-URI") && !/[/?#]/.test(input.slice(0, offset))))) {
+      inRule("rel-segment") || (firstSegment && (inRule("relative-URI") || startRule === "URI-reference")))) {
+    const before = input.slice(0, offset);
+    const segment = /^[^/?#]*/.exec(input)![0];
+    const why = !firstSegment || before === "" || isScheme(before) ? undefined : /^[A-Za-z]/.test(before)
+      ? `a scheme has only letters, digits, "+", "-" and "."`
+      : "a scheme starts with a letter";
+    if (why !== undefined) {
+      return `"${before}" is not a scheme (${why}, section 3.1), so the reference is a relative path, whose first ` +
+        `segment cannot contain ":" (section 5); write it as "./${segment}"`;
+    }
     return "The first segment of a relative path cannot contain \":\", or it would be read as a scheme (section 5); " +
-      "write it as \"./" + /^[^/?#]*/.exec(input)![0] + "\"";
+      `write it as "./${segment}"`;
   }
   if ((inRule("domainlabel") || inRule("toplabel") || inRule("hostname")) && /[A-Za-z0-9-]/.test(ch)) {
     const labelStart = Math.max(input.lastIndexOf(".", offset - 1), input.lastIndexOf("/", offset - 1),

@@ -67,7 +67,7 @@ describe("the binary", () => {
     expect(long.stderr).toBe("");
     expect(long.stdout).toMatch(new RegExp(`^Usage: uri-grammar ${command}[ \\n]`));
     expect(long.stdout).toMatch(/^  -h, --help +show this help$/m);
-    expect(long.stdout).toMatch(/^Exit status: /m);
+    expect(long.stdout).toMatch(/^Exit status \(the same table for every command; 'uri-grammar --help'\):$/m);
     // The help text fits a terminal of 80 columns.
     for (const line of long.stdout.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
     expect(run([command, "-h"]).stdout).toBe(long.stdout);
@@ -80,9 +80,16 @@ describe("the binary", () => {
     expectUsageError(run(["check"]), /^uri-grammar check: missing <input>$/m, "check");
     expectUsageError(run(["check", "a", "b"]), /too many arguments: "b"/, "check");
     expectUsageError(run(["check", "--frob", "a"]), /unknown option --frob/, "check");
-    expectUsageError(run(["check", "--rule"]), /--rule/, "check");
+    expectUsageError(run(["check", "--rule"]), /^uri-grammar check: --rule needs a value: --rule NAME$/m, "check");
+    expectUsageError(run(["check", "--rule", "--json", "a"]), /^uri-grammar check: --rule needs a value \(--rule NAME\), not the option --json$/m, "check");
+    expectUsageError(run(["check", "--json=yes", "a"]), /^uri-grammar check: --json takes no value \(got "yes"\)$/m, "check");
+    expectUsageError(run(["batch", "--workers", "-1", "f"]), /^uri-grammar batch: --workers must be a whole number from 0 to 64, got "-1"$/m, "batch");
+    expectUsageError(run(["extract", "--scheme"]), /^uri-grammar extract: --scheme needs a value: --scheme NAME$/m, "extract");
     expectUsageError(run(["batch", "--format", "csv"]), /--format must be one of jsonl, tsv, got "csv"/, "batch");
-    expectUsageError(run(["resolve", "http://a/"]), /missing <base> <ref>/, "resolve");
+    expectUsageError(run(["resolve"]), /^uri-grammar resolve: missing <base> <ref>\.\.\.$/m, "resolve");
+    expectUsageError(run(["resolve", "http://a/"]),
+      /^uri-grammar resolve: missing <ref>\.\.\.: give one or more references to resolve against "http:\/\/a\/"$/m, "resolve");
+    expectUsageError(run(["compare", "http://a/"]), /^uri-grammar compare: missing <b>$/m, "compare");
     expectUsageError(run(["compare", "--ladder", "loose", "a", "b"]), /--ladder must be one of simple, syntax, scheme/, "compare");
     expectUsageError(run(["resolve", "--dot-segments", "drop", "http://a/", "g"]), /--dot-segments must be one of retain, remove, error/, "resolve");
     expectUsageError(run(["parse", "--rule", "host", "a"]), /--rule must be one of URI-reference/, "parse");
@@ -280,8 +287,8 @@ describe("resolve", () => {
     expect(run(["resolve", "--dot-segments", "remove", base, "../../../g"]).stdout).toBe("http://a/g\n");
     const r = run(["resolve", "--dot-segments", "error", base, "../../../g", "g"]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe("http://a/b/c/g\n");
-    expect(r.stderr).toMatch(/^cannot resolve "\.\.\/\.\.\/\.\.\/g": /);
+    expect(r.stdout).toBe("\nhttp://a/b/c/g\n");
+    expect(r.stderr).toMatch(/^cannot resolve "\.\.\/\.\.\/\.\.\/g" \(reference 1\): /);
     expect(r.stderr).toMatch(/step 7/);
     expectNoStack(r);
   });
@@ -332,18 +339,21 @@ describe("normalize and compare", () => {
   test("compare: exit 0 when equivalent at the rung, 1 when not", () => {
     const pair = ["http://example.com/", "http://example.com:80/"];
     expect(run(["compare", ...pair])).toEqual({ status: 0, stdout: "equivalent\n", stderr: "" });
-    expect(run(["compare", "--ladder", "syntax", ...pair])).toEqual({ status: 1, stdout: "not equivalent\n", stderr: "" });
+    // Not equivalent is exit 3 (an invalid input is 1, as for every command); the strings compared follow.
+    expect(run(["compare", "--ladder", "syntax", ...pair])).toEqual({ status: 3, stdout: "not equivalent\n", stderr: "" });
+    expect(run(["compare", "HTTP://A/%7e", "http://a/~x"])).toEqual({ status: 3, stdout: "not equivalent\n  a  http://a/~\n  b  http://a/~x\n", stderr: "" });
     const draft = ["example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"];
     expect(run(["compare", "--ladder", "syntax", ...draft]).status).toBe(0);
-    expect(run(["compare", "--ladder", "simple", ...draft]).status).toBe(1);
+    expect(run(["compare", "--ladder", "simple", ...draft]).status).toBe(3);
     expect(run(["compare", "--ignore-fragment", "http://a/#x", "http://a/#y"]).status).toBe(0);
-    expect(run(["compare", "http://a/#x", "http://a/#y"]).status).toBe(1);
-    expect(JSON.parse(run(["compare", "--json", ...pair]).stdout)).toEqual({ a: pair[0], b: pair[1], ladder: "scheme", equivalent: true });
+    expect(run(["compare", "http://a/#x", "http://a/#y"]).status).toBe(3);
+    expect(JSON.parse(run(["compare", "--json", ...pair]).stdout)).toEqual(
+      { a: pair[0], b: pair[1], ladder: "scheme", equivalent: true, compared: ["http://example.com/", "http://example.com/"] });
   });
 
-  test("compare: an input that is not a URI reference is exit 2, not a verdict", () => {
+  test("compare: an input that is not a URI reference is exit 1, as for every command, not a verdict", () => {
     const r = run(["compare", "http://a b", "http://a"]);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/offset 8/);
   });
@@ -483,10 +493,10 @@ describe("batch", () => {
 });
 
 describe("audit", () => {
-  test("the draft's semantic attack (section 7.5): the span marked, the real host named, exit 1", () => {
+  test("the draft's semantic attack (section 7.5): the span marked, the real host named, exit 3", () => {
     const uri = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm";
     const r = run(["audit", uri]);
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(3);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toBe(uri);
     const marks = lines.find((l) => /misleading-userinfo/.test(l))!;
@@ -507,7 +517,7 @@ describe("audit", () => {
 
   test("--json lists the findings with their sections and spans", () => {
     const r = run(["audit", "--json", "http://a:25/"]);
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(3);
     const { findings } = JSON.parse(r.stdout);
     expect(findings).toContainEqual(expect.objectContaining({ code: "port-other-protocol", severity: "danger", section: "7.2", start: 9, end: 11 }));
   });
@@ -545,12 +555,12 @@ describe("extract", () => {
     expect(found.map((f: { uri: string }) => f.uri)).toEqual(URIS);
     expect(found[0]).toMatchObject({ start: 28, end: 57, delimiter: "quote", valid: true });
     expect(TEXT.slice(found[0].start, found[0].end)).toBe(URIS[0]);
-    expect(run(["extract"], { input: "no URI here\n" })).toEqual({ status: 1, stdout: "", stderr: "" });
+    expect(run(["extract"], { input: "no URI here\n" })).toEqual({ status: 3, stdout: "", stderr: "" });
   });
 
   test("--scheme and --relative", () => {
     expect(run(["extract", "--scheme", "ftp"], { input: TEXT }).stdout).toBe(URIS[1] + "\n");
-    expect(run(["extract"], { input: "see <../a/b>\n" }).status).toBe(1);
+    expect(run(["extract"], { input: "see <../a/b>\n" }).status).toBe(3);
     expect(run(["extract", "--relative"], { input: "see <../a/b>\n" }).stdout).toBe("../a/b\n");
   });
 });
