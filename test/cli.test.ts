@@ -564,3 +564,120 @@ describe("extract", () => {
     expect(run(["extract", "--relative"], { input: "see <../a/b>\n" }).stdout).toBe("../a/b\n");
   });
 });
+
+describe("one behaviour for every command", () => {
+  test("the main --help has the table of exit statuses; every command's --help uses its numbers and words", () => {
+    const main = run(["--help"]).stdout;
+    const table = main.slice(main.indexOf("Exit status, the same for every command:\n"));
+    const statuses = [...table.matchAll(/^ {2}(\d+) +\S/gm)].map((m) => Number(m[1]));
+    expect(statuses).toEqual([0, 1, 2, 3, 70]);
+    for (const command of COMMANDS) {
+      const help = run([command, "--help"]).stdout;
+      const own = help.slice(help.indexOf("Exit status (the same table"));
+      const rows = [...own.matchAll(/^ {2}(\d+) +\S/gm)].map((m) => Number(m[1]));
+      expect(rows.length).toBeGreaterThan(1);
+      for (const status of rows) expect(statuses).toContain(status);
+      expect(rows).toContain(2);
+    }
+  });
+
+  // An input that is not a URI reference: exit 1 from every command that takes one.
+  test.each([
+    ["check", ["check", "http://a b"]],
+    ["parse", ["parse", "http://a b"]],
+    ["explain", ["explain", "http://a b"]],
+    ["normalize", ["normalize", "http://a b"]],
+    ["compare", ["compare", "http://a b", "http://a/"]],
+    ["audit", ["audit", "http://a b"]],
+    ["resolve (the reference)", ["resolve", "http://a/", "a b"]],
+    ["resolve (the base)", ["resolve", "http://a b/", "g"]],
+  ])("an invalid input is exit 1: %s", (_name, args) => {
+    const r = run(args);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/offset \d+: space is not allowed here/);
+    expectNoStack(r);
+  });
+
+  test("an invalid line in batch is exit 1 too; a valid input answered no is exit 3 (compare, audit, extract)", () => {
+    expect(run(["batch"], { input: "a b\n" }).status).toBe(1);
+    expect(run(["compare", "http://a/", "http://b/"]).status).toBe(3);
+    expect(run(["audit", "http://a:25/"]).status).toBe(3);
+    expect(run(["extract"], { input: "nothing\n" }).status).toBe(3);
+    // --json gives the same statuses.
+    expect(run(["audit", "--json", "http://a b"]).status).toBe(1);
+    expect(run(["compare", "--json", "http://a b", "x"]).status).toBe(1);
+  });
+
+  test("no message of Node's argument parser leaks out", () => {
+    for (const args of [["check", "--rule"], ["batch", "--workers", "-1", "f"], ["check", "--json=1", "a"],
+      ["resolve", "--dot-segments"], ["audit", "--min-severity", "--json", "x"], ["check", "-x"], ["check", "--nope"]]) {
+      const r = run(args);
+      expect(r.status).toBe(2);
+      expect(r.stderr).not.toMatch(/Option '|ambiguous|Did you forget|ERR_PARSE_ARGS/);
+      expect(r.stderr.trimEnd().split("\n").length).toBe(2);
+    }
+  });
+
+  test("check gives the first-segment hint where it applies: 1a:b and a_b:c are relative paths", () => {
+    const digit = run(["check", "1a:b"]);
+    expect(digit.status).toBe(1);
+    expect(digit.stderr).toContain('"1a" is not a scheme (a scheme starts with a letter, section 3.1), so the reference is a relative path, ' +
+      'whose first segment cannot contain ":" (section 5); write it as "./1a:b"');
+    const underscore = run(["check", "a_b:c"]);
+    expect(underscore.stderr).toContain('"a_b" is not a scheme (a scheme has only letters, digits, "+", "-" and ".", section 3.1)');
+    expect(underscore.stderr).toContain('write it as "./a_b:c"');
+    expect(run(["check", "--rule", "relative-URI", "g:h"]).stderr).toContain(
+      'The first segment of a relative path cannot contain ":", or it would be read as a scheme (section 5); write it as "./g:h"');
+    // Not where the ":" is not in the first segment.
+    expect(run(["check", "http://a/b c:d"]).stderr).not.toContain("first segment");
+  });
+
+  test("resolve keeps line N for reference N when some cannot be resolved", () => {
+    const r = run(["resolve", "http://a/b/c/d;p?q", "a b", "g", "%zz", "../h"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("\nhttp://a/b/c/g\n\nhttp://a/b/h\n");
+    expect(r.stderr).toMatch(/^cannot resolve "a b" \(reference 1\):/m);
+    expect(r.stderr).toMatch(/^cannot resolve "%zz" \(reference 3\):/m);
+    // A base that nothing can be resolved against is said once, with nothing on stdout.
+    const relative = run(["resolve", "a/b", "g", "h"]);
+    expect(relative.stdout).toBe("");
+    expect(relative.stderr.match(/cannot resolve against "a\/b"/g)?.length).toBe(1);
+  });
+
+  test("compare shows the two strings it compared when they differ from the inputs", () => {
+    expect(run(["compare", "--ladder", "syntax", "HTTP://A:80/", "http://a/"]).stdout)
+      .toBe("not equivalent\n  a  http://a:80/\n  b  http://a/\n");
+    // On the simple rung the strings compared are the inputs: nothing to add.
+    expect(run(["compare", "--ladder", "simple", "http://a/", "http://A/"]).stdout).toBe("not equivalent\n");
+  });
+
+  test("audit: the input above each finding, its carets under the text the finding names", () => {
+    const uri = "http://user:@0x7f.1:25/%0d";
+    const r = run(["audit", uri]);
+    expect(r.status).toBe(3);
+    const blocks = r.stdout.trimEnd().split("\n\n");
+    const json = JSON.parse(run(["audit", "--json", uri]).stdout);
+    expect(blocks.length).toBe(json.findings.length);
+    blocks.forEach((block, i) => {
+      const [line, marks] = block.split("\n");
+      const f = json.findings[i];
+      expect(line).toBe(uri);
+      expect(marks.indexOf("^")).toBe(f.start);
+      expect(/\^+/.exec(marks)![0].length).toBe(Math.max(1, f.end - f.start));
+      expect(marks).toContain(`${f.severity} ${f.code} (section ${f.section})`);
+    });
+    expect(r.stdout).toContain("an http request sent there can act as smtp commands");
+  });
+
+  test("audit --min-severity: 'no findings of severity danger or worse' when lower ones were left out", () => {
+    expect(run(["audit", "--min-severity", "danger", "http://user@a/"])).toEqual(
+      { status: 0, stdout: "http://user@a/\nno findings of severity danger or worse\n", stderr: "" });
+    expect(run(["audit", "http://a/"]).stdout).toBe("http://a/\nno findings\n");
+  });
+
+  test("extract marks a candidate that is not a valid URI reference, unless --valid leaves it out", () => {
+    const text = 'see http://a/ok and "http://[x]/" here\n';
+    expect(run(["extract"], { input: text }).stdout).toBe("http://a/ok\nhttp://[x]/\t(not a valid URI reference)\n");
+    expect(run(["extract", "--valid"], { input: text }).stdout).toBe("http://a/ok\n");
+  });
+});
