@@ -30,20 +30,22 @@ export const DEFAULT_EDITION = "rfc2396bis-01";
 /**
  * The files of an edition: its folder grammar/ID/ holds grammar.abnf, grammar.peggy and
  * fuzz-shapes.json (the rare shapes the differential check must reach); its builds are
- * generated/ID.js, ID.match.js and ID.trace.js.
+ * generated/ID/parser.js, match.js and trace.js.
  */
 export function editionFiles(edition = DEFAULT_EDITION) {
-  if (!/^[a-z0-9][a-z0-9.-]*$/.test(edition)) throw new Error(`not an edition name: ${JSON.stringify(edition)}`);
   const dir = join(ROOT, "grammar", edition);
-  const folder = existsSync(join(dir, "grammar.abnf"));
+  if (!/^[a-z0-9][a-z0-9.-]*$/.test(edition) || !existsSync(join(dir, "grammar.abnf"))) {
+    throw new Error(`no edition ${JSON.stringify(edition)} (grammar/ID/grammar.abnf)`);
+  }
+  const out = join(ROOT, "generated", edition);
   return {
     edition,
-    abnf: folder ? join(dir, "grammar.abnf") : join(ROOT, "grammar", `${edition}.abnf`),
-    peg: folder ? join(dir, "grammar.peggy") : join(ROOT, "grammar", `${edition}.peggy`),
+    abnf: join(dir, "grammar.abnf"),
+    peg: join(dir, "grammar.peggy"),
     shapes: join(dir, "fuzz-shapes.json"),
-    fast: join(ROOT, "generated", `${edition}.js`),
-    match: join(ROOT, "generated", `${edition}.match.js`),
-    trace: join(ROOT, "generated", `${edition}.trace.js`),
+    fast: join(out, "parser.js"),
+    match: join(out, "match.js"),
+    trace: join(out, "trace.js"),
   };
 }
 

@@ -24,9 +24,9 @@ for (const [format, module, type] of [["cjs", "commonjs", "commonjs"], ["esm", "
     ...(format === "esm" ? ["--moduleResolution", "bundler"] : [])],
   { cwd: root, stdio: "inherit" });
   const gen = join(out, "generated");
-  mkdirSync(gen, { recursive: true });
-  for (const file of readdirSync(join(root, "generated"))) {
+  for (const file of generatedFiles(join(root, "generated"))) {
     const from = join(root, "generated", file);
+    mkdirSync(dirname(join(gen, file)), { recursive: true });
     if (format === "cjs" || file.endsWith(".d.ts")) {
       cpSync(from, join(gen, file));
     } else {
@@ -40,16 +40,30 @@ for (const [format, module, type] of [["cjs", "commonjs", "commonjs"], ["esm", "
 }
 console.log("build: dist/cjs and dist/esm written");
 
+/** The files under generated/, as paths relative to it ("editions.js", "rfc3986/parser.js"). */
+function generatedFiles(dir, prefix = "") {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? generatedFiles(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]);
+}
+
 /**
  * The generated files are CommonJS (peggy's "commonjs" format, and the rule table): each sets
  * module.exports once. As an ES module, the same code runs in a function given its own `module`
  * object, and its exports are re-exported by name.
  */
 function toEsm(js, file) {
-  const names = Object.keys(require(join(root, "generated", file)));
+  // The export names, from the CommonJS build just written (the registry files require others).
+  const names = Object.keys(require(join(root, "dist", "cjs", "generated", file)));
+  // A generated module that requires another (generated/editions.js, generated/ID/index.js)
+  // imports it instead: require("./x.js") becomes the namespace of `import * as ... from "./x.js"`.
+  const imports = [];
+  js = js.replace(/require\("(\.{1,2}\/[^"]+)"\)/g, (_m, path) => {
+    imports.push(`import * as generated$import${imports.length} from ${JSON.stringify(path)};`);
+    return `generated$import${imports.length - 1}`;
+  });
   // Local names that cannot shadow a global the code uses (peggy's SyntaxError extends SyntaxError).
   const locals = names.map((n, i) => `const generated$${i} = generated$module.exports.${n};`).join("\n");
-  return `// ES module build of generated/${file}\nconst generated$module = { exports: {} };\n` +
+  return `// ES module build of generated/${file}\n${imports.map((i) => i + "\n").join("")}const generated$module = { exports: {} };\n` +
     `(function (module, exports) {\n${js}\n})(generated$module, generated$module.exports);\n` +
     `${locals}\nexport { ${names.map((n, i) => `generated$${i} as ${n}`).join(", ")} };\n`;
 }

@@ -1,27 +1,30 @@
 #!/usr/bin/env node
-// Compiles every grammar in grammar/ into generated/.
+// Compiles every edition in grammar/ into generated/.
 //
-// For each edition NAME (grammar/NAME.peggy beside grammar/NAME.abnf) it writes:
-//   generated/NAME.js, NAME.d.ts              the parser; every rule is a start rule
-//   generated/NAME.match.js, NAME.match.d.ts  the same grammar without actions, for matches()
-//                                             and validate(): says only whether a rule matches
-//   generated/NAME.trace.js, NAME.trace.d.ts  the same grammar with peggy's tracer
-//                                             hooks, used only by explain() and to
-//                                             name the rule path of an error
-//   generated/NAME.rules.js, NAME.rules.d.ts  the rule table: section, ABNF, PEG,
-//                                             the "PEG:" notes, uses and used-by
+// An edition is a folder grammar/ID/ holding edition.json (its manifest), grammar.abnf (the
+// collected ABNF) and grammar.peggy (the PEG transcription). For each one it writes:
+//   generated/ID/parser.js              the parser; every rule is a start rule
+//   generated/ID/match.js               the same grammar without actions, for matches() and
+//                                       validate(): says only whether a rule matches
+//   generated/ID/trace.js               the same grammar with peggy's tracer hooks, used only by
+//                                       explain() and to name the rule path of an error
+//   generated/ID/rules.js, rules.d.ts   the rule table: section, ABNF, PEG, the "PEG:" notes,
+//                                       uses and used-by; RuleName, the edition's rule names
+//   generated/ID/index.js, index.d.ts   the edition: its manifest and the four modules above
+// and generated/editions.js, editions.d.ts: the registry of every edition, oldest first.
+// Files in generated/ that no edition produces any more are removed (reported by --check).
 //
 // Usage: node scripts/build-grammar.mjs [--check]
 //   --check  build into memory and exit 1 if any committed file differs.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { parseString as parseAbnf } from "abnf";
 import * as optimizer from "./optimize-parser.mjs";
-import { entryPointDeclarations } from "./compile-rules.mjs";
+import { loadAbnf } from "./abnf-acceptor.mjs";
 import { optimizeFast, optimizeMatch, optimizeTrace } from "./optimize-parser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -170,6 +173,79 @@ function exclusivePairs(expression) {
   return [...pairs].sort().map((p) => JSON.parse(p));
 }
 
+/**
+ * What the ABNF says of each rule's strings, for the rule table: whether every one is a single
+ * character or one escape (the edition's "escape" role; explain() folds such rules), and which
+ * ASCII characters can begin one (error
+ * messages name a rule for a set of characters). Worked out on the acceptor's plain nodes
+ * (scripts/abnf-acceptor.mjs), so it is the ABNF's answer, not the PEG's.
+ */
+function characterFacts(abnfFile, escapeRule) {
+  const { order, rules } = loadAbnf(abnfFile);
+  const memo = new Map();
+  // [min length, max length (Infinity), nullable, first characters]
+  const rule = (name, active = new Set()) => {
+    if (memo.has(name)) return memo.get(name);
+    if (active.has(name)) return [1, Infinity, false, new Set()]; // recursion: bounded below by its other parts
+    active.add(name);
+    const facts = node(rules[name], active);
+    active.delete(name);
+    memo.set(name, facts);
+    return facts;
+  };
+  const node = (n, active) => {
+    switch (n.kind) {
+      case "str": {
+        const first = new Set();
+        if (n.text.length) {
+          const c = n.text[0];
+          for (const v of n.ci ? [c.toLowerCase(), c.toUpperCase()] : [c]) if (v.charCodeAt(0) < 128) first.add(v.charCodeAt(0));
+        }
+        return [n.text.length, n.text.length, n.text.length === 0, first];
+      }
+      case "range": {
+        const first = new Set();
+        for (let c = n.first; c <= Math.min(n.last, 127); c++) first.add(c);
+        return [1, 1, false, first];
+      }
+      // An escape stands for one character: a rule of characters and escapes is a character rule.
+      case "ref": return n.name === escapeRule ? [1, 1, false, rule(n.name, active)[3]] : rule(n.name, active);
+      case "rep": {
+        const [min, max, nullable, first] = node(n.item, active);
+        const count = n.max === null ? Infinity : n.max;
+        return [min * n.min, count === 0 ? 0 : max * count, n.min === 0 || nullable, count === 0 ? new Set() : first];
+      }
+      case "cat": {
+        let min = 0, max = 0, nullable = true;
+        const first = new Set();
+        for (const item of n.items) {
+          const [a, b, itemNullable, f] = node(item, active);
+          if (nullable) f.forEach((c) => first.add(c));
+          min += a; max += b; nullable = nullable && itemNullable;
+        }
+        return [min, max, nullable, first];
+      }
+      case "alt": {
+        let min = Infinity, max = 0, nullable = false;
+        const first = new Set();
+        for (const item of n.items) {
+          const [a, b, itemNullable, f] = node(item, active);
+          f.forEach((c) => first.add(c));
+          min = Math.min(min, a); max = Math.max(max, b); nullable = nullable || itemNullable;
+        }
+        return [min, max, nullable, first];
+      }
+      default: throw new Error(`unknown ABNF node ${n.kind}`);
+    }
+  };
+  const out = new Map();
+  for (const name of order) {
+    const [min, max, , first] = rule(name);
+    out.set(name, { singleCharacter: min === 1 && max === 1, first: String.fromCharCode(...[...first].sort((a, b) => a - b)) });
+  }
+  return out;
+}
+
 /** Rule references of each ABNF rule, by the abnf package's AST. */
 function references(abnfText, names) {
   const parsed = parseAbnf(abnfText, "grammar");
@@ -187,7 +263,9 @@ function references(abnfText, names) {
   return uses;
 }
 
-function rulesModule(edition, abnfText, pegText) {
+function rulesModule(manifest, abnfText, pegText, abnfFile) {
+  const edition = manifest.id;
+  const facts = characterFacts(abnfFile, manifest.roles.escape);
   const abnf = readAbnf(abnfText);
   const peg = readPeg(pegText);
   const pegByName = new Map(peg.map((r) => [r.name, r]));
@@ -207,23 +285,20 @@ function rulesModule(edition, abnfText, pegText) {
       exclusive: p.exclusive.map((pair) => pair.map(abnfName)),
       uses: uses.get(r.name),
       usedBy: abnf.filter((o) => uses.get(o.name).includes(r.name)).map((o) => o.name),
+      ...facts.get(r.name),
     };
   });
   const extra = peg.filter((p) => !abnf.some((r) => r.name.replace(/-/g, "_") === p.name));
   if (extra.length) throw new Error(`PEG rules without an ABNF rule: ${extra.map((p) => p.name).join(", ")}`);
-  const js = `// @generated by scripts/build-grammar.mjs from grammar/${edition}.abnf and grammar/${edition}.peggy.\n` +
+  checkRoles(manifest, table);
+  const js = `// @generated by scripts/build-grammar.mjs from grammar/${edition}/grammar.abnf and grammar.peggy.\n` +
     `"use strict";\n\n` +
     `const RULES = Object.freeze(${JSON.stringify(table, null, 2)}.map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))) })));\n\n` +
     `module.exports = { EDITION: ${JSON.stringify(edition)}, RULES };\n`;
   const dts = `// @generated by scripts/build-grammar.mjs\n` +
-    `export interface RuleRecord {\n` +
-    `  readonly name: string;\n  readonly pegName: string;\n  readonly section: string;\n` +
-    `  readonly abnf: string;\n  readonly draft?: string;\n  readonly peg: string;\n  readonly pegNote?: string;\n` +
-    `  readonly uses: readonly string[];\n  readonly usedBy: readonly string[];\n` +
-    `  /** Pairs of rules in different alternatives of one choice of this rule's PEG. */\n` +
-    `  readonly exclusive: readonly (readonly [string, string])[];\n}\n` +
+    `import type { RuleRecord } from "../../src/edition-build.js";\n` +
     `export declare const EDITION: ${JSON.stringify(edition)};\n` +
-    `export declare const RULES: readonly RuleRecord[];\n` +
+    `export declare const RULES: readonly (RuleRecord & { readonly name: RuleName })[];\n` +
     `export type RuleName =\n${table.map((r) => `  | ${JSON.stringify(r.name)}`).join("\n")};\n`;
   return { js, dts };
 }
@@ -263,31 +338,141 @@ function traceSpans(js) {
 }
 
 const outputs = new Map();
-const editions = readdirSync(join(root, "grammar"))
-  .filter((f) => f.endsWith(".peggy"))
-  .map((f) => f.slice(0, -".peggy".length))
-  .sort();
-for (const edition of editions) {
-  const grammarRel = `grammar/${edition}.peggy`;
+
+/**
+ * The editions: every folder of grammar/ with an edition.json (the manifest: id, title, date,
+ * document, notation, the model of its algorithms, the rules that play parse()'s roles) beside
+ * its grammar.abnf and grammar.peggy.
+ */
+function readEditions() {
+  const out = [];
+  for (const dir of readdirSync(join(root, "grammar"), { withFileTypes: true })) {
+    if (!dir.isDirectory()) continue;
+    const folder = join(root, "grammar", dir.name);
+    const manifestPath = join(folder, "edition.json");
+    if (!existsSync(manifestPath)) throw new Error(`grammar/${dir.name}/ has no edition.json`);
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+    if (manifest.id !== dir.name) throw new Error(`grammar/${dir.name}/edition.json: id ${JSON.stringify(manifest.id)} is not the folder's name`);
+    for (const key of ["title", "document", "date", "spec", "notation", "model", "roles"]) {
+      if (manifest[key] === undefined) throw new Error(`grammar/${dir.name}/edition.json: no ${JSON.stringify(key)}`);
+    }
+    for (const file of ["grammar.abnf", "grammar.peggy"]) {
+      if (!existsSync(join(folder, file))) throw new Error(`grammar/${dir.name}/ has no ${file}`);
+    }
+    out.push(manifest);
+  }
+  out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const defaults = out.filter((m) => m.default === true);
+  if (defaults.length !== 1) throw new Error(`exactly one edition.json must say "default": true (found ${defaults.length})`);
+  return out;
+}
+
+/** Checks that every rule a manifest names for a role is a rule of the edition's ABNF. */
+function checkRoles(manifest, table) {
+  const names = new Set(table.map((r) => r.name));
+  for (const [role, value] of Object.entries(manifest.roles)) {
+    for (const name of [].concat(value)) {
+      if (!names.has(name)) throw new Error(`grammar/${manifest.id}/edition.json: role ${role} names ${JSON.stringify(name)}, not a rule of grammar.abnf`);
+    }
+  }
+}
+
+const GENERATED_HEADER = "// @generated by scripts/build-grammar.mjs";
+/** The functions of an edition's own entry (src/api.ts). */
+const ENTRY_FUNCTIONS = ["parse", "validate", "matches", "explain", "recompose", "resolve", "resolveReference",
+  "normalize", "equivalent", "audit", "extract", "ruleInfo"];
+
+const editions = readEditions();
+for (const manifest of editions) {
+  const edition = manifest.id;
+  const grammarRel = `grammar/${edition}/grammar.peggy`;
   const plugin = ["--plugin", join(root, "scripts/optimize-parser.mjs")];
   const grammarText = readFileSync(join(root, grammarRel), "utf8");
-  const fast = compile(grammarRel, `${edition}.js`, plugin);
+  const fast = compile(grammarRel, "parser.js", plugin);
   // Build-time passes (scripts/optimize-parser.mjs, scripts/compile-rules.mjs): same language,
   // same action records, faster.
-  outputs.set(`${edition}.js`, optimizeFast(fast.js, grammarText, transformedAst(grammarText)));
-  outputs.set(`${edition}.d.ts`, fast.dts + entryPointDeclarations());
+  outputs.set(`${edition}/parser.js`, optimizeFast(fast.js, grammarText, transformedAst(grammarText)));
   const matchOptions = { uriMatchOnly: true };
-  const match = compile(grammarRel, `${edition}.match.js`, [...plugin, "--extra-options", JSON.stringify(matchOptions)]);
-  outputs.set(`${edition}.match.js`, optimizeMatch(match.js, transformedAst(grammarText, matchOptions)));
-  outputs.set(`${edition}.match.d.ts`, match.dts + entryPointDeclarations());
-  const traced = compile(grammarRel, `${edition}.trace.js`, ["--trace"]);
-  outputs.set(`${edition}.trace.js`, traceSpans(optimizeTrace(traceFailures(traced.js))));
-  outputs.set(`${edition}.trace.d.ts`, traced.dts);
-  const abnfPath = join(root, "grammar", `${edition}.abnf`);
-  if (!existsSync(abnfPath)) throw new Error(`grammar/${edition}.peggy has no grammar/${edition}.abnf beside it`);
-  const rules = rulesModule(edition, readFileSync(abnfPath, "utf8"), readFileSync(join(root, grammarRel), "utf8"));
-  outputs.set(`${edition}.rules.js`, rules.js);
-  outputs.set(`${edition}.rules.d.ts`, rules.dts);
+  const match = compile(grammarRel, "match.js", [...plugin, "--extra-options", JSON.stringify(matchOptions)]);
+  outputs.set(`${edition}/match.js`, optimizeMatch(match.js, transformedAst(grammarText, matchOptions)));
+  const traced = compile(grammarRel, "trace.js", ["--trace"]);
+  outputs.set(`${edition}/trace.js`, traceSpans(optimizeTrace(traceFailures(traced.js))));
+  const abnfFile = join(root, "grammar", edition, "grammar.abnf");
+  const rules = rulesModule(manifest, readFileSync(abnfFile, "utf8"), grammarText, abnfFile);
+  outputs.set(`${edition}/rules.js`, rules.js);
+  outputs.set(`${edition}/rules.d.ts`, rules.dts);
+  outputs.set(`${edition}/index.js`, editionModule(manifest));
+  outputs.set(`${edition}/index.d.ts`, editionDeclarations(manifest));
+  outputs.set(`${edition}/entry.js`, entryModule(manifest));
+  outputs.set(`${edition}/entry.d.ts`, entryDeclarations(manifest));
+}
+outputs.set("editions.js", registryModule(editions));
+outputs.set("editions.d.ts", registryDeclarations(editions));
+
+/** generated/ID/index.js: one edition, its manifest and its builds. */
+function editionModule(manifest) {
+  return `${GENERATED_HEADER} from grammar/${manifest.id}/.\n"use strict";\n\n` +
+    `const parser = require("./parser.js");\nconst matcher = require("./match.js");\n` +
+    `const tracer = require("./trace.js");\nconst rules = require("./rules.js");\n\n` +
+    `const manifest = ${JSON.stringify(manifest, null, 2)};\n\n` +
+    `module.exports = { EDITION: Object.freeze({ ...manifest, parser, matcher, tracer, rules: rules.RULES }) };\n`;
+}
+
+function editionDeclarations(manifest) {
+  return `${GENERATED_HEADER} from grammar/${manifest.id}/.\n` +
+    `import type { EditionBuild } from "../../src/edition-build.js";\n` +
+    `import type { RuleName } from "./rules.js";\n` +
+    `export declare const EDITION: EditionBuild<${JSON.stringify(manifest.id)}, ${JSON.stringify(manifest.model)}, RuleName>;\n`;
+}
+
+/**
+ * generated/ID/entry.js: the package's entry for one edition ("uri-grammar/ID" in package.json's
+ * exports): the library's functions bound to this edition, loading no other edition's grammar.
+ */
+function entryModule(manifest) {
+  return `${GENERATED_HEADER} from grammar/${manifest.id}/.\n"use strict";\n\n` +
+    `const { createApi } = require("../../src/api.js");\nconst { editionFromBuild } = require("../../src/edition.js");\n` +
+    `const { boundTo } = require("../../src/bound.js");\nconst errors = require("../../src/errors.js");\n` +
+    `const { EDITION: build } = require("./index.js");\n\n` +
+    `const EDITION = editionFromBuild(build);\nconst api = createApi(boundTo(EDITION));\n\n` +
+    `module.exports = {\n  EDITION,\n  RULES: api.RULES,\n${ENTRY_FUNCTIONS.map((f) => `  ${f}: api.${f},\n`).join("")}` +
+    `  UriSyntaxError: errors.UriSyntaxError,\n  ResolveError: errors.ResolveError,\n};\n`;
+}
+
+function entryDeclarations(manifest) {
+  const id = JSON.stringify(manifest.id);
+  return `${GENERATED_HEADER} from grammar/${manifest.id}/.\n` +
+    `import type { Api } from "../../src/api.js";\nimport type { EditionOf } from "../../src/registry.js";\n` +
+    `export { UriSyntaxError, ResolveError } from "../../src/errors.js";\n` +
+    `/** The edition these functions are bound to. */\nexport declare const EDITION: EditionOf<${id}>;\n` +
+    `export declare const RULES: Api<${id}>["RULES"];\n` +
+    ENTRY_FUNCTIONS.map((f) => `export declare const ${f}: Api<${id}>[${JSON.stringify(f)}];\n`).join("");
+}
+
+/** generated/editions.js: every edition, oldest first. */
+function registryModule(list) {
+  return `${GENERATED_HEADER} from grammar/*/edition.json.\n"use strict";\n\n` +
+    list.map((m, i) => `const edition${i} = require("./${m.id}/index.js");\n`).join("") +
+    `\nmodule.exports = { EDITION_LIST: Object.freeze([${list.map((_, i) => `edition${i}.EDITION`).join(", ")}]), ` +
+    `DEFAULT_EDITION_ID: ${JSON.stringify(list.find((m) => m.default).id)} };\n`;
+}
+
+function registryDeclarations(list) {
+  return `${GENERATED_HEADER} from grammar/*/edition.json.\n` +
+    list.map((m, i) => `import type { EDITION as Edition${i} } from "./${m.id}/index.js";\n`).join("") +
+    list.map((m, i) => `import type { RuleName as RuleName${i} } from "./${m.id}/rules.js";\n`).join("") +
+    `/** The id of every edition, oldest first. */\n` +
+    `export type EditionId = ${list.map((m) => JSON.stringify(m.id)).join(" | ")};\n` +
+    `/** The default edition's id. */\n` +
+    `export type DefaultEditionId = ${JSON.stringify(list.find((m) => m.default).id)};\n` +
+    `/** Each edition's rule names, in the edition's own spelling. */\n` +
+    `export interface RuleNames {\n${list.map((m, i) => `  ${JSON.stringify(m.id)}: RuleName${i};\n`).join("")}}\n` +
+    `/** Each edition's parse rules (edition.json roles.parse): the rules parse() splits into components. */\n` +
+    `export interface ParseRules {\n${list.map((m) => `  ${JSON.stringify(m.id)}: ${m.roles.parse.map((r) => JSON.stringify(r)).join(" | ")};\n`).join("")}}\n` +
+    `/** Each edition's model: the family of algorithms (src/) its components and operations follow. */\n` +
+    `export interface Models {\n${list.map((m) => `  ${JSON.stringify(m.id)}: ${JSON.stringify(m.model)};\n`).join("")}}\n` +
+    `export declare const EDITION_LIST: readonly (${list.map((_, i) => `typeof Edition${i}`).join(" | ")})[];\n` +
+    `export declare const DEFAULT_EDITION_ID: DefaultEditionId;\n`;
 }
 
 let stale = [];
@@ -296,7 +481,24 @@ for (const [name, content] of outputs) {
   const old = existsSync(path) ? readFileSync(path, "utf8") : null;
   if (old !== content) {
     stale.push(name);
-    if (!check) writeFileSync(path, content);
+    if (!check) {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, content);
+    }
+  }
+}
+// Files in generated/ that this build did not produce (an edition removed or renamed).
+const listFiles = (dir, prefix = "") => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+  e.isDirectory() ? listFiles(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]);
+for (const name of existsSync(join(root, "generated")) ? listFiles(join(root, "generated")) : []) {
+  if (outputs.has(name)) continue;
+  stale.push(name);
+  if (!check) rmSync(join(root, "generated", name));
+}
+if (!check) {
+  for (const e of readdirSync(join(root, "generated"), { withFileTypes: true })) {
+    const dir = join(root, "generated", e.name);
+    if (e.isDirectory() && readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
   }
 }
 if (check) {
@@ -304,7 +506,7 @@ if (check) {
     console.error(`generated/ is stale: ${stale.join(", ")} differ from a fresh build (run npm run build:grammar)`);
     process.exit(1);
   }
-  console.log(`generated/ is fresh (${outputs.size} files from ${editions.length} grammar(s))`);
+  console.log(`generated/ is fresh (${outputs.size} files from ${editions.length} edition(s))`);
 } else {
-  console.log(`build:grammar: ${editions.join(", ")}: ${stale.length ? "wrote " + stale.join(", ") : "unchanged"}`);
+  console.log(`build:grammar: ${editions.map((m) => m.id).join(", ")}: ${stale.length ? "wrote " + stale.join(", ") : "unchanged"}`);
 }

@@ -2,8 +2,9 @@
 // look before it is fetched, shown to a user or filtered on. Each finding names its section and the
 // exact span of the input it is about. The input must be valid: parse() throws UriSyntaxError first.
 import { readInetAton } from "./ipv4-forms.js";
-import { matches, parse } from "./parse.js";
-import { describe, requireString } from "./rules.js";
+import { describe, requireString } from "./args.js";
+import type { Edition } from "./edition.js";
+import { parseIn } from "./parse.js";
 import { schemeInfo } from "./schemes.js";
 import type { UriReference } from "./types.js";
 
@@ -119,10 +120,14 @@ interface Spans {
  * Throws UriSyntaxError when the input is not a URI-reference, TypeError for a non-string input or
  * bad options.
  */
-export function audit(input: string, options?: AuditOptions): AuditFinding[] {
+export function auditIn(edition: Edition, input: unknown, options: unknown): AuditFinding[] {
   requireString(input, "audit: input");
   const opts = readOptions(options);
-  const ref = parse(input);
+  const ref = parseIn(edition, input, edition.requireRule(edition.roles.reference)) as UriReference;
+  const matches = (role: "ipv4" | "hostname", text: string): boolean => {
+    const name = edition.roles[role];
+    return name !== undefined && edition.accepts(text, edition.requireRule(name));
+  };
   const findings: AuditFinding[] = [];
   const add = (code: AuditCode, severity: AuditSeverity, span: Span, message: string, detail?: string) => {
     if (rank(severity) < rank(opts.minSeverity)) return;
@@ -140,7 +145,7 @@ export function audit(input: string, options?: AuditOptions): AuditFinding[] {
   if (authority?.kind === "server") {
     const host = authority.host;
     const hostText = host?.raw ?? "";
-    if (authority.userinfo !== undefined) checkUserinfo(add, authority.userinfo, spans.userinfo!, hostText, false);
+    if (authority.userinfo !== undefined) checkUserinfo(add, matches, authority.userinfo, spans.userinfo!, hostText, false);
     if (host === undefined) {
       if (serverExpected) {
         add("missing-host", "warning", spans.authority!,
@@ -159,13 +164,16 @@ export function audit(input: string, options?: AuditOptions): AuditFinding[] {
     }
     // A reg-name is scheme-specific; only where a server is expected (or the scheme is not yet
     // known, in a relative reference) is it worth reading as one.
-    if (serverExpected || scheme === undefined) looseServerChecks(add, authority.raw, span[0], scheme, opts);
+    if (serverExpected || scheme === undefined) looseServerChecks(add, matches, authority.raw, span[0], scheme, opts);
   }
 
   checkEscapes(add, input, spans);
   findings.sort((a, b) => a.start - b.start || a.end - b.end || rank(b.severity) - rank(a.severity));
   return findings;
 }
+
+/** Whether the text matches the edition's rule of that role. */
+type Matches = (role: "ipv4" | "hostname", text: string) => boolean;
 
 type Add = (code: AuditCode, severity: AuditSeverity, span: Span, message: string, detail?: string) => void;
 
@@ -238,10 +246,10 @@ function locate(ref: UriReference): Spans {
 }
 
 /** 7.5 and 7.4 on a userinfo at `span`; `loose` when read from a reg-name. */
-function checkUserinfo(add: Add, userinfo: string, span: Span, host: string, loose: boolean): void {
+function checkUserinfo(add: Add, matches: Matches, userinfo: string, span: Span, host: string, loose: boolean): void {
   const real = host === "" ? "empty" : `"${shorten(host)}"`;
   const how = loose ? " (reading the reg-name as userinfo@host, as clients of server schemes do)" : "";
-  const lookalike = hostLikeRun(userinfo);
+  const lookalike = hostLikeRun(matches, userinfo);
   if (lookalike !== undefined) {
     add("misleading-userinfo", "danger", span,
       `The userinfo looks like a host name ("${shorten(lookalike)}"), but the host is ${real}${how}: ` +
@@ -269,10 +277,10 @@ function checkUserinfo(add: Add, userinfo: string, span: Span, host: string, loo
  * A run of host-name characters in the userinfo that reads as a domain name with at least two
  * labels and a top label that starts with a letter ("www.example.com"), or as an IPv4address.
  */
-function hostLikeRun(userinfo: string): string | undefined {
+function hostLikeRun(matches: Matches, userinfo: string): string | undefined {
   const runs = userinfo.match(/[A-Za-z0-9.-]+/g) ?? [];
   for (const run of runs) {
-    if (matches("IPv4address", run)) return run;
+    if (matches("ipv4", run)) return run;
     if (/\.[A-Za-z][A-Za-z0-9-]*\.?$/.test(run) && /^[A-Za-z0-9]/.test(run) && matches("hostname", run)) return run;
   }
   return undefined;
@@ -356,7 +364,7 @@ function bigMod(digits: string): number {
  * "@", then host, then ":" and port when the rest is digits. The userinfo, host and port checks run
  * on those parts.
  */
-function looseServerChecks(add: Add, raw: string, offset: number, scheme: string | undefined, opts: ReadOptions): void {
+function looseServerChecks(add: Add, matches: Matches, raw: string, offset: number, scheme: string | undefined, opts: ReadOptions): void {
   const at = raw.lastIndexOf("@");
   const hostStart = at + 1;
   let hostEnd = raw.length;
@@ -367,7 +375,7 @@ function looseServerChecks(add: Add, raw: string, offset: number, scheme: string
     hostEnd = colon;
   }
   const host = raw.slice(hostStart, hostEnd);
-  if (at >= 0) checkUserinfo(add, raw.slice(0, at), [offset, offset + at], host, true);
+  if (at >= 0) checkUserinfo(add, matches, raw.slice(0, at), [offset, offset + at], host, true);
   if (/^[A-Za-z0-9.-]+$/.test(host)) {
     const labels = host.split(".").filter((l) => l !== "");
     checkHost(add, host, [offset + hostStart, offset + hostEnd], labels[labels.length - 1] ?? "", true);

@@ -1,9 +1,10 @@
 // Turns a parser failure into a UriSyntaxError a learner can act on. Runs only on failure: the
 // grammar's trace build re-reads the input and reports, for every expectation that failed at the
 // farthest offset, the chain of rules that was being matched.
-import type { Edition, PegExpectation, TraceEvent } from "./edition.js";
+import type { Edition, PegExpectation, RuleInfo, TraceEvent } from "./edition.js";
 import { UriSyntaxError, orList, type UriSyntaxErrorDetails } from "./errors.js";
-import { ruleByPegName, ruleInfo, type RuleInfo, type RuleName } from "./rules.js";
+
+type RuleName = string;
 
 interface Failure {
   expected: PegExpectation;
@@ -15,7 +16,7 @@ interface Failure {
  * read (see UriSyntaxError).
  */
 export function diagnose(edition: Edition, input: string, start: RuleInfo): UriSyntaxError {
-  return new UriSyntaxError({ input, startRule: start.name, compute: () => details(edition, input, start) });
+  return new UriSyntaxError({ input, startRule: start.name, edition: edition.id, compute: () => details(edition, input, start) });
 }
 
 /** Where and why: reads the input again with the grammar's trace build. */
@@ -51,12 +52,12 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
   // Only the failures at the error's offset count (peggy reports its farthest failure).
   if (offset !== maxOffset) failures = [];
   ({ offset, failures } = intoLiterals(input, offset, failures));
-  const { rule, path } = innermostRule(start, failures);
+  const { rule, path } = innermostRule(edition, start, failures);
   const expected = describeExpectations(failures.map((f) => f.expected), path);
-  const info = ruleInfo(rule)!;
+  const info = edition.rule(rule)!;
   const hint = hintFor(input, offset, rule, path, start.name, expected);
   return {
-    input, offset, expected, rule, path, section: info.section, startRule: start.name,
+    input, offset, expected, rule, path, section: info.section, startRule: start.name, edition: edition.id,
     ...(hint === undefined ? {} : { hint }),
   };
 }
@@ -91,7 +92,7 @@ function intoLiterals(input: string, offset: number, failures: Failure[]): { off
  * being matched there. The end-of-input expectation belongs to no rule and is left out unless it
  * is the only one.
  */
-function innermostRule(start: RuleInfo, failures: Failure[]): { rule: RuleName; path: RuleName[] } {
+function innermostRule(edition: Edition, start: RuleInfo, failures: Failure[]): { rule: RuleName; path: RuleName[] } {
   const inRules = failures.filter((f) => f.expected.type !== "end");
   const chains = (inRules.length ? inRules : failures).map((f) => f.chain);
   let common: string[] = chains.length ? chains[0] : [];
@@ -102,7 +103,7 @@ function innermostRule(start: RuleInfo, failures: Failure[]): { rule: RuleName; 
   }
   const path: RuleName[] = [start.name];
   for (const pegName of common.slice(1)) {
-    const info = ruleByPegName(pegName);
+    const info = edition.ruleByPegName(pegName);
     if (info) path.push(info.name);
   }
   return { rule: path[path.length - 1], path };

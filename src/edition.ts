@@ -1,89 +1,94 @@
-// The grammar editions this library knows. Everything specific to one edition of the URI grammar
-// lives in its grammar files (grammar/NAME.abnf, grammar/NAME.peggy) and in what
-// scripts/build-grammar.mjs compiles from them (generated/NAME*.js); this file only lists them.
-import * as rfc2396bis01 from "../generated/rfc2396bis-01.js";
-import * as rfc2396bis01Match from "../generated/rfc2396bis-01.match.js";
-import * as rfc2396bis01Trace from "../generated/rfc2396bis-01.trace.js";
-import * as rfc2396bis01Rules from "../generated/rfc2396bis-01.rules.js";
-import type { RuleRecord } from "../generated/rfc2396bis-01.rules.js";
+// An edition at run time: a compiled edition (generated/ID/index.js) with its rule table indexed.
+// Nothing here names an edition: src/registry.ts lists them, from generated/editions.js.
+import type { EditionBuild, EditionManifest, FastParser, GeneratedParser, MatchParser, RuleRecord } from "./edition-build.js";
+import { describe } from "./args.js";
 
-/** One expectation of a peggy parser at the failure offset. */
-export interface PegExpectation {
-  type: "literal" | "class" | "any" | "end" | "other";
-  text?: string;
-  parts?: (string | [string, string])[];
-  inverted?: boolean;
-  ignoreCase?: boolean;
-  description?: string;
+export type { EditionManifest, PegExpectation, TraceEvent } from "./edition-build.js";
+
+/** One rule of an edition, as collected in its grammar.abnf and transcribed in its grammar.peggy. */
+export interface RuleInfo<Name extends string = string> {
+  /** The document's name of the rule ("IPv6address", "reg-name"). */
+  readonly name: Name;
+  /** The section the rule comes from ("3.2.2"), or "RFC 2234" for core rules. */
+  readonly section: string;
+  /** The rule's ABNF, as collected (RFC 2234 syntax). */
+  readonly abnf: string;
+  /** The document's own text of the rule where it was not valid ABNF and had to be corrected. */
+  readonly draft?: string;
+  /** The PEG transcription, as it stands in the .peggy grammar. */
+  readonly peg: string;
+  /** The name of the PEG rule ("-" becomes "_"). */
+  readonly pegName: string;
+  /** Why the PEG differs in form from the ABNF, where it does. */
+  readonly pegNote?: string;
+  /** Rules this rule refers to. */
+  readonly uses: readonly Name[];
+  /** Rules that refer to this rule. */
+  readonly usedBy: readonly Name[];
+  /** Pairs of rules in different alternatives of one choice of this rule's PEG (never both in a match). */
+  readonly exclusive: readonly (readonly [Name, Name])[];
+  /** True when every string the rule matches is one character or one escape. */
+  readonly singleCharacter: boolean;
+  /** The ASCII characters that can begin a match of the rule, in code order. */
+  readonly first: string;
 }
 
-/** The error a generated parser throws. */
-export interface PegSyntaxError extends Error {
-  expected: PegExpectation[] | null;
-  found: string | null;
-  location: { start: { offset: number }; end: { offset: number } };
-}
-
-/** What a generated parser returns in peggy's library mode. */
-export interface PegLibraryResult {
-  peg$result: unknown;
-  peg$currPos: number;
-  peg$FAILED: unknown;
-  peg$maxFailExpected: PegExpectation[];
-  peg$maxFailPos: number;
-  peg$success: boolean;
-}
-
-export interface TraceEvent {
-  type: "rule.enter" | "rule.match" | "rule.fail" | "fail";
-  rule?: string;
-  location?: { start: { offset: number }; end: { offset: number } };
-  expected?: PegExpectation;
-  offset?: number;
-}
-
-interface GeneratedParser {
-  parse(input: string, options?: Record<string, unknown>): unknown;
-  SyntaxError: new (...args: never[]) => PegSyntaxError;
-}
-
-/** The fast build: peggy's parse(), and run(), its entry without error bookkeeping. */
-interface FastParser extends GeneratedParser {
-  /** What run() returns when the input does not match. */
-  readonly FAILED: unknown;
-  /** The start rule's value when the whole input matches it, else FAILED. */
-  run(input: string, startRule: string): unknown;
-}
-
-/** The match build: every rule compiled to a position function. */
-interface MatchParser extends FastParser {
-  /** Whether the whole input matches the start rule. */
-  accepts(input: string, startRule: string): boolean;
-}
-
-/** A compiled edition of the grammar. */
-export interface Edition {
-  /** The edition's name, the basename of its grammar files. */
-  readonly name: string;
-  /** The fast parser: every rule is a start rule. */
+/** A compiled edition of the grammar, with its rules indexed by name. */
+export interface Edition<Id extends string = string, Model extends string = string, Rule extends string = string>
+  extends EditionManifest<Id, Model> {
   readonly parser: FastParser;
-  /** The same grammar without its actions: only whether a rule matches (matches(), validate()). */
   readonly matcher: MatchParser;
-  /** The same grammar with tracer hooks, for explain() and error paths. */
   readonly tracer: GeneratedParser;
-  /** The rule table: section, ABNF, PEG. */
-  readonly rules: readonly RuleRecord[];
+  /** Every rule, in the order a reader of the document meets them. */
+  readonly rules: readonly RuleInfo<Rule>[];
+  /** The rule of that name (the document's spelling), or undefined. */
+  rule(name: string): RuleInfo<Rule> | undefined;
+  /** The rule of a PEG rule name ("dec_octet"), or undefined. */
+  ruleByPegName(pegName: string): RuleInfo<Rule> | undefined;
+  /** The rule, or a TypeError that names the edition and suggests the right spelling. */
+  requireRule(name: unknown, what?: string): RuleInfo<Rule>;
+  /** Whether the whole input matches the rule (the action-free build). */
+  accepts(input: string, rule: RuleInfo): boolean;
+  /** A table of the 128 ASCII characters: 1 where the character alone matches the rule. */
+  asciiTable(rule: string): Uint8Array;
 }
 
-export const EDITIONS: Readonly<Record<string, Edition>> = Object.freeze({
-  "rfc2396bis-01": Object.freeze({
-    name: "rfc2396bis-01",
-    parser: rfc2396bis01 as unknown as FastParser,
-    matcher: rfc2396bis01Match as unknown as MatchParser,
-    tracer: rfc2396bis01Trace as unknown as GeneratedParser,
-    rules: rfc2396bis01Rules.RULES,
-  }),
-});
-
-/** The edition this library implements by default: draft-fielding-uri-rfc2396bis-01. */
-export const DEFAULT_EDITION: Edition = EDITIONS["rfc2396bis-01"];
+/** An edition made ready for use from what the build wrote. */
+export function editionFromBuild<Id extends string, Model extends string, Rule extends string>(
+  build: EditionBuild<Id, Model, Rule>,
+): Edition<Id, Model, Rule> {
+  const rules = build.rules as readonly RuleRecord[] as readonly RuleInfo<Rule>[];
+  const byName = new Map<string, RuleInfo<Rule>>(rules.map((r) => [r.name, r]));
+  const byPegName = new Map<string, RuleInfo<Rule>>(rules.map((r) => [r.pegName, r]));
+  const tables = new Map<string, Uint8Array>();
+  const accepts = build.matcher.accepts;
+  const edition: Edition<Id, Model, Rule> = {
+    ...build,
+    rules,
+    rule: (name) => byName.get(name),
+    ruleByPegName: (pegName) => byPegName.get(pegName),
+    requireRule(name, what = "rule") {
+      if (typeof name !== "string") {
+        throw new TypeError(`${what} must be a rule name (a string such as ${JSON.stringify(build.roles.reference)}), got ${describe(name)}`);
+      }
+      const info = byName.get(name);
+      if (info) return info;
+      const near = rules.find((r) => r.name.toLowerCase() === name.toLowerCase() || r.pegName === name ||
+        r.name.replace(/[-_]/g, "").toLowerCase() === name.replace(/[-_]/g, "").toLowerCase());
+      throw new TypeError(`${what}: ${build.document} (edition ${JSON.stringify(build.id)}) has no rule ${JSON.stringify(name)}` +
+        (near ? ` (did you mean ${JSON.stringify(near.name)}?)` : `; its rules are: ${rules.map((r) => r.name).join(", ")}`));
+    },
+    accepts: (input, rule) => accepts(input, rule.pegName),
+    asciiTable(name) {
+      let table = tables.get(name);
+      if (table === undefined) {
+        const rule = edition.requireRule(name);
+        table = new Uint8Array(128);
+        for (let c = 0; c < 128; c++) table[c] = accepts(String.fromCharCode(c), rule.pegName) ? 1 : 0;
+        tables.set(name, table);
+      }
+      return table;
+    },
+  };
+  return Object.freeze(edition);
+}

@@ -1,6 +1,7 @@
 // Errors are data: where the input stopped matching, what could have come there, and in which
 // rule of the grammar.
-import type { RuleName } from "./rules.js";
+/** A rule name of any edition. */
+type RuleName = string;
 
 /** The details of a syntax error, as diagnose() finds them. */
 export interface UriSyntaxErrorDetails {
@@ -18,6 +19,8 @@ export interface UriSyntaxErrorDetails {
   readonly section: string;
   /** The rule the input was checked against. */
   readonly startRule: RuleName;
+  /** The edition whose grammar the input was checked against. */
+  readonly edition: string;
   /** A sentence for a learner about this kind of mistake, if one applies. */
   readonly hint?: string;
 }
@@ -26,6 +29,7 @@ export interface UriSyntaxErrorDetails {
 export interface LazyUriSyntaxError {
   readonly input: string;
   readonly startRule: RuleName;
+  readonly edition: string;
   readonly compute: () => UriSyntaxErrorDetails;
 }
 
@@ -52,6 +56,8 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
 
   readonly input: string;
   readonly startRule: RuleName;
+  /** The edition whose grammar the input was checked against ("rfc3986"). */
+  readonly edition: string;
   #details: UriSyntaxErrorDetails | undefined;
   #compute: (() => UriSyntaxErrorDetails) | undefined;
 
@@ -70,6 +76,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     this.name = "UriSyntaxError";
     this.input = details.input;
     this.startRule = details.startRule;
+    this.edition = details.edition;
     if ("compute" in details) this.#compute = details.compute;
     else this.#details = details;
   }
@@ -113,7 +120,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     return {
       name: this.name, message: this.message, offset: this.offset, found: this.found,
       expected: this.expected, rule: this.rule, path: this.path, section: this.section,
-      startRule: this.startRule, hint: this.hint,
+      startRule: this.startRule, edition: this.edition, hint: this.hint,
     };
   }
 }
@@ -126,21 +133,33 @@ Object.defineProperty(UriSyntaxError.prototype, "message", {
   get(this: UriSyntaxError): string {
     return describeError({
       input: this.input, offset: this.offset, expected: this.expected, rule: this.rule, path: this.path,
-      section: this.section, startRule: this.startRule, hint: this.hint,
+      section: this.section, startRule: this.startRule, edition: this.edition, hint: this.hint,
     });
   },
 });
 
+/**
+ * What went wrong in resolution, for every edition (one union; a code means the same in each):
+ * - "relative-base": the base has no scheme (the draft's 5.1; RFC 3986 5.1 and 5.2.1);
+ * - "opaque-base": the base's path is an opaque part (the draft only; RFC 3986 has none);
+ * - "invalid-base", "invalid-reference": the base or the reference is not valid syntax;
+ * - "dot-segments": merge step 7 was told to fail (the draft only; RFC 3986 leaves no choice);
+ * - "ambiguous-path": the target has no authority and a path starting with "//", which would be
+ *   read back as an authority once recomposed (both editions).
+ */
+export type ResolveErrorCode =
+  | "relative-base" | "opaque-base" | "invalid-base" | "invalid-reference" | "dot-segments" | "ambiguous-path";
+
 /** Resolution could not be carried out (section 5): the base is unsuitable, or step 7 was told to fail. */
 export class ResolveError extends Error {
-  /** What went wrong: "relative-base", "opaque-base", "invalid-base", "invalid-reference", "dot-segments", "ambiguous-path". */
-  readonly code: string;
+  /** What went wrong (see ResolveErrorCode). */
+  readonly code: ResolveErrorCode;
   /** The step of section 5.2 (or 5.1) where it went wrong, e.g. "5.2 merge step 7". */
   readonly step: string;
   /** The syntax error behind it, when the base or the reference was not valid. */
   readonly cause?: unknown;
 
-  constructor(code: string, step: string, message: string, cause?: unknown) {
+  constructor(code: ResolveErrorCode, step: string, message: string, cause?: unknown) {
     super(message);
     this.name = "ResolveError";
     this.code = code;

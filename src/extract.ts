@@ -1,9 +1,10 @@
 // Appendix E (Recommendations for Delimiting URI in Context): finding the URI references in plain
 // text. One left-to-right pass; every character is looked at a bounded number of times, so the time
 // is linear in the length of the text (plus the parse of each candidate, itself linear).
+import { describe, requireString } from "./args.js";
+import type { Edition } from "./edition.js";
 import type { UriSyntaxError } from "./errors.js";
-import { parse } from "./parse.js";
-import { describe, requireString } from "./rules.js";
+import { validateIn } from "./parse.js";
 
 /** How the URI was set off from the text around it (Appendix E). */
 export type ExtractDelimiter =
@@ -55,9 +56,9 @@ export interface ExtractOptions {
  * quotes, or by whitespace, following Appendix E. Invalid candidates are reported with
  * `valid: false` and the syntax error, not dropped.
  */
-export function extract(text: string, options?: ExtractOptions): ExtractedUri[] {
+export function extractIn(edition: Edition, text: unknown, options: unknown): ExtractedUri[] {
   requireString(text, "extract: text");
-  const opts = readOptions(options);
+  const opts = readOptions(edition, options);
   const found: ExtractedUri[] = [];
   const n = text.length;
   let i = 0;
@@ -104,12 +105,13 @@ export function extract(text: string, options?: ExtractOptions): ExtractedUri[] 
 const LT = 0x3c, GT = 0x3e, DQ = 0x22, HYPHEN = 0x2d;
 
 interface ReadOptions {
+  edition: Edition;
   relative: boolean;
   schemes?: ReadonlySet<string>;
 }
 
-function readOptions(options: unknown): ReadOptions {
-  if (options === undefined) return { relative: false };
+function readOptions(edition: Edition, options: unknown): ReadOptions {
+  if (options === undefined) return { edition, relative: false };
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new TypeError(`extract: options must be an object, got ${describe(options)}`);
   }
@@ -120,7 +122,7 @@ function readOptions(options: unknown): ReadOptions {
   if (o.schemes !== undefined && (!Array.isArray(o.schemes) || !o.schemes.every((s) => typeof s === "string"))) {
     throw new TypeError(`extract: options.schemes must be an array of scheme names (strings), got ${describe(o.schemes)}`);
   }
-  return { relative: o.relative ?? false, schemes: o.schemes && new Set(o.schemes.map((s) => s.toLowerCase())) };
+  return { edition, relative: o.relative ?? false, schemes: o.schemes && new Set(o.schemes.map((s) => s.toLowerCase())) };
 }
 
 /** Whitespace as text uses it: ASCII space and controls \t \n \v \f \r, and Unicode spaces. */
@@ -195,7 +197,7 @@ function delimited(text: string, open: number, close: number, delimiter: "angle"
   if (scheme && !schemeAllowed(scheme[0], opts)) return undefined;
   if (!scheme && opts.schemes) return undefined;
   const outerStart = !prefixed && prefixAt >= 0 && onlySpaceBetween(text, prefixAt + 4, open) ? prefixAt : open;
-  return item(uri, s, e, outerStart, close + 1, delimiter, prefixed || outerStart !== open, alternative);
+  return item(opts, uri, s, e, outerStart, close + 1, delimiter, prefixed || outerStart !== open, alternative);
 }
 
 /**
@@ -270,7 +272,7 @@ function bare(text: string, i: number, j: number, opts: ReadOptions, prefixAt: n
   const colon = uri.indexOf(":");
   if (colon < 0 || colon === uri.length - 1) return undefined;
   const outerStart = prefixed ? i : (m.index === 0 && s === i && prefixAt >= 0 ? prefixAt : s);
-  const item0 = item(uri, s, e, outerStart, e, "whitespace", prefixed || outerStart !== s, alternative);
+  const item0 = item(opts, uri, s, e, outerStart, e, "whitespace", prefixed || outerStart !== s, alternative);
   return { item: item0, next: Math.max(e, j) };
 }
 
@@ -308,14 +310,10 @@ function onlySpaceBetween(text: string, from: number, to: number): boolean {
   return true;
 }
 
-function item(uri: string, start: number, end: number, outerStart: number, outerEnd: number,
+function item(opts: ReadOptions, uri: string, start: number, end: number, outerStart: number, outerEnd: number,
   delimiter: ExtractDelimiter, prefixed: boolean, alternative: string | undefined): ExtractedUri {
-  let error: UriSyntaxError | undefined;
-  try {
-    parse(uri);
-  } catch (e) {
-    error = e as UriSyntaxError;
-  }
+  const verdict = validateIn(opts.edition, uri, opts.edition.requireRule(opts.edition.roles.reference));
+  const error: UriSyntaxError | undefined = verdict.valid ? undefined : verdict.error;
   return {
     uri, start, end, outerStart, outerEnd, delimiter, prefixed, valid: error === undefined,
     ...(error ? { error } : {}),

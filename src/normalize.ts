@@ -1,9 +1,10 @@
 // Normalization and comparison (section 6): the comparison ladder of section 6.2, from simple
 // string comparison (6.2.1) through syntax-based (6.2.2) to scheme-based normalization (6.2.3).
-import { format } from "./format.js";
-import { parse } from "./parse.js";
+import { describe } from "./args.js";
+import type { Edition } from "./edition.js";
+import { parseIn } from "./parse.js";
+import { recompose } from "./recompose.js";
 import { merge, type DotSegments } from "./resolve.js";
-import { describe } from "./rules.js";
 import { schemeInfo } from "./schemes.js";
 import { UriReference, type Authority, type Host, type UriReferenceParts } from "./types.js";
 
@@ -45,37 +46,57 @@ export interface EquivalentOptions {
  * normalization only: its dot segments mean something once it is resolved, and there is no base.
  * Throws UriSyntaxError for a string that is not a URI-reference, TypeError for a non-string.
  */
-export function normalize(uri: string, options?: NormalizeOptions): string {
-  if (typeof uri !== "string") throw new TypeError(`normalize: uri must be a string, got ${describe(uri)}`);
-  const { scheme, dotSegments } = readNormalizeOptions(options);
-  parse(uri); // the input must be a URI-reference; UriSyntaxError says where it is not
+export function normalizeIn(edition: Edition, uri: unknown, options: unknown, fn = "normalize"): UriReference {
+  const { scheme, dotSegments } = readNormalizeOptions(options, fn);
+  let ref = reference(edition, uri, `${fn}: uri`);
   // 6.2.2.2 first: unescaping can turn a reg-name into a hostname ("ex%41mple.com"), which 6.2.2.1
   // then lower-cases, so the result is normal in one pass.
-  let ref = parse(normalizeEscapes(uri));
+  ref = normalizeEscapesOf(edition, ref);
   ref = normalizeCase(ref);
   ref = normalizePathSegments(ref, dotSegments);
   if (scheme) ref = normalizeScheme(ref);
-  return format(ref);
+  return ref;
 }
 
 /**
  * True when `a` and `b` are equivalent at the chosen rung of the ladder (section 6.2). Both must
  * be URI references (else UriSyntaxError). Equivalence never implies more than "the same resource"
  * under the rung's rules; "different" only means this comparison could not tell (section 6.1).
+ * Each side is parsed once.
  */
-export function equivalent(a: string, b: string, options?: EquivalentOptions): boolean {
-  if (typeof a !== "string") throw new TypeError(`equivalent: a must be a string, got ${describe(a)}`);
-  if (typeof b !== "string") throw new TypeError(`equivalent: b must be a string, got ${describe(b)}`);
+export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown): boolean {
   const { ladder, ignoreFragment } = readEquivalentOptions(options);
-  const prepare = (text: string): string => {
-    parse(text);
-    // In a URI-reference the first "#" is the fragment's delimiter: no other component holds "#".
-    const hash = text.indexOf("#");
-    const body = ignoreFragment && hash >= 0 ? text.slice(0, hash) : text;
-    if (ladder === "simple") return body;
-    return normalize(body, { scheme: ladder === "scheme" });
+  const prepare = (value: unknown, what: string): string => {
+    let ref = reference(edition, value, what);
+    if (ignoreFragment && ref.fragment !== undefined) ref = rebuild(ref, { fragment: undefined });
+    if (ladder === "simple") return recompose(ref);
+    return recompose(normalizeIn(edition, ref, { scheme: ladder === "scheme" }, "equivalent"));
   };
-  return prepare(a) === prepare(b);
+  return prepare(a, "equivalent: a") === prepare(b, "equivalent: b");
+}
+
+/** A reference given as a string (parsed; UriSyntaxError where it is not one) or as a UriReference. */
+function reference(edition: Edition, value: unknown, what: string): UriReference {
+  if (value instanceof UriReference) return value;
+  if (typeof value !== "string") throw new TypeError(`${what} must be a string or a UriReference, got ${describe(value)}`);
+  return parseIn(edition, value, edition.requireRule(edition.roles.reference)) as UriReference;
+}
+
+/**
+ * 6.2.2.2 on each component. An authority whose text changes is read again by the grammar's
+ * authority rule: "ex%41mple.com" was a reg-name and is now a hostname.
+ */
+function normalizeEscapesOf(edition: Edition, ref: UriReference): UriReference {
+  let authority = ref.authority;
+  if (authority !== undefined) {
+    const raw = normalizeEscapes(authority.raw);
+    if (raw !== authority.raw) {
+      const rule = edition.requireRule(edition.roles.authority);
+      authority = edition.parser.run(raw, rule.pegName) as Authority;
+    }
+  }
+  const escape = (text: string | undefined) => (text === undefined ? undefined : normalizeEscapes(text));
+  return rebuild(ref, { authority, path: normalizeEscapes(ref.path), query: escape(ref.query), fragment: escape(ref.fragment) });
 }
 
 /** 6.2.2.2: escapes with upper-case hex digits; the safe unreserved characters unescaped. */
@@ -172,13 +193,13 @@ function rebuild(ref: UriReference, changes: Partial<UriReferenceParts>): UriRef
 const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
 const DOT_SEGMENTS: readonly DotSegments[] = ["retain", "remove", "error"];
 
-function readNormalizeOptions(options: unknown): { scheme: boolean; dotSegments: DotSegments } {
+function readNormalizeOptions(options: unknown, fn: string): { scheme: boolean; dotSegments: DotSegments } {
   if (options === undefined) return { scheme: true, dotSegments: "retain" };
-  if (options === null || typeof options !== "object") throw new TypeError(`normalize: options must be an object, got ${describe(options)}`);
+  if (options === null || typeof options !== "object") throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
   const { scheme = true, dotSegments = "retain" } = options as NormalizeOptions;
-  if (typeof scheme !== "boolean") throw new TypeError(`normalize: options.scheme must be a boolean, got ${describe(scheme)}`);
+  if (typeof scheme !== "boolean") throw new TypeError(`${fn}: options.scheme must be a boolean, got ${describe(scheme)}`);
   if (!DOT_SEGMENTS.includes(dotSegments)) {
-    throw new TypeError(`normalize: options.dotSegments must be "retain", "remove" or "error", got ${describe(dotSegments)}`);
+    throw new TypeError(`${fn}: options.dotSegments must be "retain", "remove" or "error", got ${describe(dotSegments)}`);
   }
   return { scheme, dotSegments };
 }

@@ -1,113 +1,44 @@
-// parse, validate, matches: the grammar as an acceptor, and its components as typed objects.
-import { DEFAULT_EDITION, type Edition } from "./edition.js";
+// parse, validate, matches: the grammar as an acceptor, and its components as typed objects, for
+// any edition. Each function takes the edition it works in; src/api.ts reads it from the options.
+import { requireOptions, requireString } from "./args.js";
 import { diagnose } from "./diagnose.js";
+import type { Edition, RuleInfo } from "./edition.js";
 import type { UriSyntaxError } from "./errors.js";
-import { requireOptions, requireRule, requireString, type RuleInfo, type RuleName } from "./rules.js";
-import { UriReference, type Authority, type UriReferenceParts } from "./types.js";
-
-/** The rules whose matches parse() can split into components. */
-export type ReferenceRuleName = "URI-reference" | "absolute-URI-reference" | "absolute-URI" | "relative-URI";
-
-const REFERENCE_RULES: readonly ReferenceRuleName[] = ["URI-reference", "absolute-URI-reference", "absolute-URI", "relative-URI"];
-
-export interface ParseOptions {
-  /** The rule the whole input must match; default "URI-reference". */
-  rule?: ReferenceRuleName;
-}
-
-export interface RuleOptions {
-  /** The rule the whole input must match; default "URI-reference". */
-  rule?: RuleName;
-}
+import { builderOf } from "./builders.js";
 
 export type ValidationResult = { valid: true } | { valid: false; error: UriSyntaxError };
 
 /**
- * The record the grammar's component-boundary actions build for a reference (null where a
- * component is absent; UriReference reads null as absent). Its authority and host are already
- * in their typed form (src/types.ts): the grammar's actions give a hostname its labels, an
- * IPv4address its octets, an IPv6reference its address.
+ * The rule parse() splits into components: the edition's reference rule unless `rule` names
+ * another of its parse rules (edition.json "roles.parse", whose actions build the record).
  */
-interface RawReference {
-  scheme: string | null;
-  authority: Authority | null;
-  path: string;
-  opaque: boolean;
-  query: string | null;
-  fragment: string | null;
+export function parseRule(edition: Edition, rule: unknown, what: string): RuleInfo {
+  if (rule === undefined) return edition.requireRule(edition.roles.reference);
+  if (typeof rule !== "string" || !edition.roles.parse.includes(rule)) {
+    throw new TypeError(`${what} must be one of ${edition.roles.parse.map((r) => JSON.stringify(r)).join(", ")}` +
+      ` in ${edition.document} (use validate() or matches() for other rules), got ${JSON.stringify(rule)}`);
+  }
+  return edition.requireRule(rule);
 }
-
-const edition: Edition = DEFAULT_EDITION;
-// Read once: the parsers' exports, and the start rule parse() uses unless told otherwise.
-const runParser = edition.parser.run;
-const FAILED = edition.parser.FAILED;
-const acceptsRule = edition.matcher.accepts;
-const URI_REFERENCE = requireRule("URI-reference");
 
 /**
- * Parses a URI reference into its components. Throws UriSyntaxError, which says where the input
- * stops matching the grammar and why; a TypeError for input that is not a string.
+ * Parses a URI reference into the edition's components. Throws UriSyntaxError, which says where
+ * the input stops matching the grammar and why.
  */
-export function parse(input: string, options?: ParseOptions): UriReference {
-  requireString(input, "parse: input");
-  let start = URI_REFERENCE;
-  if (options !== undefined) {
-    requireOptions(options, "parse: options");
-    start = referenceRule(options?.rule);
-  }
-  const raw = runParser(input, start.pegName);
-  if (raw === FAILED) throw diagnose(edition, input, start);
-  // UriReference reads the record's nulls as absent components.
-  return new UriReference(raw as RawReference as unknown as UriReferenceParts);
+export function parseIn(edition: Edition, input: string, start: RuleInfo): unknown {
+  const record = edition.parser.run(input, start.pegName);
+  if (record === edition.parser.FAILED) throw diagnose(edition, input, start);
+  return builderOf(edition)(record);
 }
 
-/** Checks the whole input against any rule of the grammar; the error says where and why. */
-export function validate(input: string, options?: RuleOptions): ValidationResult {
-  requireString(input, "validate: input");
-  requireOptions(options, "validate: options");
-  const start = requireRule(options?.rule ?? "URI-reference", "validate: options.rule");
-  if (accepts(input, start)) return { valid: true };
+/** Checks the whole input against a rule; the error says where and why. */
+export function validateIn(edition: Edition, input: string, start: RuleInfo): ValidationResult {
+  if (edition.accepts(input, start)) return { valid: true };
   return { valid: false, error: diagnose(edition, input, start) };
 }
 
-/** True when the whole input matches the rule ("IPv6address", "reg-name", ...). */
-export function matches(rule: RuleName, input: string): boolean {
-  const start = requireRule(rule, "matches: rule");
-  requireString(input, "matches: input");
-  return accepts(input, start);
+/** The arguments of parse(): the input (a string) and the options (an object or nothing). */
+export function checkParseArguments(input: unknown, options: unknown, fn: string): asserts input is string {
+  requireString(input, `${fn}: input`);
+  requireOptions(options, `${fn}: options`);
 }
-
-function referenceRule(rule: unknown): RuleInfo {
-  if (rule === undefined) return URI_REFERENCE;
-  if (!REFERENCE_RULES.includes(rule as ReferenceRuleName)) {
-    throw new TypeError(`parse: options.rule must be one of ${REFERENCE_RULES.map((r) => JSON.stringify(r)).join(", ")}` +
-      ` (use validate() or matches() for other rules), got ${JSON.stringify(rule)}`);
-  }
-  return requireRule(rule);
-}
-
-/**
- * Runs the action-free build of the same grammar: only whether the whole input matched. The
- * builds' entries (run, accepts) keep no expectations and build no error object for a reject,
- * since an error is diagnosed by the trace build (diagnose.ts).
- */
-function accepts(input: string, start: RuleInfo): boolean {
-  return acceptsRule(input, start.pegName);
-}
-
-/**
- * One reference and one error of each shape parse() builds, kept for the life of the module.
- * V8 compiles parse() for the shapes (hidden classes) of the objects it makes, and throws that
- * code away when a full garbage collection finds no object of a shape alive; the next calls then
- * run slowly until V8 has compiled them again. A program that parses in batches (and the
- * benchmark, which collects garbage between passes) would pay that after every such collection.
- */
-const SHAPES: readonly unknown[] = ["http://u@a.b:1/p?q#f", "http://1.2.3.4/", "http://[::1]/", "//a@b@c/x", "file:///", "mailto:a@b", "a", "%"]
-  .map((input) => {
-    try {
-      return parse(input);
-    } catch (e) {
-      return e;
-    }
-  });
-void SHAPES;

@@ -2,10 +2,11 @@
 // pseudocode with its own names (R, Base, T) and nesting, and the merge routine as its steps 1-8.
 // This is not RFC 3986's algorithm: an absolute-path reference is taken as it is ("/./g" gives
 // "http://a/./g"), and the base's query is never inherited by an empty path ("?y" keeps d;p).
-import { format } from "./format.js";
+import { describe, requireString } from "./args.js";
+import type { Edition } from "./edition.js";
 import { ResolveError, UriSyntaxError } from "./errors.js";
-import { parse } from "./parse.js";
-import { describe, requireString } from "./rules.js";
+import { recompose } from "./recompose.js";
+import { parseIn } from "./parse.js";
 import { UriReference, type Authority } from "./types.js";
 
 /**
@@ -50,45 +51,44 @@ const STEP_PARSE_BASE = "5.1 base URI";
 const STEP_PARSE_R = "5.2 parse(R)";
 
 /**
- * Resolves `ref` against `base` and recomposes the target (section 5.2). For the current document
- * (an empty or fragment-only reference) the string is the base without its fragment, plus the
- * reference's fragment: resolve("http://a/b/c/d;p?q", "#s") is "http://a/b/c/d;p?q#s".
+ * Resolves `ref` against `base` (section 5.2) in an edition of the draft's model, and recomposes
+ * the target. For the current document (an empty or fragment-only reference) the string is the
+ * base without its fragment, plus the reference's fragment: "#s" against "http://a/b/c/d;p?q" is
+ * "http://a/b/c/d;p?q#s".
  */
-export function resolve(base: string, ref: string, options?: ResolveOptions): string {
-  if (typeof base !== "string") throw new TypeError(`resolve: base must be a string, got ${describe(base)}`);
-  if (typeof ref !== "string") throw new TypeError(`resolve: ref must be a string, got ${describe(ref)}`);
-  const { Base, result } = run(base, ref, options, "resolve");
+export function resolveText(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): string {
+  const { Base, result } = run(edition, base, ref, options, fn);
   const fragment = result.fragment === undefined ? "" : "#" + result.fragment;
-  if (result.kind === "current-document") return format({ ...Base, fragment: undefined }) + fragment;
-  return format(result.uri) + fragment;
+  if (result.kind === "current-document") return recompose({ ...Base, fragment: undefined }) + fragment;
+  return recompose(result.uri) + fragment;
 }
 
 /** Resolves `ref` against `base` (section 5.2) and says what the target is. */
-export function resolveReference(base: string | UriReference, ref: string | UriReference, options?: ResolveOptions): Resolution {
-  return run(base, ref, options, "resolveReference").result;
+export function resolveReferenceIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): Resolution {
+  return run(edition, base, ref, options, fn).result;
 }
 
-function run(base: unknown, ref: unknown, options: unknown, fn: string): { Base: Components; result: Resolution } {
-  const baseText = referenceText(base, `${fn}: base`);
-  const refText = referenceText(ref, `${fn}: ref`);
+function run(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): { Base: Components; result: Resolution } {
   const { strict, dotSegments } = readOptions(options, fn);
-  const Base = parseBase(baseText);
-  return { Base, result: resolveParsed(Base, refText, strict, dotSegments) };
+  const Base = parseBase(edition, reference(edition, base, `${fn}: base`));
+  return { Base, result: resolveParsed(edition, Base, reference(edition, ref, `${fn}: ref`), strict, dotSegments) };
 }
 
 /** The pseudocode of section 5.2, line by line. */
-function resolveParsed(Base: Components & { scheme: string }, refText: string, strict: boolean, dotSegments: DotSegments): Resolution {
+function resolveParsed(edition: Edition, Base: Components & { scheme: string }, ref: UriReference | string, strict: boolean,
+  dotSegments: DotSegments): Resolution {
   // (R.scheme, R.authority, R.path, R.query, fragment) = parse(R);
   let R: Components;
   let fragment: string | undefined;
+  const refText = typeof ref === "string" ? ref : recompose(ref);
   try {
-    const parsed = parse(refText);
+    const parsed = typeof ref === "string" ? parseReference(edition, ref) : ref;
     R = componentsOf(parsed);
     fragment = parsed.fragment;
   } catch (error) {
     if (!(error instanceof UriSyntaxError)) throw error;
     throw new ResolveError("invalid-reference", STEP_PARSE_R,
-      `the reference ${JSON.stringify(refText)} is not a URI-reference (section 4): ${error.message}`, error);
+      `the reference ${JSON.stringify(refText)} is not a ${edition.roles.reference} (section 4): ${error.message}`, error);
   }
 
   // if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme);
@@ -201,10 +201,15 @@ function undefineScheme(R: Components): Components {
     : { path: R.path.slice(0, q), opaque: false, query: R.path.slice(q + 1) };
 }
 
-function parseBase(text: string): Components & { scheme: string } {
+function parseReference(edition: Edition, text: string): UriReference {
+  return parseIn(edition, text, edition.requireRule(edition.roles.reference)) as UriReference;
+}
+
+function parseBase(edition: Edition, base: UriReference | string): Components & { scheme: string } {
   let parsed: UriReference;
+  const text = typeof base === "string" ? base : recompose(base);
   try {
-    parsed = parse(text);
+    parsed = typeof base === "string" ? parseReference(edition, base) : base;
   } catch (error) {
     if (!(error instanceof UriSyntaxError)) throw error;
     throw new ResolveError("invalid-base", STEP_PARSE_BASE,
@@ -223,7 +228,7 @@ function parseBase(text: string): Components & { scheme: string } {
 function hierarchicalPath(Base: Components, why: string): string {
   if (Base.opaque) {
     throw new ResolveError("opaque-base", "5.2 T.path",
-      `${why}, but the base "${format(Base)}" has an opaque part, not a hierarchical path: a relative ` +
+      `${why}, but the base "${recompose(Base)}" has an opaque part, not a hierarchical path: a relative ` +
       `reference cannot be used with an unsuitable base URI (section 5)`);
   }
   return Base.path;
@@ -246,10 +251,10 @@ function componentsOf(ref: UriReference): Components {
   return { scheme: ref.scheme, authority: ref.authority, path: ref.path, opaque: ref.opaque, query: ref.query };
 }
 
-function referenceText(value: unknown, what: string): string {
-  if (typeof value === "string") return value;
-  if (value instanceof UriReference) return format(value);
-  throw new TypeError(`${what} must be a string or a UriReference, got ${describe(value)}`);
+/** A reference given as a string (parsed where it is used) or as a parsed UriReference (taken as it is). */
+function reference(edition: Edition, value: unknown, what: string): UriReference | string {
+  if (typeof value === "string" || value instanceof UriReference) return value;
+  throw new TypeError(`${what} must be a string or a UriReference of ${edition.document}, got ${describe(value)}`);
 }
 
 const DOT_SEGMENTS: readonly DotSegments[] = ["retain", "remove", "error"];

@@ -3,7 +3,7 @@
 // generic syntax of hostport is defined such that a URI with an explicit ":port", where the port is
 // the default for the scheme, is equivalent to one where the port is elided", and gives http's
 // port 80 as its example. Each row below names the specification that fixes the default.
-import { requireString } from "./rules.js";
+import { requireString } from "./args.js";
 
 /** What scheme-based normalization may assume about one scheme. */
 export interface SchemeInfo {

@@ -1,6 +1,6 @@
 // The typed components of a URI reference. Names are the draft's; a component that is absent is
 // undefined, one that is present but empty is ""; values carry no delimiters.
-import { format } from "./format.js";
+import { recompose } from "./recompose.js";
 
 /** A host given as an IPv6 literal in brackets (section 3.2.2). */
 export interface IPv6referenceHost {
@@ -97,6 +97,6 @@ export class UriReference {
 
   /** The reference recomposed from its components (section 5.2). */
   toString(): string {
-    return format(this);
+    return recompose(this);
   }
 }

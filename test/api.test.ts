@@ -1,7 +1,7 @@
 // The library API of issue 3: typed components, rule-by-rule checking, errors that teach, and the
 // parse tree. Cases come from the draft's own text where it gives them.
 import {
-  parse, validate, matches, explain, format, RULES, ruleInfo, UriSyntaxError, UriReference,
+  parse, validate, matches, explain, recompose, RULES, ruleInfo, UriSyntaxError, UriReference,
   EXPLAIN_MAX_LENGTH, type ParseTree,
 } from "../src/index.js";
 
@@ -129,7 +129,7 @@ describe("parse(): components as the draft names them", () => {
       "news:comp.infosystems.www.servers.unix", "telnet://melvyl.ucop.edu/",
     ]) {
       expect(parse(uri).toString()).toBe(uri);
-      expect(format(parse(uri))).toBe(uri);
+      expect(recompose(parse(uri))).toBe(uri);
     }
   });
 

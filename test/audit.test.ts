@@ -1,5 +1,5 @@
 // audit(): the checks of section 7 (and the lookalikes of section 3.2.2), each with its reason.
-import { audit, type AuditCode, type AuditFinding, type AuditSeverity } from "../src/audit.js";
+import { audit, type AuditCode, type AuditFinding, type AuditSeverity } from "../src/index.js";
 import { UriSyntaxError } from "../src/errors.js";
 import { readInetAton } from "../src/ipv4-forms.js";
 

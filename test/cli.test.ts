@@ -4,8 +4,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { matches } from "../src/parse.js";
-import { RULES } from "../src/rules.js";
+import { matches } from "../src/index.js";
+import { RULES } from "../src/index.js";
 import { RULE_EXAMPLES } from "../src/cli/rule-examples.js";
 
 const root = join(__dirname, "..");

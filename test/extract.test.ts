@@ -1,8 +1,8 @@
 // extract(): URI references in running text, as Appendix E recommends delimiting them.
 import fc from "fast-check";
 import { UriSyntaxError } from "../src/errors.js";
-import { extract, type ExtractedUri } from "../src/extract.js";
-import { parse } from "../src/parse.js";
+import { extract, type ExtractedUri } from "../src/index.js";
+import { parse } from "../src/index.js";
 
 const uris = (text: string, options?: Parameters<typeof extract>[1]) => extract(text, options).map((x) => x.uri);
 

@@ -19,9 +19,9 @@ describe("generated/", () => {
   });
 });
 
-describe("grammar/rfc2396bis-01.abnf and grammar/rfc2396bis-01.peggy", () => {
-  const abnf = readFileSync(join(root, "grammar/rfc2396bis-01.abnf"), "utf8");
-  const peg = readFileSync(join(root, "grammar/rfc2396bis-01.peggy"), "utf8");
+describe("grammar/rfc2396bis-01/grammar.abnf and grammar/rfc2396bis-01/grammar.peggy", () => {
+  const abnf = readFileSync(join(root, "grammar/rfc2396bis-01/grammar.abnf"), "utf8");
+  const peg = readFileSync(join(root, "grammar/rfc2396bis-01/grammar.peggy"), "utf8");
   const abnfNames = [...abnf.matchAll(/^([A-Za-z][A-Za-z0-9-]*)\s*=/gm)].map((m) => m[1]);
   const pegNames = (peggy.parser.parse(peg, { grammarSource: "peg", reservedWords: [] }) as unknown as { rules: { name: string }[] })
     .rules.map((r) => r.name);

@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import { equivalent, normalize, type Ladder } from "../src/normalize.js";
+import { equivalent, normalize, type Ladder } from "../src/index.js";
 import { SCHEMES, schemeInfo } from "../src/schemes.js";
 import { ResolveError, UriSyntaxError } from "../src/errors.js";
-import { parse, validate } from "../src/parse.js";
+import { parse, validate } from "../src/index.js";
 
 describe("6.2.2 syntax-based normalization", () => {
   it.each([

@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from "node:util";
 import * as peggy from "peggy";
 
 const root = join(__dirname, "..");
-const grammar = readFileSync(join(root, "grammar/rfc2396bis-01.peggy"), "utf8");
+const grammar = readFileSync(join(root, "grammar/rfc2396bis-01/grammar.peggy"), "utf8");
 
 interface LibraryResult { peg$success: boolean; peg$currPos: number; peg$result: unknown }
 interface Parser { parse(input: string, options?: Record<string, unknown>): unknown; StartRules: string[] }
@@ -19,9 +19,9 @@ interface CompiledParser extends Parser {
   accepts(input: string, startRule: string): boolean;
 }
 
-const fast = require("../generated/rfc2396bis-01.js") as CompiledParser;
-const match = require("../generated/rfc2396bis-01.match.js") as CompiledParser;
-const trace = require("../generated/rfc2396bis-01.trace.js") as Parser;
+const fast = require("../generated/rfc2396bis-01/parser.js") as CompiledParser;
+const match = require("../generated/rfc2396bis-01/match.js") as CompiledParser;
+const trace = require("../generated/rfc2396bis-01/trace.js") as Parser;
 const plain = peggy.generate(grammar, { allowedStartRules: ["*"], output: "parser" }) as unknown as Parser;
 const plainTrace = peggy.generate(grammar, { allowedStartRules: ["*"], output: "parser", trace: true }) as unknown as Parser;
 

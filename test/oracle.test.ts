@@ -3,8 +3,8 @@
 // components recompose to the input (section 5.2). References come from the collected ABNF
 // (test/support/abnf-arbitrary.ts), so they cover every shape the grammar allows.
 import fc from "fast-check";
-import { format } from "../src/format.js";
-import { parse } from "../src/parse.js";
+import { recompose as format } from "../src/index.js";
+import { parse } from "../src/index.js";
 import { loadAbnf } from "./support/abnf.js";
 import { abnfArbitrary } from "./support/abnf-arbitrary.js";
 

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { merge, resolve, resolveReference, type DotSegments } from "../src/resolve.js";
+import { merge, resolve, resolveReference, type DotSegments } from "../src/index.js";
 import { ResolveError, UriSyntaxError } from "../src/errors.js";
-import { parse } from "../src/parse.js";
+import { parse } from "../src/index.js";
 import { UriReference } from "../src/types.js";
 
 const BASE = "http://a/b/c/d;p?q";

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import * as api from "../src/index.js";
 import { ResolveError, UriSyntaxError } from "../src/errors.js";
 
-const { parse, validate, matches, explain, format, audit, extract, RULES } = api;
+const { parse, validate, matches, explain, recompose: format, audit, extract, RULES } = api;
 
 // ----- generators -----
 
@@ -225,7 +225,7 @@ const POSITIONS: Record<string, [string, (v: unknown) => unknown][]> = {
   validate: [["input", (v) => validate(v as string)], ["options.rule", (v) => validate("a", { rule: v as never })]],
   matches: [["rule", (v) => matches(v as never, "a")], ["input", (v) => matches("URI-reference", v as string)]],
   explain: [["input", (v) => explain(v as string)], ["options.rule", (v) => explain("a", { rule: v as never })]],
-  format: [["ref", (v) => format(v as never)]],
+  recompose: [["ref", (v) => format(v as never)]],
   resolve: [["base", (v) => api.resolve(v as string, "g")], ["ref", (v) => api.resolve(BASE, v as string)]],
   resolveReference: [["base", (v) => api.resolveReference(v as string, "g")], ["ref", (v) => api.resolveReference(BASE, v as string)]],
   merge: [["basePath", (v) => api.merge(v as string, "g")], ["refPath", (v) => api.merge("/a/b", v as string)]],

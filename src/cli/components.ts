@@ -31,8 +31,8 @@ export interface Span {
 export function componentSpans(tree: ParseTree): Span[] {
   const spans: Span[] = [];
   const visit = (node: ParseTree) => {
-    if (COMPONENT_COLOURS.has(node.rule)) {
-      if (node.end > node.start) spans.push({ rule: node.rule, start: node.start, end: node.end });
+    if (COMPONENT_COLOURS.has(node.rule as RuleName)) {
+      if (node.end > node.start) spans.push({ rule: node.rule as RuleName, start: node.start, end: node.end });
       return;
     }
     node.children.forEach(visit);

@@ -1,5 +1,5 @@
 // uri-grammar explain: which rule matched which characters, as an indented tree.
-import { explain as explainInput, type ParseTree } from "../index.js";
+import { explain as explainInput, type ParseTree, type RuleName } from "../index.js";
 import { expectPositionals, ruleOption } from "./args.js";
 import { COMPONENT_COLOURS, paintComponents } from "./components.js";
 import { withStdin, type Command, type Context } from "./context.js";
@@ -61,7 +61,7 @@ Exit status: 0 matched, 1 not matched (the error is on stderr), 2 usage error.`,
 export function treeLines(tree: ParseTree, ctx: Context): string[] {
   const lines: string[] = [];
   const visit = (node: ParseTree, depth: number) => {
-    const colour = COMPONENT_COLOURS.get(node.rule);
+    const colour = COMPONENT_COLOURS.get(node.rule as RuleName);
     const name = colour ? ctx.out.paint(colour, node.rule) : node.rule;
     lines.push(`${"  ".repeat(depth)}${name} ${ctx.out.paint("dim", `[${node.start}, ${node.end})`)} ${JSON.stringify(node.text)}`);
     node.children.forEach((c) => visit(c, depth + 1));

@@ -1,5 +1,7 @@
 // uri-grammar parse: the components of a URI reference, labelled, only those present.
-import { parse as parseReference, type Host, type ReferenceRuleName, type UriReference } from "../index.js";
+import { parse as parseReference, type Host, type ParseRules, type DefaultEditionId, type UriReference } from "../index.js";
+
+type ReferenceRuleName = ParseRules[DefaultEditionId];
 import { choice, expectPositionals } from "./args.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";

@@ -1,7 +1,7 @@
 // uri-grammar resolve: each reference resolved against the base, by the draft's section 5.2.
 import { choice, expectPositionals } from "./args.js";
 import { withStdin, type Command } from "./context.js";
-import { resolve as resolveString, resolveReference, type ResolveOptions } from "../index.js";
+import { resolve as resolveString, resolveReference, type DefaultEditionId, type ResolveOptions } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
 
 const DOT_SEGMENTS = ["retain", "remove", "error"] as const;
@@ -35,7 +35,7 @@ Exit status: 0 all resolved, 1 some could not be resolved, 2 usage error.`,
   options: { "non-strict": { type: "boolean" }, "dot-segments": { type: "string" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, 2, Infinity, "<base> <ref>...");
-    const options: ResolveOptions = {
+    const options: ResolveOptions<DefaultEditionId> = {
       strict: !values["non-strict"],
       dotSegments: choice(values["dot-segments"], "--dot-segments", DOT_SEGMENTS, "retain"),
     };

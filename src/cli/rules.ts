@@ -1,5 +1,5 @@
 // uri-grammar rules: the grammar's rules with their sections; one rule in full.
-import { matches, RULES, type RuleInfo } from "../index.js";
+import { matches, RULES, type RuleInfo, type RuleName } from "../index.js";
 import { expectPositionals, ruleOption } from "./args.js";
 import type { Command, Context } from "./context.js";
 import { json } from "./report.js";
@@ -54,11 +54,11 @@ function ruleList(ctx: Context): string[] {
 
 /** The examples of the table with the grammar's own verdict on each. */
 function exampleVerdicts(info: RuleInfo): { match: string[]; noMatch: string[] } {
-  const table = RULE_EXAMPLES[info.name] ?? { match: [], noMatch: [] };
+  const table = RULE_EXAMPLES[info.name as RuleName] ?? { match: [], noMatch: [] };
   const all = [...table.match, ...table.noMatch];
   return {
-    match: all.filter((s) => matches(info.name, s)),
-    noMatch: all.filter((s) => !matches(info.name, s)),
+    match: all.filter((s) => matches(info.name as RuleName, s)),
+    noMatch: all.filter((s) => !matches(info.name as RuleName, s)),
   };
 }
 

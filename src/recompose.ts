@@ -6,12 +6,12 @@ import type { Authority, Host, UriReferenceParts } from "./types.js";
  * ":", "//" and the authority, the path, "?" and the query, "#" and the fragment, each only where
  * it is defined. An empty component is kept (its delimiter is written). It does not validate.
  */
-export function format(ref: UriReferenceParts): string {
+export function recompose(ref: UriReferenceParts): string {
   if (ref === null || typeof ref !== "object") {
-    throw new TypeError(`format: ref must be a UriReference, got ${ref === null ? "null" : typeof ref}`);
+    throw new TypeError(`recompose: ref must be a UriReference, got ${ref === null ? "null" : typeof ref}`);
   }
   if (typeof ref.path !== "string") {
-    throw new TypeError("format: ref.path must be a string (the path is never undefined, section 5.2)");
+    throw new TypeError("recompose: ref.path must be a string (the path is never undefined, section 5.2)");
   }
   let result = "";
   if (ref.scheme !== undefined) result += ref.scheme + ":";

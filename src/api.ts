@@ -1,0 +1,147 @@
+// The library's functions, for any edition. createApi() binds them to a way of choosing the
+// edition: the package's main entry reads the `edition` option (src/index.ts); an edition's own
+// entry ("uri-grammar/rfc3986") is bound to that edition alone and loads no other grammar.
+import { requireOptions, requireString } from "./args.js";
+import type { AuditFinding, AuditOptions } from "./audit.js";
+import type { Edition, RuleInfo } from "./edition.js";
+import { explainIn, type FoldOption, type ParseTree } from "./explain.js";
+import { extractIn, type ExtractedUri, type ExtractOptions } from "./extract.js";
+import type { ModelTypes } from "./model-types.js";
+import { modelOf } from "./models.js";
+import { parseIn, parseRule, validateIn, type ValidationResult } from "./parse.js";
+import type { EditionId, Models, ParseRules, RuleNames } from "../generated/editions.js";
+
+export type { EditionId, ParseRules, RuleNames };
+
+type Types<E extends EditionId> = ModelTypes[Models[E]];
+/** The typed reference parse() gives in an edition. */
+export type ReferenceOf<E extends EditionId> = Types<E>["reference"];
+
+/** The `edition` option every function takes. */
+export interface EditionOption<E extends EditionId> {
+  /** The edition of the URI syntax to work in (see EDITIONS); default the package's default edition. */
+  edition?: E;
+}
+export interface ParseOptions<E extends EditionId> extends EditionOption<E> {
+  /** The rule the whole input must match: one of the edition's reference rules; default its URI-reference. */
+  rule?: ParseRules[E];
+}
+export interface RuleOptions<E extends EditionId> extends EditionOption<E> {
+  /** The rule the whole input must match; default the edition's URI-reference. */
+  rule?: RuleNames[E];
+}
+export interface ExplainOptions<E extends EditionId> extends RuleOptions<E>, FoldOption {}
+export type ResolveOptions<E extends EditionId> = EditionOption<E> & Types<E>["resolveOptions"];
+export type NormalizeOptions<E extends EditionId> = EditionOption<E> & Types<E>["normalizeOptions"];
+export type EquivalentOptions<E extends EditionId> = EditionOption<E> & Types<E>["equivalentOptions"];
+export type Resolution<E extends EditionId> = Types<E>["resolution"];
+
+/** The library's functions, with `D` the edition used where none is named. */
+export interface Api<D extends EditionId> {
+  /** Splits a URI reference into the edition's typed components; throws UriSyntaxError. */
+  parse<E extends EditionId = D>(input: string, options?: ParseOptions<E>): ReferenceOf<E>;
+  /** `{ valid: true }` or `{ valid: false, error }` against any rule of the edition. */
+  validate<E extends EditionId = D>(input: string, options?: RuleOptions<E>): ValidationResult;
+  /** True when the whole input matches the rule ("IPv6address", "reg-name", ...). */
+  matches<E extends EditionId = D>(rule: RuleNames[E], input: string, options?: EditionOption<E>): boolean;
+  /** The rule-by-rule parse tree of the input; throws UriSyntaxError. */
+  explain<E extends EditionId = D>(input: string, options?: ExplainOptions<E>): ParseTree<RuleNames[E]>;
+  /** The reference recomposed from its components (the edition's recomposition). */
+  recompose<E extends EditionId = D>(ref: ReferenceOf<E>, options?: EditionOption<E>): string;
+  /** The target of `ref` against `base` (section 5.2), recomposed. */
+  resolve<E extends EditionId = D>(base: string | ReferenceOf<E>, ref: string | ReferenceOf<E>, options?: ResolveOptions<E>): string;
+  /** The target of `ref` against `base` (section 5.2), as the edition's resolution says it. */
+  resolveReference<E extends EditionId = D>(base: string | ReferenceOf<E>, ref: string | ReferenceOf<E>, options?: ResolveOptions<E>): Resolution<E>;
+  /** The normalized form (section 6.2.2, and 6.2.3 unless `scheme: false`). */
+  normalize<E extends EditionId = D>(uri: string | ReferenceOf<E>, options?: NormalizeOptions<E>): string;
+  /** Whether two references are equivalent at a rung of the comparison ladder (section 6.2). */
+  equivalent<E extends EditionId = D>(a: string | ReferenceOf<E>, b: string | ReferenceOf<E>, options?: EquivalentOptions<E>): boolean;
+  /** The security checks of section 7, with the span of the input each finding is about. */
+  audit<E extends EditionId = D>(input: string, options?: AuditOptions & EditionOption<E>): AuditFinding[];
+  /** The URI references in running text (Appendix E of the draft, Appendix C of RFC 3986). */
+  extract<E extends EditionId = D>(text: string, options?: ExtractOptions & EditionOption<E>): ExtractedUri[];
+  /** Every rule of the default edition `D`, in the document's order. */
+  readonly RULES: readonly RuleInfo<RuleNames[D]>[];
+  /** The rule of that name in an edition (default `D`). */
+  ruleInfo<E extends EditionId = D>(name: RuleNames[E], options?: EditionOption<E>): RuleInfo<RuleNames[E]>;
+  ruleInfo(name: string, options?: EditionOption<EditionId>): RuleInfo | undefined;
+}
+
+/** How a function finds its edition: from the `edition` option's value. */
+export type SelectEdition = (id: unknown, what: string) => Edition;
+
+/** The functions, each choosing its edition with `select` and `defaultEdition` where none is named. */
+export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
+  const editionOf = (options: unknown, fn: string): Edition => {
+    requireOptions(options, `${fn}: options`);
+    return select((options as { edition?: unknown } | undefined | null)?.edition, `${fn}: options.edition`);
+  };
+  // parse() without options is the hot path: its edition, rule and builder are found once.
+  const base = select(undefined, "edition");
+  const baseStart = base.requireRule(base.roles.reference);
+  const api = {
+    parse(input: unknown, options?: { edition?: unknown; rule?: unknown }) {
+      requireString(input, "parse: input");
+      if (options === undefined) return parseIn(base, input, baseStart);
+      const edition = editionOf(options, "parse");
+      return parseIn(edition, input, parseRule(edition, options?.rule, "parse: options.rule"));
+    },
+    validate(input: unknown, options?: { edition?: unknown; rule?: unknown }) {
+      requireString(input, "validate: input");
+      const edition = editionOf(options, "validate");
+      return validateIn(edition, input, edition.requireRule(options?.rule ?? edition.roles.reference, "validate: options.rule"));
+    },
+    matches(rule: unknown, input: unknown, options?: { edition?: unknown }) {
+      const edition = options === undefined ? base : editionOf(options, "matches");
+      const start = edition.requireRule(rule, "matches: rule");
+      requireString(input, "matches: input");
+      return edition.accepts(input, start);
+    },
+    explain(input: unknown, options?: { edition?: unknown; rule?: unknown; foldCharacters?: unknown }) {
+      const edition = editionOf(options, "explain");
+      return explainIn(edition, input, options ?? undefined);
+    },
+    recompose(ref: unknown, options?: { edition?: unknown }) {
+      return modelOf(editionOf(options, "recompose")).recompose(ref);
+    },
+    resolve(baseRef: unknown, ref: unknown, options?: { edition?: unknown }) {
+      const edition = editionOf(options, "resolve");
+      return modelOf(edition).resolve(edition, baseRef, ref, withoutEdition(options), "resolve");
+    },
+    resolveReference(baseRef: unknown, ref: unknown, options?: { edition?: unknown }) {
+      const edition = editionOf(options, "resolveReference");
+      return modelOf(edition).resolveReference(edition, baseRef, ref, withoutEdition(options), "resolveReference");
+    },
+    normalize(uri: unknown, options?: { edition?: unknown }) {
+      const edition = editionOf(options, "normalize");
+      const model = modelOf(edition);
+      return model.recompose(model.normalize(edition, uri, withoutEdition(options), "normalize"));
+    },
+    equivalent(a: unknown, b: unknown, options?: { edition?: unknown }) {
+      const edition = editionOf(options, "equivalent");
+      return modelOf(edition).equivalent(edition, a, b, withoutEdition(options));
+    },
+    audit(input: unknown, options?: { edition?: unknown }) {
+      const edition = editionOf(options, "audit");
+      return modelOf(edition).audit(edition, input, withoutEdition(options));
+    },
+    extract(text: unknown, options?: { edition?: unknown }) {
+      const edition = editionOf(options, "extract");
+      return extractIn(edition, text, withoutEdition(options));
+    },
+    RULES: base.rules,
+    ruleInfo(name: unknown, options?: { edition?: unknown }) {
+      const edition = options === undefined ? base : editionOf(options, "ruleInfo");
+      requireString(name, "ruleInfo: name");
+      return edition.rule(name);
+    },
+  };
+  return api as unknown as Api<D>;
+}
+
+/** The options without `edition`, for the checks of each operation's own options. */
+function withoutEdition(options: { edition?: unknown } | undefined | null): object | undefined | null {
+  if (options === undefined || options === null || typeof options !== "object" || !("edition" in options)) return options;
+  const { edition: _edition, ...rest } = options;
+  return rest;
+}

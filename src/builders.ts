@@ -1,0 +1,22 @@
+// From the grammar's record to the typed reference of the edition's model. The grammar's actions
+// (component boundaries only) build a plain record; each model makes its own class of it.
+import type { Edition } from "./edition.js";
+import { referenceOf } from "./rfc3986/build.js";
+import { UriReference, type UriReferenceParts } from "./types.js";
+
+/** Builds a model's typed reference from the record of a parse rule. */
+export type Builder = (record: unknown) => unknown;
+
+const BUILDERS: Readonly<Record<string, Builder>> = {
+  // The draft's records are already in the form of src/types.ts (its actions give a hostname its
+  // labels, an IPv4address its octets); UriReference reads their nulls as absent.
+  "rfc2396bis-01": (record) => new UriReference(record as UriReferenceParts),
+  "rfc3986": referenceOf,
+};
+
+/** The builder of the edition's model. */
+export function builderOf(edition: Edition): Builder {
+  const builder = BUILDERS[edition.model];
+  if (builder === undefined) throw new Error(`internal error: no builder for the model ${JSON.stringify(edition.model)} of edition ${edition.id}`);
+  return builder;
+}

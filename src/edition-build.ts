@@ -1,0 +1,123 @@
+// The shape of a compiled edition, as scripts/build-grammar.mjs writes it (generated/ID/index.js):
+// the manifest of grammar/ID/edition.json and the four builds of grammar/ID/grammar.peggy. Types
+// only; nothing here names an edition.
+
+/** One expectation of a peggy parser at the failure offset. */
+export interface PegExpectation {
+  type: "literal" | "class" | "any" | "end" | "other";
+  text?: string;
+  parts?: (string | [string, string])[];
+  inverted?: boolean;
+  ignoreCase?: boolean;
+  description?: string;
+}
+
+/** One event of the trace build. */
+export interface TraceEvent {
+  type: "rule.enter" | "rule.match" | "rule.fail" | "fail";
+  rule?: string;
+  location?: { start: { offset: number }; end: { offset: number } };
+  expected?: PegExpectation;
+  offset?: number;
+}
+
+/** What every generated parser has: peggy's parse(). */
+export interface GeneratedParser {
+  parse(input: string, options?: Record<string, unknown>): unknown;
+}
+
+/** The fast build: peggy's parse(), and run(), its entry without error bookkeeping. */
+export interface FastParser extends GeneratedParser {
+  /** What run() returns when the input does not match. */
+  readonly FAILED: unknown;
+  /** The start rule's value when the whole input matches it, else FAILED. */
+  run(input: string, startRule: string): unknown;
+}
+
+/** The match build: every rule compiled to a position function. */
+export interface MatchParser extends FastParser {
+  /** Whether the whole input matches the start rule. */
+  accepts(input: string, startRule: string): boolean;
+}
+
+/** One rule of an edition's rule table (generated/ID/rules.js). */
+export interface RuleRecord {
+  readonly name: string;
+  readonly pegName: string;
+  readonly section: string;
+  readonly abnf: string;
+  readonly draft?: string;
+  readonly peg: string;
+  readonly pegNote?: string;
+  readonly uses: readonly string[];
+  readonly usedBy: readonly string[];
+  readonly exclusive: readonly (readonly [string, string])[];
+  /** True when every string the rule matches is one character or one escape (from the ABNF). */
+  readonly singleCharacter: boolean;
+  /** The ASCII characters that can begin a match of the rule, in code order (from the ABNF). */
+  readonly first: string;
+}
+
+/**
+ * The rules of an edition that play a part in the library's operations, by the edition's own
+ * names (edition.json "roles").
+ */
+export interface EditionRoles {
+  /** The rule a URI reference matches (parse()'s default). */
+  readonly reference: string;
+  /** The rules parse() can split into components (their actions build the reference record). */
+  readonly parse: readonly string[];
+  /** The rule of an absolute URI (with a scheme): what resolution needs as its base. */
+  readonly absolute: string;
+  /** The rule of a relative reference. */
+  readonly relative: string;
+  readonly scheme: string;
+  readonly authority: string;
+  readonly userinfo: string;
+  readonly host: string;
+  readonly port: string;
+  readonly path: string;
+  readonly query: string;
+  readonly fragment: string;
+  /** The characters that need no escape (6.2.2.2 of RFC 3986, 6.2.2 of the draft). */
+  readonly unreserved: string;
+  /** The rule of one escape ("%" and two hex digits). */
+  readonly escape: string;
+  /** The IPv4 dotted-decimal rule and the domain-name rule (security checks, extraction). */
+  readonly ipv4?: string;
+  readonly hostname?: string;
+}
+
+/** An edition's manifest (grammar/ID/edition.json). */
+export interface EditionManifest<Id extends string = string, Model extends string = string> {
+  /** The edition's id, the name of its grammar folder: "rfc3986". */
+  readonly id: Id;
+  /** The document's title. */
+  readonly title: string;
+  /** The document's name: "RFC 3986", "draft-fielding-uri-rfc2396bis-01". */
+  readonly document: string;
+  /** Its date, ISO 8601 ("2005-01", "2003-03-03"). */
+  readonly date: string;
+  /** The file of the document in ../shared/spec/. */
+  readonly spec: string;
+  /** The notation of the original grammar and how it was collected. */
+  readonly notation: string;
+  /** True for the library's default edition. */
+  readonly default?: boolean;
+  /** The family of algorithms (src/) that builds its components and resolves, normalizes, audits. */
+  readonly model: Model;
+  readonly roles: EditionRoles;
+}
+
+/** A compiled edition: its manifest and its builds. */
+export interface EditionBuild<Id extends string = string, Model extends string = string, Rule extends string = string>
+  extends EditionManifest<Id, Model> {
+  /** The fast parser: every rule is a start rule. */
+  readonly parser: FastParser;
+  /** The same grammar without its actions: only whether a rule matches. */
+  readonly matcher: MatchParser;
+  /** The same grammar with tracer hooks, for explain() and error paths. */
+  readonly tracer: GeneratedParser;
+  /** The rule table: section, ABNF, PEG. */
+  readonly rules: readonly (RuleRecord & { readonly name: Rule })[];
+}

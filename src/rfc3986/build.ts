@@ -1,0 +1,56 @@
+// From the record the RFC 3986 grammar's actions build (grammar/rfc3986/grammar.peggy) to a
+// Reference: the host typed as section 3.2.2 names it.
+import { Reference, type Authority, type Host } from "./types.js";
+
+/** The grammar's record of a reference: null where a component is absent. */
+interface RecordOfReference {
+  scheme: string | null;
+  authority: { raw: string; userinfo: string | undefined; host: { kind: string; raw: string }; port: string | undefined } | null;
+  path: string;
+  query: string | null;
+  fragment: string | null;
+}
+
+/** The Reference of a record of URI-reference, URI, relative-ref or absolute-URI. */
+export function referenceOf(record: unknown): Reference {
+  const r = record as RecordOfReference;
+  return new Reference({
+    scheme: r.scheme ?? undefined,
+    authority: r.authority === null ? undefined : authorityOf(r.authority),
+    path: r.path,
+    query: r.query ?? undefined,
+    fragment: r.fragment ?? undefined,
+  });
+}
+
+function authorityOf(a: NonNullable<RecordOfReference["authority"]>): Authority {
+  const out: { raw: string; userinfo?: string; host: Host; port?: string } = { raw: a.raw, host: hostOf(a.host) };
+  if (a.userinfo !== undefined) out.userinfo = a.userinfo;
+  if (a.port !== undefined) out.port = a.port;
+  return out;
+}
+
+/**
+ * host = IP-literal / IPv4address / reg-name; IP-literal = "[" ( IPv6address / IPvFuture ) "]",
+ * IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ). The grammar has matched the
+ * host, so an IP-literal that begins "[v" (or "[V") is an IPvFuture: no IPv6address holds a "v".
+ */
+function hostOf(host: { kind: string; raw: string }): Host {
+  const raw = host.raw;
+  switch (host.kind) {
+    case "IP-literal": {
+      const inside = raw.slice(1, -1);
+      if (inside[0] === "v" || inside[0] === "V") {
+        const dot = inside.indexOf(".");
+        return { kind: "IPvFuture", raw, version: inside.slice(1, dot), address: inside.slice(dot + 1) };
+      }
+      return { kind: "IPv6address", raw, address: inside };
+    }
+    case "IPv4address": {
+      const [a, b, c, d] = raw.split(".").map(Number);
+      return { kind: "IPv4address", raw, octets: [a, b, c, d] };
+    }
+    default:
+      return { kind: "reg-name", raw };
+  }
+}
