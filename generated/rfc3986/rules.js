@@ -19,6 +19,7 @@ const RULES = Object.freeze([
       "URI-reference"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -77,6 +78,7 @@ const RULES = Object.freeze([
       "absolute-URI"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -97,6 +99,7 @@ const RULES = Object.freeze([
     ],
     "usedBy": [],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -113,6 +116,7 @@ const RULES = Object.freeze([
     ],
     "usedBy": [],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -131,6 +135,7 @@ const RULES = Object.freeze([
       "URI-reference"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -188,6 +193,7 @@ const RULES = Object.freeze([
       "relative-ref"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -211,6 +217,7 @@ const RULES = Object.freeze([
       "absolute-URI"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -230,6 +237,7 @@ const RULES = Object.freeze([
       "relative-part"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -261,6 +269,7 @@ const RULES = Object.freeze([
       "authority"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -329,6 +338,7 @@ const RULES = Object.freeze([
       "authority"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -345,6 +355,7 @@ const RULES = Object.freeze([
       "authority"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "0123456789"
   },
   {
@@ -367,6 +378,7 @@ const RULES = Object.freeze([
       "host"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "["
   },
   {
@@ -390,6 +402,7 @@ const RULES = Object.freeze([
       "IP-literal"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "Vv"
   },
   {
@@ -408,6 +421,7 @@ const RULES = Object.freeze([
       "IP-literal"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789:ABCDEFabcdef"
   },
   {
@@ -425,6 +439,7 @@ const RULES = Object.freeze([
       "ls32"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFabcdef"
   },
   {
@@ -447,6 +462,7 @@ const RULES = Object.freeze([
       "IPv6address"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFabcdef"
   },
   {
@@ -464,6 +480,7 @@ const RULES = Object.freeze([
       "ls32"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789"
   },
   {
@@ -481,6 +498,7 @@ const RULES = Object.freeze([
       "IPv4address"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789"
   },
   {
@@ -512,6 +530,7 @@ const RULES = Object.freeze([
       "host"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -588,6 +607,7 @@ const RULES = Object.freeze([
     ],
     "usedBy": [],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -606,6 +626,7 @@ const RULES = Object.freeze([
       "path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "/"
   },
   {
@@ -625,6 +646,7 @@ const RULES = Object.freeze([
       "path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "/"
   },
   {
@@ -643,6 +665,7 @@ const RULES = Object.freeze([
       "path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -661,6 +684,7 @@ const RULES = Object.freeze([
       "path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -677,6 +701,7 @@ const RULES = Object.freeze([
       "path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": ""
   },
   {
@@ -696,6 +721,7 @@ const RULES = Object.freeze([
       "path-rootless"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -713,6 +739,7 @@ const RULES = Object.freeze([
       "path-rootless"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -744,6 +771,7 @@ const RULES = Object.freeze([
       "path-noscheme"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -778,6 +806,7 @@ const RULES = Object.freeze([
       "fragment"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -796,6 +825,7 @@ const RULES = Object.freeze([
       "relative-ref"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -813,6 +843,7 @@ const RULES = Object.freeze([
       "relative-ref"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -832,6 +863,7 @@ const RULES = Object.freeze([
       "pchar"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "%"
   },
   {
@@ -858,6 +890,7 @@ const RULES = Object.freeze([
       "pchar"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -878,6 +911,7 @@ const RULES = Object.freeze([
     ],
     "usedBy": [],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!#$&'()*+,/:;=?@[]"
   },
   {
@@ -892,6 +926,7 @@ const RULES = Object.freeze([
       "reserved"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "#/:?@[]"
   },
   {
@@ -911,6 +946,7 @@ const RULES = Object.freeze([
       "reserved"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!$&'()*+,;="
   },
   {
@@ -926,6 +962,7 @@ const RULES = Object.freeze([
       "unreserved"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -944,6 +981,7 @@ const RULES = Object.freeze([
       "HEXDIG"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "0123456789"
   },
   {
@@ -962,6 +1000,7 @@ const RULES = Object.freeze([
       "pct-encoded"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "0123456789ABCDEFabcdef"
   }
 ].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))) })));
