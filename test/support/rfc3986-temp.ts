@@ -110,7 +110,7 @@ function rules(): Map<string, RegExp> {
   const text = APPENDIX_A
     .replace(/^ {3}/gm, "") // the RFC indents its ABNF by three spaces; a rule must start in column 0
     .replace("0<pchar>", "0pchar"); // a prose value (RFC 2234 section 4); it means zero pchar
-  const draft = readFileSync(join(ROOT, "grammar", "rfc2396bis-01.abnf"), "utf8");
+  const draft = readFileSync(join(ROOT, "grammar", "rfc2396bis-01", "grammar.abnf"), "utf8");
   const core = draft.slice(draft.indexOf("; ----- RFC 2234 Appendix A: core rules"));
   const dir = mkdtempSync(join(tmpdir(), "rfc3986-abnf-"));
   try {
