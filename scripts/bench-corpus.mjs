@@ -17,18 +17,7 @@
 import { writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-
-/** mulberry32: a small, fast, seeded PRNG; the same seed gives the same corpus everywhere. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "./grammar-fuzz.mjs";
 
 const WORDS = ["www", "api", "cdn", "mail", "static", "docs", "example", "shop", "news", "blog", "img",
   "login", "assets", "search", "wiki", "media", "files", "dev", "beta", "m", "app", "data", "auth", "video"];
@@ -41,7 +30,8 @@ const VALUES = ["1", "42", "en", "asc", "desc", "true", "home", "newsletter", "a
   "a+b", "%E2%82%AC", "x/y", "2024-01-01", "caf%C3%A9", "", "foo?bar"];
 
 export function generateCorpus({ count = 100_000, seed = 2003 } = {}) {
-  const rnd = prng(seed);
+  // The same seeded PRNG as the differential check: the same seed gives the same corpus everywhere.
+  const rnd = mulberry32(seed).next;
   const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
   const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
   const chance = (p) => rnd() < p;

@@ -2,7 +2,7 @@
 // grammar's trace build re-reads the input and reports, for every expectation that failed at the
 // farthest offset, the chain of rules that was being matched.
 import type { Edition, PegExpectation, RuleInfo, TraceEvent } from "./edition.js";
-import { UriSyntaxError, orList, type UriSyntaxErrorDetails } from "./errors.js";
+import { UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
 
 type RuleName = string;
 
@@ -53,11 +53,12 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
   if (offset !== maxOffset) failures = [];
   ({ offset, failures } = intoLiterals(input, offset, failures));
   const { rule, path } = innermostRule(edition, start, failures);
-  const expected = describeExpectations(failures.map((f) => f.expected), path);
+  const expected = describeExpectations(edition, failures.map((f) => f.expected), path);
+  const next = nextOf(failures.map((f) => f.expected));
   const info = edition.rule(rule)!;
-  const hint = hintFor(input, offset, rule, path, start.name, expected);
+  const hint = hintFor(edition, input, offset, rule, path, start.name, expected);
   return {
-    input, offset, expected, rule, path, section: info.section, startRule: start.name, edition: edition.id,
+    input, offset, expected, next, rule, path, section: info.section, startRule: start.name, edition: edition.id,
     ...(hint === undefined ? {} : { hint }),
   };
 }
@@ -113,20 +114,61 @@ const LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"].map(
 const DIGITS = [..."0123456789"].map((c) => c.charCodeAt(0));
 const HEX_LETTERS = [..."ABCDEFabcdef"].map((c) => c.charCodeAt(0));
 const codes = (chars: string) => [...chars].map((c) => c.charCodeAt(0));
-const UNRESERVED = [...LETTERS, ...DIGITS, ...codes("-_.!~*'()")];
-/** Sets of first characters, largest first ("%" stands for the start of an escape). */
-const NAMED_SETS: readonly [string, number[]][] = [
-  ["a URI character (uric)", [...UNRESERVED, ...codes("%[];/?:@&=+$,")]],
-  ["a uric-no-slash character", [...UNRESERVED, ...codes("%[];?:@&=+$,")]],
-  // (reg-name and pchar allow the same characters; the rule being matched picks the name.)
-  ["a path character (pchar)", [...UNRESERVED, ...codes("%;:@&=+$,")]],
-  ["a userinfo character", [...UNRESERVED, ...codes("%;:&=+$,")]],
-  ["a rel-segment character", [...UNRESERVED, ...codes("%;@&=+$,")]],
-  ["an unreserved character", UNRESERVED],
-];
+
+/**
+ * The edition's named sets of characters, largest first: the characters that begin each of its
+ * single-character rules that hold more than letters and digits (uric, pchar, unreserved, ...),
+ * from the rule table. A learner reads
+ * "a pchar character" more easily than twenty quoted characters.
+ */
+const NAMED_SETS = new WeakMap<Edition, readonly { rule: RuleName; codes: number[] }[]>();
+
+function namedSets(edition: Edition): readonly { rule: RuleName; codes: number[] }[] {
+  let sets = NAMED_SETS.get(edition);
+  if (sets === undefined) {
+    const seen = new Set<string>();
+    sets = edition.rules
+      // Letters, digits and hex digits have names of their own (below).
+      .filter((r) => r.singleCharacter && r.first.length >= 12 && /[^0-9A-Za-z]/.test(r.first) && !seen.has(r.first) && seen.add(r.first))
+      .map((r) => ({ rule: r.name, codes: codes(r.first) }))
+      .sort((a, b) => b.codes.length - a.codes.length);
+    NAMED_SETS.set(edition, sets);
+  }
+  return sets;
+}
+
+/**
+ * Rules of characters that no URI reference holds: single-character rules that the reference rule
+ * does not use, none of whose characters any rule it uses can begin with (the draft's delims and
+ * unwise of section 2.4.3). By character: the rule that names it.
+ */
+const EXCLUDED = new WeakMap<Edition, ReadonlyMap<string, RuleInfo>>();
+
+function excludedCharacters(edition: Edition): ReadonlyMap<string, RuleInfo> {
+  let excluded = EXCLUDED.get(edition);
+  if (excluded === undefined) {
+    const reachable = new Set<string>();
+    const visit = (name: string) => {
+      if (reachable.has(name)) return;
+      reachable.add(name);
+      edition.rule(name)?.uses.forEach(visit);
+    };
+    visit(edition.roles.reference);
+    const alphabet = new Set<string>();
+    for (const name of reachable) for (const c of edition.rule(name)!.first) alphabet.add(c);
+    const map = new Map<string, RuleInfo>();
+    for (const r of edition.rules) {
+      if (!r.singleCharacter || reachable.has(r.name)) continue;
+      for (const c of r.first) if (!alphabet.has(c) && !map.has(c)) map.set(c, r);
+    }
+    excluded = map;
+    EXCLUDED.set(edition, excluded);
+  }
+  return excluded;
+}
 
 /** The expectations in words: quoted characters first, then classes by name, then the end. */
-export function describeExpectations(expectations: readonly PegExpectation[], path: readonly string[] = []): string[] {
+export function describeExpectations(edition: Edition, expectations: readonly PegExpectation[], path: readonly string[] = []): string[] {
   const chars = new Set<number>();
   const literals = new Set<string>();
   const others = new Set<string>();
@@ -151,9 +193,12 @@ export function describeExpectations(expectations: readonly PegExpectation[], pa
   const named: string[] = [];
   // The character sets of the grammar's repetitions, largest first: a learner reads "a path
   // character (pchar)" more easily than twenty quoted characters.
-  for (const [name, set] of NAMED_SETS) {
+  for (const { rule, codes: set } of namedSets(edition)) {
     if (set.every((c) => chars.has(c))) {
-      named.push(name === "a path character (pchar)" && path.includes("reg-name") ? "a reg-name character" : name);
+      // Sets shared by several rules (reg-name's and pchar's, in the draft) take the name of the
+      // one being matched.
+      const inPath = [...path].reverse().find((name) => edition.rule(name)?.first === edition.rule(rule)!.first);
+      named.push(`a ${inPath ?? rule} character`);
       set.forEach((c) => chars.delete(c));
     }
   }
@@ -184,17 +229,42 @@ export function describeExpectations(expectations: readonly PegExpectation[], pa
   return result;
 }
 
-const EXCLUDED: Record<string, string> = {
-  "<": "delims", ">": "delims", "\"": "delims",
-  "{": "unwise", "}": "unwise", "|": "unwise", "\\": "unwise", "^": "unwise", "`": "unwise",
-};
+/**
+ * What the parser tried at the offset, for programs: the characters (in code order), the longer
+ * literals, and whether the input could have ended there.
+ */
+function nextOf(expectations: readonly PegExpectation[]): { characters: string; literals: string[]; end: boolean } {
+  const chars = new Set<number>();
+  const literals = new Set<string>();
+  let end = false;
+  for (const e of expectations) {
+    if (e.type === "end") end = true;
+    else if (e.type === "literal") {
+      const text = e.text!;
+      const variants = e.ignoreCase ? [text.toLowerCase(), text.toUpperCase()] : [text];
+      for (const v of variants) { if (v.length === 1) chars.add(v.charCodeAt(0)); else literals.add(v); }
+    } else if (e.type === "class") {
+      for (const part of e.parts!) {
+        const [from, to] = typeof part === "string" ? [part, part] : part;
+        for (let c = from.charCodeAt(0); c <= to.charCodeAt(0); c++) {
+          chars.add(c);
+          if (e.ignoreCase) {
+            const ch = String.fromCharCode(c);
+            chars.add(ch.toLowerCase().charCodeAt(0)).add(ch.toUpperCase().charCodeAt(0));
+          }
+        }
+      }
+    }
+  }
+  return { characters: String.fromCharCode(...[...chars].sort((a, b) => a - b)), literals: [...literals].sort(), end };
+}
 
 function escapeOf(ch: string): string {
   return [...Buffer.from(ch, "utf8")].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0")).join("");
 }
 
 /** A sentence about the kind of mistake, for the common ones a learner makes. */
-function hintFor(input: string, offset: number, rule: RuleName, path: readonly RuleName[],
+function hintFor(edition: Edition, input: string, offset: number, rule: RuleName, path: readonly RuleName[],
   startRule: RuleName, expected: readonly string[]): string | undefined {
   const ch = offset < input.length ? String.fromCodePoint(input.codePointAt(offset)!) : undefined;
   const inRule = (name: RuleName) => path.includes(name) || rule === name;
@@ -235,8 +305,9 @@ function hintFor(input: string, offset: number, rule: RuleName, path: readonly R
     }
     return "\"#\" is excluded here (section 2.4.3); as data it is escaped as %23";
   }
-  if (EXCLUDED[ch]) {
-    return `${JSON.stringify(ch)} is excluded from URIs (it is in ${EXCLUDED[ch]}, section 2.4.3); as data it is escaped as ${escapeOf(ch)}`;
+  const excludedBy = excludedCharacters(edition).get(ch);
+  if (excludedBy !== undefined) {
+    return `${JSON.stringify(ch)} is excluded from URIs (it is in ${excludedBy.name}, section ${excludedBy.section}); as data it is escaped as ${escapeOf(ch)}`;
   }
   if ((ch === "[" || ch === "]") && !inRule("IPv6reference")) {
     return "Square brackets are allowed only around an IPv6 literal host and in an opaque-part (section 3.2.2, appendix G.1); " +
@@ -269,4 +340,3 @@ function hintFor(input: string, offset: number, rule: RuleName, path: readonly R
   return undefined;
 }
 
-export { orList };

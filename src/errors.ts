@@ -11,6 +11,8 @@ export interface UriSyntaxErrorDetails {
   readonly offset: number;
   /** What could have come at the offset, in words: `"]"`, `hex digit`, `end of input`. */
   readonly expected: readonly string[];
+  /** The same for programs: every character tried there, the longer literals, and whether the input could end there. */
+  readonly next: UriSyntaxErrorNext;
   /** The innermost rule that was being matched at the offset. */
   readonly rule: RuleName;
   /** The chain of rules from the start rule to `rule`. */
@@ -23,6 +25,16 @@ export interface UriSyntaxErrorDetails {
   readonly edition: string;
   /** A sentence for a learner about this kind of mistake, if one applies. */
   readonly hint?: string;
+}
+
+/** What the parser tried at the error's offset (UriSyntaxError.next). */
+export interface UriSyntaxErrorNext {
+  /** Every character that was tried there, as one string in code order: "#/?" ... */
+  readonly characters: string;
+  /** Literals of several characters that were tried there ("::", "//"). */
+  readonly literals: readonly string[];
+  /** True when the input could have ended at the offset. */
+  readonly end: boolean;
 }
 
 /** What an error needs to work out its details when they are first asked for. */
@@ -93,6 +105,8 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
   get offset(): number { return this.#get().offset; }
   /** What could have come at the offset, in words: `"]"`, `hex digit`, `end of input`. */
   get expected(): readonly string[] { return this.#get().expected; }
+  /** What was tried at the offset, for programs: characters, longer literals, end of input. */
+  get next(): UriSyntaxErrorNext { return this.#get().next; }
   /** The innermost rule that was being matched at the offset. */
   get rule(): RuleName { return this.#get().rule; }
   /** The chain of rules from the start rule to `rule`. */
@@ -119,7 +133,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
   toJSON(): Record<string, unknown> {
     return {
       name: this.name, message: this.message, offset: this.offset, found: this.found,
-      expected: this.expected, rule: this.rule, path: this.path, section: this.section,
+      expected: this.expected, next: this.next, rule: this.rule, path: this.path, section: this.section,
       startRule: this.startRule, edition: this.edition, hint: this.hint,
     };
   }
@@ -132,7 +146,7 @@ Object.defineProperty(UriSyntaxError.prototype, "message", {
   enumerable: false,
   get(this: UriSyntaxError): string {
     return describeError({
-      input: this.input, offset: this.offset, expected: this.expected, rule: this.rule, path: this.path,
+      input: this.input, offset: this.offset, expected: this.expected, next: this.next, rule: this.rule, path: this.path,
       section: this.section, startRule: this.startRule, edition: this.edition, hint: this.hint,
     });
   },
@@ -189,10 +203,7 @@ function describeError(d: UriSyntaxErrorDetails): string {
   const found = foundAt(d.input, d.offset);
   const where = `offset ${d.offset}: ` + (found === undefined ? "unexpected end of input; " : `${showChar(found)} is not allowed here; `);
   const expected = d.expected.length ? `expected ${orList(d.expected)}` : "no further character can be matched";
-  const rule = d.rule === d.startRule && d.path.length <= 1
-    ? `${d.rule} (${sectionText(d.section)})`
-    : `${d.rule} (${sectionText(d.section)})`;
-  return `${where}${expected} in ${rule}` + (d.hint ? `. ${d.hint}` : "");
+  return `${where}${expected} in ${d.rule} (${sectionText(d.section)})` + (d.hint ? `. ${d.hint}` : "");
 }
 
 function sectionText(section: string): string {

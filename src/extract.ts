@@ -15,7 +15,7 @@ export type ExtractDelimiter =
   /** By whitespace (or the start or end of the text), with trailing punctuation left out. */
   | "whitespace";
 
-export interface ExtractedUri {
+interface ExtractedBase {
   /** The URI reference: delimiters, the "URL:" prefix and embedded whitespace removed. */
   readonly uri: string;
   /** The span [start, end) of the URI's own characters in the text (embedded whitespace included). */
@@ -27,10 +27,6 @@ export interface ExtractedUri {
   readonly delimiter: ExtractDelimiter;
   /** True when the "URL:" prefix stood before it (Appendix E: formerly recommended). */
   readonly prefixed: boolean;
-  /** True when `uri` is a URI-reference of the draft's grammar. */
-  readonly valid: boolean;
-  /** Why it is not, when it is not; offsets are in `uri`, not in the text. */
-  readonly error?: UriSyntaxError;
   /**
    * Present when the URI was broken across lines right after a hyphen: `uri` keeps the hyphen (as
    * the text shows it), and this holds the reading without it, since "the hyphen may or may not
@@ -38,6 +34,21 @@ export interface ExtractedUri {
    */
   readonly alternatives?: readonly string[];
 }
+
+/** A candidate that is a URI-reference of the edition's grammar. */
+export interface ValidExtractedUri extends ExtractedBase {
+  readonly valid: true;
+  readonly error?: undefined;
+}
+
+/** A candidate that is not: `error` says why; its offsets are in `uri`, not in the text. */
+export interface InvalidExtractedUri extends ExtractedBase {
+  readonly valid: false;
+  readonly error: UriSyntaxError;
+}
+
+/** One candidate found in the text; `valid` narrows it. */
+export type ExtractedUri = ValidExtractedUri | InvalidExtractedUri;
 
 export interface ExtractOptions {
   /**
@@ -313,10 +324,9 @@ function onlySpaceBetween(text: string, from: number, to: number): boolean {
 function item(opts: ReadOptions, uri: string, start: number, end: number, outerStart: number, outerEnd: number,
   delimiter: ExtractDelimiter, prefixed: boolean, alternative: string | undefined): ExtractedUri {
   const verdict = validateIn(opts.edition, uri, opts.edition.requireRule(opts.edition.roles.reference));
-  const error: UriSyntaxError | undefined = verdict.valid ? undefined : verdict.error;
-  return {
-    uri, start, end, outerStart, outerEnd, delimiter, prefixed, valid: error === undefined,
-    ...(error ? { error } : {}),
+  const found = {
+    uri, start, end, outerStart, outerEnd, delimiter, prefixed,
     ...(alternative !== undefined ? { alternatives: [alternative] } : {}),
   };
+  return verdict.valid ? { ...found, valid: true } : { ...found, valid: false, error: verdict.error };
 }

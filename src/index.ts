@@ -21,9 +21,11 @@ export type { ValidationResult } from "./parse.js";
 export { EXPLAIN_MAX_LENGTH } from "./explain.js";
 export type { ParseTree } from "./explain.js";
 export { UriSyntaxError, ResolveError } from "./errors.js";
+export type { UriSyntaxErrorNext, ResolveErrorCode } from "./errors.js";
 export { UriReference } from "./types.js";
 export type {
   Authority, ServerAuthority, RegNameAuthority, Host, IPv6referenceHost, IPv4addressHost, HostnameHost,
+  AbsoluteUriReference, RelativeUriReference,
   UriReferenceParts,
 } from "./types.js";
 export { merge } from "./resolve.js";
@@ -33,7 +35,7 @@ export { SCHEMES, schemeInfo } from "./schemes.js";
 export type { SchemeInfo } from "./schemes.js";
 export { AUDIT_SEVERITIES, DEFAULT_SERVER_SCHEMES, WELL_KNOWN_PORTS } from "./audit.js";
 export type { AuditFinding, AuditOptions, AuditSeverity, AuditCode } from "./audit.js";
-export type { ExtractedUri, ExtractOptions, ExtractDelimiter } from "./extract.js";
+export type { ExtractedUri, ValidExtractedUri, InvalidExtractedUri, ExtractOptions, ExtractDelimiter } from "./extract.js";
 export { readInetAton } from "./ipv4-forms.js";
 export type { IPv4Reading } from "./ipv4-forms.js";
 

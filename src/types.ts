@@ -62,15 +62,45 @@ export interface UriReferenceParts {
   readonly fragment?: string;
 }
 
+/** What every URI reference of the draft has. */
+interface UriReferenceBase {
+  readonly authority?: Authority;
+  readonly path: string;
+  /** True when the path is an opaque-part (section 3): "mailto:a@b?subject=x". */
+  readonly opaque: boolean;
+  readonly query?: string;
+  readonly fragment?: string;
+  /** The reference recomposed from its components (section 5.2). */
+  toString(): string;
+}
+
+/** A reference with a scheme: it matched absolute-URI (section 3). */
+export interface AbsoluteUriReference extends UriReferenceBase {
+  readonly kind: "absolute-URI";
+  readonly scheme: string;
+}
+
+/** A reference without a scheme: it matched relative-URI (section 5). */
+export interface RelativeUriReference extends UriReferenceBase {
+  readonly kind: "relative-URI";
+  readonly scheme?: undefined;
+}
+
 /**
- * A URI reference split into the components of the draft's grammar.
- * `kind` is "absolute" when a scheme is present (absolute-URI), else "relative" (relative-URI).
- * `toString()` recomposes it (section 5.2).
+ * A URI reference split into the components of the draft's grammar; `kind` is the rule it
+ * matched, "absolute-URI" (with a scheme) or "relative-URI", and narrows the type: an
+ * absolute-URI has a `scheme` string.
  */
-export class UriReference {
+export type UriReference = AbsoluteUriReference | RelativeUriReference;
+
+/**
+ * The class of parse()'s references (`ref instanceof UriReference`); `new UriReference(parts)`
+ * makes one from components, unchecked. `toString()` recomposes it (section 5.2).
+ */
+class UriReferenceClass {
   // Declared only: the constructor sets every one of them, in this order, so that every
   // reference has the same properties (no separate field initializer runs first).
-  declare readonly kind: "absolute" | "relative";
+  declare readonly kind: "absolute-URI" | "relative-URI";
   declare readonly scheme?: string;
   declare readonly authority?: Authority;
   declare readonly path: string;
@@ -86,7 +116,7 @@ export class UriReference {
       throw new TypeError(`UriReference: parts.path must be a string (the path is never undefined, section 5.2), got ${typeof parts.path}`);
     }
     // An absent component may be given as undefined or null; it is undefined here.
-    this.kind = parts.scheme == null ? "relative" : "absolute";
+    this.kind = parts.scheme == null ? "relative-URI" : "absolute-URI";
     this.scheme = parts.scheme ?? undefined;
     this.authority = parts.authority ?? undefined;
     this.path = parts.path;
@@ -100,3 +130,7 @@ export class UriReference {
     return recompose(this);
   }
 }
+
+/** parse()'s references: a class, and the union type that narrows on `kind`. */
+export const UriReference: { new (parts: UriReferenceParts): UriReference; readonly prototype: UriReference } =
+  UriReferenceClass as never;

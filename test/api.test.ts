@@ -10,7 +10,7 @@ describe("parse(): components as the draft names them", () => {
     const ref = parse("http://user@[::1]:8080/p?q#f");
     expect(ref).toBeInstanceOf(UriReference);
     expect({ ...ref }).toEqual({
-      kind: "absolute", scheme: "http",
+      kind: "absolute-URI", scheme: "http",
       authority: {
         kind: "server", raw: "user@[::1]:8080", userinfo: "user",
         host: { kind: "IPv6reference", raw: "[::1]", address: "::1" }, port: "8080",
@@ -87,14 +87,14 @@ describe("parse(): components as the draft names them", () => {
   });
 
   test("x:?q is an empty hier-part with a query, not an opaque-part (the ABNF's order)", () => {
-    expect({ ...parse("x:?q") }).toEqual({ kind: "absolute", scheme: "x", path: "", opaque: false, query: "q" });
+    expect({ ...parse("x:?q") }).toEqual({ kind: "absolute-URI", scheme: "x", path: "", opaque: false, query: "q" });
     // with a character only opaque-part allows, it is opaque
-    expect({ ...parse("x:?q[1]") }).toEqual({ kind: "absolute", scheme: "x", path: "?q[1]", opaque: true });
+    expect({ ...parse("x:?q[1]") }).toEqual({ kind: "absolute-URI", scheme: "x", path: "?q[1]", opaque: true });
   });
 
   test("absent is undefined, present-but-empty is \"\"", () => {
-    expect({ ...parse("") }).toEqual({ kind: "relative", path: "", opaque: false });
-    expect({ ...parse("?#") }).toEqual({ kind: "relative", path: "", opaque: false, query: "", fragment: "" });
+    expect({ ...parse("") }).toEqual({ kind: "relative-URI", path: "", opaque: false });
+    expect({ ...parse("?#") }).toEqual({ kind: "relative-URI", path: "", opaque: false, query: "", fragment: "" });
     expect(parse("http://a:/").authority).toEqual({
       kind: "server", raw: "a:", host: { kind: "hostname", raw: "a", labels: ["a"] }, port: "",
     });
@@ -109,8 +109,8 @@ describe("parse(): components as the draft names them", () => {
   });
 
   test("this:that is absolute; ./this:that relative (section 5)", () => {
-    expect(parse("this:that")).toMatchObject({ kind: "absolute", scheme: "this", path: "that", opaque: true });
-    expect(parse("./this:that")).toMatchObject({ kind: "relative", path: "./this:that" });
+    expect(parse("this:that")).toMatchObject({ kind: "absolute-URI", scheme: "this", path: "that", opaque: true });
+    expect(parse("./this:that")).toMatchObject({ kind: "relative-URI", path: "./this:that" });
   });
 
   test("options.rule restricts the start rule", () => {

@@ -166,7 +166,7 @@ describe("parse", () => {
     const r = run(["parse", "http://user@www.example.com:8080/a/b%20c;p?q=1#frag"]);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe([
-      "kind        absolute",
+      "kind        absolute-URI",
       "scheme      http",
       "authority   server user@www.example.com:8080",
       "  userinfo  user",
@@ -178,7 +178,7 @@ describe("parse", () => {
       "",
     ].join("\n"));
     const relative = run(["parse", "../g"]).stdout;
-    expect(relative).toBe("kind        relative\npath        ../g\n");
+    expect(relative).toBe("kind        relative-URI\npath        ../g\n");
   });
 
   test("host kinds, reg-name authorities, opaque parts and empty components", () => {
@@ -197,7 +197,7 @@ describe("parse", () => {
   test("--json has the components without delimiters, absent ones left out", () => {
     const r = run(["parse", "--json", "http://a/b?c"]);
     expect(JSON.parse(r.stdout)).toEqual({
-      kind: "absolute", scheme: "http", path: "/b", opaque: false, query: "c",
+      kind: "absolute-URI", scheme: "http", path: "/b", opaque: false, query: "c",
       authority: { kind: "server", raw: "a", host: { kind: "hostname", raw: "a", labels: ["a"] } },
     });
   });

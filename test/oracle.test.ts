@@ -85,7 +85,7 @@ describe("Appendix B oracle (section 4.3)", () => {
       if (ref.fragment !== undefined) count("fragment");
       if (s === "" || s.startsWith("#")) count("same-document");
     }
-    const wanted = ["absolute", "relative", "opaque without ?", "opaque split by the regex at ?", "authority server",
+    const wanted = ["absolute-URI", "relative-URI", "opaque without ?", "opaque split by the regex at ?", "authority server",
       "authority reg-name", "absolute, path only", "query", "fragment", "same-document"];
     expect(wanted.filter((k) => !kinds.get(k))).toEqual([]);
   });

@@ -102,7 +102,7 @@ describe("only typed errors, and results as promised", () => {
       if (ref) {
         expect(ref.toString()).toBe(s);
         expect(format(ref)).toBe(s);
-        expect(ref.kind).toBe(ref.scheme === undefined ? "relative" : "absolute");
+        expect(ref.kind).toBe(ref.scheme === undefined ? "relative-URI" : "absolute-URI");
       }
       for (const rule of ["absolute-URI", "relative-URI", "absolute-URI-reference"] as const) guarded(s, () => parse(s, { rule }));
     }), { numRuns: 400 });
@@ -145,7 +145,7 @@ describe("only typed errors, and results as promised", () => {
     fc.assert(fc.property(inputs, inputs, (s, t) => {
       for (const [base, ref] of [[BASE, s], [s, "g/../h?i#j"], [s, t]]) {
         const target = guarded(base + " | " + ref, () => api.resolve(base, ref), true);
-        if (target !== undefined) expect(parse(target).kind).toBe("absolute");
+        if (target !== undefined) expect(parse(target).kind).toBe("absolute-URI");
         for (const dotSegments of ["retain", "remove", "error"] as const) {
           guarded(base + " | " + ref, () => api.resolveReference(base, ref, { dotSegments, strict: false }), true);
         }

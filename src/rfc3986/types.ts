@@ -64,12 +64,40 @@ export interface ReferenceParts {
   readonly fragment?: string;
 }
 
+/** What every URI reference of RFC 3986 has. */
+interface ReferenceBase {
+  readonly authority?: Authority;
+  /** Never undefined, though it may be empty (section 5.2.1). */
+  readonly path: string;
+  readonly query?: string;
+  readonly fragment?: string;
+  /** The reference recomposed from its components (section 5.3). */
+  toString(): string;
+}
+
+/** A reference with a scheme: a URI (section 3). */
+export interface UriKind extends ReferenceBase {
+  readonly kind: "URI";
+  readonly scheme: string;
+}
+
+/** A reference without a scheme: a relative-ref (section 4.2). */
+export interface RelativeRefKind extends ReferenceBase {
+  readonly kind: "relative-ref";
+  readonly scheme?: undefined;
+}
+
 /**
- * A URI reference split into the five components of RFC 3986 (section 3).
- * `kind` is "URI" when a scheme is present, else "relative-ref" (the rules of section 4.1).
- * `toString()` recomposes it (section 5.3).
+ * A URI reference split into the five components of RFC 3986 (section 3). `kind` is the rule of
+ * section 4.1 it matched, "URI" (with a scheme string) or "relative-ref", and narrows the type.
  */
-export class Reference {
+export type Reference = UriKind | RelativeRefKind;
+
+/**
+ * The class of RFC 3986's references (`ref instanceof Reference`); `new Reference(parts)` makes
+ * one from components, unchecked. `toString()` recomposes it (section 5.3).
+ */
+class ReferenceClass {
   // Declared only: the constructor sets every one of them, in this order, so that every
   // reference has the same properties (no separate field initializer runs first).
   declare readonly kind: "URI" | "relative-ref";
@@ -115,3 +143,6 @@ export class Reference {
     return recompose(this);
   }
 }
+
+/** RFC 3986's references: a class, and the union type that narrows on `kind`. */
+export const Reference: { new (parts: ReferenceParts): Reference; readonly prototype: Reference } = ReferenceClass as never;
