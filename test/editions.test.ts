@@ -1,0 +1,184 @@
+// Editions as data: the registry, the `edition` option of every function, each edition's own
+// rule names and component types, and the package's entry per edition.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  DEFAULT_EDITION, EDITIONS, UriSyntaxError, audit, equivalent, explain, extract, matches, normalize, parse, recompose,
+  resolve, resolveReference, ruleInfo, validate, type EditionId,
+} from "../src/index.js";
+
+const ROOT = join(__dirname, "..");
+const SPEC = join(ROOT, "..", "shared", "spec");
+const FOLDERS = readdirSync(join(ROOT, "grammar"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+describe("the registry", () => {
+  test("has one edition per grammar folder, oldest first, each with its manifest and document", () => {
+    const ids = Object.keys(EDITIONS);
+    expect([...ids].sort()).toEqual([...FOLDERS].sort());
+    const dates = ids.map((id) => EDITIONS[id as EditionId].date);
+    expect(dates).toEqual([...dates].sort());
+    for (const id of ids) {
+      const e = EDITIONS[id as EditionId];
+      const manifest = JSON.parse(readFileSync(join(ROOT, "grammar", id, "edition.json"), "utf8"));
+      expect({ id: e.id, title: e.title, document: e.document, date: e.date, model: e.model, roles: e.roles })
+        .toEqual({ id: manifest.id, title: manifest.title, document: manifest.document, date: manifest.date, model: manifest.model, roles: manifest.roles });
+      expect(existsSync(join(SPEC, e.spec))).toBe(true);
+      // Every role names a rule of the edition.
+      for (const value of Object.values(e.roles)) for (const name of ([] as string[]).concat(value)) expect(e.rule(name)?.name).toBe(name);
+    }
+  });
+
+  test("the default edition is the one edition.json marks, and functions use it without an option", () => {
+    const marked = FOLDERS.filter((id) => JSON.parse(readFileSync(join(ROOT, "grammar", id, "edition.json"), "utf8")).default === true);
+    expect(marked).toEqual([DEFAULT_EDITION.id]);
+    expect(parse("a").constructor).toBe(parse("a", { edition: DEFAULT_EDITION.id }).constructor);
+  });
+
+  test.each([
+    ["parse", () => parse("a", { edition: "rfc9999" as never })],
+    ["validate", () => validate("a", { edition: "rfc9999" as never })],
+    ["matches", () => matches("ALPHA", "a", { edition: "rfc9999" as never })],
+    ["explain", () => explain("a", { edition: "rfc9999" as never })],
+    ["resolve", () => resolve("http://a/", "b", { edition: "rfc9999" as never })],
+    ["resolveReference", () => resolveReference("http://a/", "b", { edition: "rfc9999" as never })],
+    ["normalize", () => normalize("a", { edition: "rfc9999" as never })],
+    ["equivalent", () => equivalent("a", "a", { edition: "rfc9999" as never })],
+    ["audit", () => audit("a", { edition: "rfc9999" as never })],
+    ["extract", () => extract("a", { edition: "rfc9999" as never })],
+    ["ruleInfo", () => ruleInfo("ALPHA", { edition: "rfc9999" as never })],
+  ])("%s: an unknown edition is a TypeError that lists the known ones", (_name, call) => {
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(/options\.edition must be the id of an edition: .*"rfc2396bis-01".*"rfc3986".*got "rfc9999"/);
+  });
+});
+
+describe("each edition's own rules", () => {
+  test("rule names are the document's spelling, and another edition's name is a TypeError naming the edition", () => {
+    expect(matches("IP-literal", "[::1]", { edition: "rfc3986" })).toBe(true);
+    expect(matches("h16", "ffff", { edition: "rfc3986" })).toBe(true);
+    expect(matches("IPv6reference", "[::1]")).toBe(true);
+    expect(() => matches("IP-literal" as never, "[::1]")).toThrow(/draft-fielding-uri-rfc2396bis-01 \(edition "rfc2396bis-01"\) has no rule "IP-literal"/);
+    expect(() => matches("IPv6reference" as never, "[::1]", { edition: "rfc3986" })).toThrow(/RFC 3986 \(edition "rfc3986"\) has no rule/);
+    expect(ruleInfo("path-abempty", { edition: "rfc3986" })).toMatchObject({ name: "path-abempty", section: "3.3" });
+    expect(ruleInfo("path-abempty")).toBeUndefined();
+  });
+
+  test("the two grammars disagree where the documents do", () => {
+    // RFC 3986 added IPvFuture (3.2.2) and dropped the opaque part and "[" "]" outside an IP-literal.
+    expect(matches("URI-reference", "http://[v7.x]/", { edition: "rfc3986" })).toBe(true);
+    expect(matches("URI-reference", "http://[v7.x]/")).toBe(false);
+    expect(matches("URI-reference", "x:?q[1]")).toBe(true);
+    expect(matches("URI-reference", "x:?q[1]", { edition: "rfc3986" })).toBe(false);
+    // The draft's hostname has labels of at most 63 characters; RFC 3986's reg-name has no limit.
+    const long = `http://${"a".repeat(64)}.example/`;
+    expect(matches("URI-reference", long)).toBe(true); // a reg-name authority in the draft
+    expect(parse(long).authority?.kind).toBe("reg-name");
+    expect(parse(long, { edition: "rfc3986" }).authority?.host.kind).toBe("reg-name");
+  });
+
+  test("validate() and its error say which edition's grammar was used", () => {
+    const result = validate("http://[v7.x]/");
+    expect(result.valid).toBe(false);
+    const error = (result as { error: UriSyntaxError }).error;
+    expect(error.edition).toBe("rfc2396bis-01");
+    expect(error.next.characters).toContain(":");
+    expect(error.next.end).toBe(false);
+    const strict = validate("http://a b", { edition: "rfc3986" });
+    expect(strict.valid).toBe(false);
+    expect((strict as { error: UriSyntaxError }).error).toMatchObject({ edition: "rfc3986", offset: 8, startRule: "URI-reference" });
+  });
+
+  test("explain() folds each edition's single-character rules, as its rule table says", () => {
+    const tree = explain("http://a/%7e", { edition: "rfc3986" });
+    const rules = new Set<string>();
+    const walk = (n: { rule: string; children: readonly unknown[] }) => { rules.add(n.rule); n.children.forEach((c) => walk(c as never)); };
+    walk(tree);
+    expect(rules.has("pct-encoded")).toBe(true);
+    expect(rules.has("pchar")).toBe(false);
+    expect(rules.has("unreserved")).toBe(false);
+    expect(ruleInfo("pchar", { edition: "rfc3986" })!.singleCharacter).toBe(true);
+    expect(ruleInfo("pct-encoded", { edition: "rfc3986" })!.singleCharacter).toBe(false);
+  });
+});
+
+describe("RFC 3986's components (section 3)", () => {
+  const opts = { edition: "rfc3986" } as const;
+
+  test("the section 3 example, with RFC 3986's kinds", () => {
+    const ref = parse("foo://example.com:8042/over/there?name=ferret#nose", opts);
+    expect({ ...ref }).toEqual({
+      kind: "URI", scheme: "foo",
+      authority: { raw: "example.com:8042", host: { kind: "reg-name", raw: "example.com" }, port: "8042" },
+      path: "/over/there", query: "name=ferret", fragment: "nose",
+    });
+    expect(ref.toString()).toBe("foo://example.com:8042/over/there?name=ferret#nose");
+    expect(recompose(ref, opts)).toBe("foo://example.com:8042/over/there?name=ferret#nose");
+  });
+
+  test.each([
+    ["http://[::1]/", { kind: "IPv6address", raw: "[::1]", address: "::1" }],
+    ["http://[V7.a:b]/", { kind: "IPvFuture", raw: "[V7.a:b]", version: "7", address: "a:b" }],
+    ["http://1.2.3.4/", { kind: "IPv4address", raw: "1.2.3.4", octets: [1, 2, 3, 4] }],
+    ["http://1.2.3.4.5/", { kind: "reg-name", raw: "1.2.3.4.5" }],
+    ["http://1.2.3.256/", { kind: "reg-name", raw: "1.2.3.256" }],
+    ["http://%65x.com/", { kind: "reg-name", raw: "%65x.com" }],
+  ])("%s has the host %j (3.2.2)", (input, host) => {
+    expect(parse(input, opts).authority!.host).toEqual(host);
+  });
+
+  test("no opaque part: mailto: has a path and a query; an empty authority has an empty reg-name", () => {
+    expect({ ...parse("mailto:a@b?subject=x", opts) }).toEqual({ kind: "URI", scheme: "mailto", path: "a@b", query: "subject=x" });
+    expect(parse("file:///etc/hosts", opts).authority).toEqual({ raw: "", host: { kind: "reg-name", raw: "" } });
+    expect(parse("//u@h:", opts).authority).toEqual({ raw: "u@h:", userinfo: "u", host: { kind: "reg-name", raw: "h" }, port: "" });
+  });
+
+  test("parse rules are RFC 3986's: URI, relative-ref, absolute-URI", () => {
+    expect(parse("a:b#c", { ...opts, rule: "URI" }).fragment).toBe("c");
+    expect(() => parse("a:b#c", { ...opts, rule: "absolute-URI" })).toThrow(UriSyntaxError);
+    expect(parse("../g", { ...opts, rule: "relative-ref" }).kind).toBe("relative-ref");
+    expect(() => parse("a", { ...opts, rule: "relative-URI" as never })).toThrow(/must be one of "URI-reference", "URI", "relative-ref", "absolute-URI" in RFC 3986/);
+  });
+
+  test("resolve, normalize and equivalent take the edition's algorithms (5.2, 6.2)", () => {
+    // 5.4.2: RFC 3986 removes dot segments from an absolute path; the draft takes it as it is.
+    expect(resolve("http://a/b/c/d;p?q", "/./g", opts)).toBe("http://a/g");
+    expect(resolve("http://a/b/c/d;p?q", "/./g")).toBe("http://a/./g");
+    expect(resolve("http://a/b/c/d;p?q", "../../../g", opts)).toBe("http://a/g");
+    expect(resolve("http://a/b/c/d;p?q", "../../../g")).toBe("http://a/../g");
+    expect(resolveReference("http://a/b/c/d;p?q", "g?y#s", opts).toString()).toBe("http://a/b/c/g?y#s");
+    // 6.2.2.2: "-" "." "~" are unreserved in RFC 3986 and decoded.
+    expect(normalize("http://a/%7E%2d", opts)).toBe("http://a/~-");
+    expect(equivalent("example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", opts)).toBe(true);
+    // References given as values are used as they are, not formatted and parsed again.
+    const ref = parse("HTTP://Example.COM:80", opts);
+    expect(normalize(ref, opts)).toBe("http://example.com/");
+  });
+});
+
+describe("the package's entry per edition", () => {
+  function node(code: string, type: "commonjs" | "module" = "commonjs"): string {
+    return execFileSync(process.execPath, [...(type === "module" ? ["--input-type=module"] : []), "-e", code], { cwd: ROOT, encoding: "utf8" });
+  }
+
+  test("uri-grammar/ID binds every function to that edition, for require and import", () => {
+    const cjs = node(`const r = require("uri-grammar/rfc3986"); console.log(JSON.stringify([r.EDITION.id, r.parse("http://[v1.x]/").authority.host.kind, r.matches("h16", "ab")]))`);
+    expect(JSON.parse(cjs)).toEqual(["rfc3986", "IPvFuture", true]);
+    const esm = node(`import { EDITION, parse, matches } from "uri-grammar/rfc3986"; console.log(JSON.stringify([EDITION.id, parse("http://[v1.x]/").authority.host.kind, matches("h16", "ab")]))`, "module");
+    expect(JSON.parse(esm)).toEqual(["rfc3986", "IPvFuture", true]);
+  });
+
+  test("an edition's entry loads no other edition's grammar", () => {
+    const loaded = node(`require("uri-grammar/rfc3986"); console.log(JSON.stringify(Object.keys(require.cache).filter((f) => f.includes("generated"))))`);
+    const files = JSON.parse(loaded) as string[];
+    expect(files.some((f) => f.includes("rfc3986"))).toBe(true);
+    expect(files.filter((f) => !f.includes("rfc3986"))).toEqual([]);
+  });
+
+  test("an edition's entry refuses another edition, and its errors are the package's classes", () => {
+    const out = node(`const r = require("uri-grammar/rfc3986"); const main = require("uri-grammar");
+      let refused; try { r.parse("a", { edition: "rfc2396bis-01" }); } catch (e) { refused = e instanceof TypeError && /bound to the edition "rfc3986"/.test(e.message); }
+      console.log(JSON.stringify([refused, r.validate("a b").error instanceof main.UriSyntaxError]))`);
+    expect(JSON.parse(out)).toEqual([true, true]);
+  });
+});
