@@ -1,20 +1,12 @@
 // audit() in the edition "rfc3986": the checks of RFC 3986 section 7 (and the lookalikes of 3.2.2
 // and 3.2.3), each cited by RFC 3986's own section, with the exact span of the input it is about.
-import type { AuditCode, AuditFinding, AuditOptions, AuditSeverity } from "../src/index.js";
-import type { Edition } from "../src/edition.js";
+import {
+  EDITIONS, UriSyntaxError, audit, parse, type AuditCode, type AuditFinding, type AuditOptions, type AuditSeverity,
+} from "../src/index.js";
 import { auditReference } from "../src/rfc3986/audit.js";
-import { reference, syntax } from "./support/rfc3986-temp.js";
 
-// TEMPORARY: until the RFC 3986 grammar is an edition, an Edition-like object with just what the
-// checks use (its ipv4 role, read by the Appendix A acceptor) and references from the temporary
-// helper. Then this becomes audit(input, { ...options, edition: "rfc3986" }).
-const edition = {
-  roles: { ipv4: "IPv4address" },
-  requireRule: (name: string) => ({ name, pegName: name }),
-  accepts: (input: string, rule: { name: string }) => syntax.accepts(rule.name, input),
-} as unknown as Edition;
 function audit3986(input: string, options?: AuditOptions): AuditFinding[] {
-  return auditReference(edition, input, reference(input), options);
+  return audit(input, { ...options, edition: "rfc3986" });
 }
 
 /** input | code | severity | RFC 3986 section | the exact text the finding is about | detail | why */
@@ -177,9 +169,17 @@ describe("audit in RFC 3986: spans and options", () => {
     expect(audit3986("foo:///x", { serverSchemes: ["FOO"] }).map((f) => f.code)).toEqual(["missing-host"]);
   });
 
-  it("rejects bad options and a reference that is not the input", () => {
+  it("rejects bad input, bad options and a reference that is not the input", () => {
+    expect(() => audit(42 as unknown as string, { edition: "rfc3986" })).toThrow(TypeError);
     expect(() => audit3986("http://h/", { minSeverity: "high" as AuditSeverity })).toThrow(TypeError);
-    expect(() => audit3986("http://h/", null as unknown as AuditOptions)).toThrow(TypeError);
-    expect(() => auditReference(edition, "http://other/", reference("http://h/"), undefined)).toThrow(TypeError);
+    expect(() => audit("http://h/", { edition: "rfc3986", minSeverity: "high" as AuditSeverity })).toThrow(/minSeverity/);
+    expect(() => audit("http://h/ x", { edition: "rfc3986", minSeverity: "high" as AuditSeverity })).toThrow(TypeError);
+    expect(() => audit3986("http://h/ x")).toThrow(UriSyntaxError);
+    // "[v1.x]" is an IPvFuture in RFC 3986 and no host at all in the draft
+    expect(audit3986("http://[v1.x]:25/").map((f) => f.code)).toEqual(["port-other-protocol"]);
+    expect(() => audit("http://[v1.x]/")).toThrow(UriSyntaxError);
+    const ref = parse("http://h/", { edition: "rfc3986" });
+    expect(auditReference(EDITIONS.rfc3986, "http://h/", ref, undefined)).toEqual([]);
+    expect(() => auditReference(EDITIONS.rfc3986, "http://other/", ref, undefined)).toThrow(TypeError);
   });
 });
