@@ -5,7 +5,7 @@ import { ResolveError } from "../src/errors.js";
 import { recompose } from "../src/rfc3986/recompose.js";
 import { merge, removeDotSegments, resolveReference } from "../src/rfc3986/resolve.js";
 import { Reference } from "../src/rfc3986/types.js";
-import { reference, syntax } from "./support/rfc3986-temp.js";
+import { reference, syntax } from "./support/rfc3986.js";
 
 const BASE = "http://a/b/c/d;p?q";
 
