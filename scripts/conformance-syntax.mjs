@@ -1,26 +1,32 @@
 #!/usr/bin/env node
-// Syntax conformance: scores the parser against the validity and components vectors of every file
-// in ../shared/conformance/ (read at run time: the GPL, LGPL and CC BY-SA suites are never copied
-// into this repository) and prints one table row per file and kind.
+// Syntax conformance: scores the parser of one edition against the validity and components vectors
+// of every file in ../shared/conformance/ (read at run time: the GPL, LGPL and CC BY-SA suites are
+// never copied into this repository) and prints one table row per file and kind.
 //
-// Every vector is first sorted: not applicable (WHATWG, IRI, zone IDs, scheme-specific rules, a
-// source's own extensions), or applicable with the draft rule it maps to. An applicable vector's
-// expected answer is the source's, except where test/conformance/decisions.json records that the
-// draft decides differently (with the section that decides it). The parser is then compared with
-// that answer:
+// Every vector is first sorted: not applicable (for the draft: WHATWG, IRI, zone IDs, scheme-specific
+// rules, a source's own extensions; for RFC 3986 also the RFC 2396 and RFC 1808 suites), or applicable
+// with the edition's rule it maps to (the rule of the same name, unless the decisions map it). An
+// applicable vector's expected answer is the source's, except where the edition's decisions file
+// (test/conformance/decisions.json for the draft, decisions-ID.json for another edition) records that
+// the edition decides differently, with the section that decides it, or, for an edition whose
+// decisions say so (curatorNotes), where the record's curator_note flags the source and the ABNF
+// acceptor confirms it. The parser is then compared with that answer:
 //   agree        the parser gives the source's answer
-//   documented   the parser gives the draft's answer, which a decision records as different
+//   documented   the parser gives the edition's answer, which a decision (or curator note) explains
 //   unexplained  anything else: a missing decision or a parser bug; the script exits 1
-// Independently, every applicable answer is checked against regular expressions transcribed here
-// from the draft's ABNF (sections 2-5), so a decision cannot quietly disagree with the draft; a
-// mismatch is listed as "oracle" and also makes the script exit 1.
+// Independently, every applicable answer is checked against the edition's collected ABNF, read
+// mechanically by scripts/abnf-acceptor.mjs (grammar/ID/grammar.abnf, no hand-written pattern), so a
+// decision cannot quietly disagree with the grammar; a mismatch is listed as "oracle" and also makes
+// the script exit 1.
 //
-// Usage: node scripts/conformance-syntax.mjs [--list] [--positions] [--markdown] [--source] [--dir DIR]
-//   --list       print every documented draft difference and every unexplained case
+// Usage: node scripts/conformance-syntax.mjs [--edition ID] [--list] [--positions] [--markdown] [--source] [--dir DIR]
+//   --edition ID the edition scored (default rfc2396bis-01, the draft)
+//   --list       print every documented difference and every unexplained case
 //   --positions  print the error-position comparison (uriparser and fluent-uri records with error_pos)
-//   --markdown   print the tables as Markdown (for the README)
+//   --markdown   print the tables as Markdown (for docs/conformance.md)
 //   --source     use the TypeScript in src/ through ts-node instead of the build
-//   --propose    print, as JSON, the decisions the ABNF regexes suggest for vectors that have none
+//   --propose    print, as JSON, the decisions the ABNF acceptor suggests for vectors that have none
+//   --outcomes   print, as JSON, every applicable vector's outcome (to compare editions)
 //   --dir DIR    read the vectors from DIR instead of ../shared/conformance/
 // Without --source it needs the built library (npm run build): dist/cjs/src/index.js.
 import { createHash } from "node:crypto";
@@ -190,7 +196,8 @@ const sameComponent = (actual, expected, reading) =>
 
 // ----- Decisions -----
 
-const PERMISSIVE = new Set(decisions.permissiveFiles);
+// Which sources may be copied is a matter of their licences, the same for every edition: decisions.json says.
+const PERMISSIVE = new Set(JSON.parse(readFileSync(join(root, decisionsPath(DEFAULT_EDITION)), "utf8")).permissiveFiles);
 const idOf = (file, input) => (PERMISSIVE.has(file) ? { input } : { inputId: inputId(input) });
 const inputId = (input) => "sha256:" + createHash("sha256").update(input, "utf8").digest("hex").slice(0, 16);
 
@@ -216,6 +223,7 @@ const oracleMismatches = [];
 const proposals = []; // --propose: decisions the ABNF regex suggests where none is recorded
 const positions = [];
 const naReasons = new Map();
+const outcomes = []; // --outcomes: every applicable vector's outcome
 
 for (const file of files) {
   const records = JSON.parse(readFileSync(join(corpusDir, file), "utf8"));
@@ -232,6 +240,7 @@ for (const file of files) {
       row.applicable++;
       const outcome = kind === "validity" ? scoreValidity(file, record, app) : scoreComponents(file, record);
       row[outcome]++;
+      outcomes.push({ file, kind, rule: record.rule, input: record.input, outcome });
     }
     if (row.total) rows.push(row);
   }
@@ -374,7 +383,7 @@ const totals = rows.reduce((t, r) => {
   return t;
 }, { file: "**total**", kind: "", total: 0, applicable: 0, agree: 0, documented: 0, unexplained: 0, na: 0 });
 
-const header = ["file", "kind", "records", "applicable", "agree", "draft difference (documented)", "unexplained", "not applicable"];
+const header = ["file", "kind", "records", "applicable", "agree", decisions.column ?? "draft difference (documented)", "unexplained", "not applicable"];
 const cells = (r) => [r.file, r.kind, r.total, r.applicable, r.agree, r.documented, r.unexplained, r.na].map(String);
 if (flag("--markdown")) {
   console.log(`| ${header.join(" | ")} |`);
@@ -401,13 +410,17 @@ if (flag("--positions")) {
     for (const p of ps) console.log(`    ${p.file} ${p.rule} ${JSON.stringify(p.input)}: source ${p.source}, ours ${p.ours}`);
   }
 }
-console.log("\ndocumented draft differences by reason (decisions, one per vector or per component; rfc3986: differs = this draft differs from RFC 3986, agrees = the source departs from RFC 3986 too):");
+console.log(edition === DEFAULT_EDITION
+  ? "\ndocumented draft differences by reason (decisions, one per vector or per component; rfc3986: differs = this draft differs from RFC 3986, agrees = the source departs from RFC 3986 too):"
+  : `\ndocumented differences by reason (${decisionsFile}, one per vector or per component, with the section of ${lib.EDITIONS[edition].document} that decides it):`);
 const byReason = new Map();
 for (const d of decisionIndex.values()) if (d.used) byReason.set(d.reason, (byReason.get(d.reason) ?? 0) + 1);
 for (const [key, reason] of Object.entries(decisions.reasons)) {
-  if (byReason.has(key)) console.log(`  ${String(byReason.get(key)).padStart(4)}  ${key.padEnd(28)} section ${reason.section.padEnd(6)} ${reason.rfc3986}`);
+  if (byReason.has(key)) console.log(`  ${String(byReason.get(key)).padStart(4)}  ${key.padEnd(28)} section ${reason.section.padEnd(6)} ${reason.rfc3986 ?? ""}`.trimEnd());
 }
-console.log("\nerror positions (records with error_pos that the draft rejects; --positions for the list):");
+const byNote = listed.filter((l) => l.includes("(curator note: ")).length;
+if (decisions.curatorNotes) console.log(`  ${String(byNote).padStart(4)}  ${"curator note".padEnd(28)} the record's curator_note, confirmed by the ABNF acceptor`);
+console.log(`\nerror positions (records with error_pos that ${label === "draft" ? "the draft" : edition} rejects; --positions for the list):`);
 for (const file of [...new Set(positions.map((p) => p.file))]) {
   const ps = positions.filter((p) => p.file === file);
   const kinds = {};
@@ -415,6 +428,7 @@ for (const file of [...new Set(positions.map((p) => p.file))]) {
   console.log(`  ${file}: ${ps.length} compared, ` + Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(", "));
 }
 if (flag("--propose")) console.log(JSON.stringify(proposals));
+if (flag("--outcomes")) console.log(JSON.stringify(outcomes));
 const positionProblems = checkRecordedPositions();
 for (const m of positionProblems) console.log(m);
 for (const m of oracleMismatches) console.log(`ORACLE ${m}`);
