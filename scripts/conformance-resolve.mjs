@@ -45,7 +45,7 @@ if (!lib.EDITIONS[edition]) {
   console.error(`conformance-resolve: no edition ${JSON.stringify(edition)}; the editions are ${Object.keys(lib.EDITIONS).join(", ")}`);
   process.exit(2);
 }
-const { resolve, normalize, equivalent, parse, format } = lib;
+const { resolve, normalize, equivalent, parse, recompose: format } = lib;
 
 if (!existsSync(dir)) {
   console.error(`conformance directory not found: ${dir}`);
