@@ -81,4 +81,35 @@ describe.each(EDITION_RULES)("grammar/%s/grammar.abnf and grammar.peggy", (editi
       expect({ name, first }).toEqual({ name, first: expect.stringContaining(`${name} =`) });
     }
   });
+
+  test("the ABNF quoted above each PEG rule is the .abnf file's text of the rule (spacing aside)", () => {
+    const flat = (text: string) => text.replace(/\s+/g, " ").trim();
+    // The .abnf text of each rule: its line and the indented lines that continue it, comments cut.
+    const abnfText = new Map<string, string>();
+    const lines = abnf.split("\n");
+    lines.forEach((line, i) => {
+      const m = /^([A-Za-z][A-Za-z0-9-]*)\s*=/.exec(line);
+      if (!m) return;
+      const body = [line];
+      for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]); j++) body.push(lines[j]);
+      abnfText.set(m[1], flat(body.map((l) => l.replace(/\s;.*$/, "")).join(" ")));
+    });
+    for (const name of abnfNames) {
+      const at = peg.search(new RegExp(`^${name.replace(/-/g, "_")}\\n`, "m"));
+      const block = peg.slice(0, at).trimEnd().split("\n");
+      const comment: string[] = [];
+      while (block.length && block[block.length - 1].startsWith("//")) comment.unshift(block.pop()!);
+      const start = comment.findIndex((l) => /^\/\/ (§\d[\d.]*|RFC 2234)  /.test(l));
+      const quoted = [comment[start].replace(/^\/\/ (§\d[\d.]*|RFC 2234)  /, "").replace(/\s;.*$/, "")];
+      // Continuation lines are indented; a note in parentheses or a PEG: line ends the quote.
+      for (const l of comment.slice(start + 1)) {
+        const text = l.replace(/^\/\/\s?/, "");
+        if (!/^\s{2,}\S/.test(text) || /^\s*(\(|PEG:)/.test(text)) break;
+        quoted.push(text.replace(/\s;.*$/, ""));
+      }
+      // A quote may carry a trailing "; comment" or "(strings are case-insensitive)" as the .abnf may not.
+      const said = flat(quoted.join(" ").replace(/\s+\((strings|case)[^)]*\)\s*$/, ""));
+      expect({ name, quoted: said }).toEqual({ name, quoted: abnfText.get(name) });
+    }
+  });
 });
