@@ -20,7 +20,7 @@
 // - No "u" flag: the RegExps match UTF-16 code units. Every terminal of this grammar is ASCII, so a
 //   lone surrogate, a non-BMP character or any other non-ASCII unit simply matches nothing.
 //
-// As a module: editionFiles(), loadAbnf(), toPlain(), rightLinear(), unrolled(), regexSources(), buildAcceptor().
+// As a module: editionFiles(), pegNameOf(), loadAbnf(), toPlain(), rightLinear(), unrolled(), regexSources(), buildAcceptor().
 // As a script:  node scripts/abnf-acceptor.mjs [--edition ID | --grammar FILE] [--json]
 //   prints every rule's RegExp source (one per line), or with --json
 //   { order, rules: { name: plainAst }, regex: { name: source } } for the tests.
@@ -29,7 +29,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 import { parseString } from "abnf";
+
+const RESERVED_WORDS = createRequire(import.meta.url)("peggy").RESERVED_WORDS;
+
+/**
+ * The PEG name of an ABNF rule, in every edition's grammar.peggy: "-" becomes "_", and a name that
+ * is one of peggy's reserved words (JavaScript's: the 1993 draft's "void") gets a trailing "_".
+ */
+export function pegNameOf(name) {
+  const n = name.replace(/-/g, "_");
+  return RESERVED_WORDS.includes(n) ? `${n}_` : n;
+}
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The edition the scripts check when none is named: the draft. */
