@@ -19,8 +19,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "ftp://info.cern.ch/pub",
+        "ftp://ds.internic.net/rfc",
+        "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol",
+        "ftp://info.cern.ch/pub/www/doc/http-spec.txt"
+      ],
+      "noMatch": [
+        "<ftp://info.cern.ch/pub>",
+        "http://info.cern.ch/#",
+        "http://a/#b#c",
+        "http://a/~b"
+      ]
     }
   },
   {
@@ -41,8 +51,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "news:comp.infosystems.www"
+      ],
+      "noMatch": [
+        "news:comp.infosystems.www#x"
+      ]
     }
   },
   {
@@ -184,8 +198,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http://info.cern.ch:80/hypertext/WWW/TheProject.html",
+        "http:foo",
+        "news:a/b",
+        "PR:aftp/xx.yy.edu/pub/doc/README"
+      ],
+      "noMatch": [
+        "xxx.yyy.zz.edu:/pub.aa.bb.cc",
+        "http://",
+        "afs://cell.name/path"
+      ]
     }
   },
   {
@@ -209,8 +232,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "x:a/b?c",
+        "a:b:c",
+        "x:"
+      ],
+      "noMatch": [
+        "1x:a",
+        "x:/a",
+        "x:a//b"
+      ]
     }
   },
   {
@@ -231,8 +262,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http",
+        "x-y.z",
+        "a:b"
+      ],
+      "noMatch": [
+        "1a"
+      ]
     }
   },
   {
@@ -255,8 +292,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "h",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http://info.cern.ch/hypertext/WWW/TheProject.html",
+        "http://a",
+        "http://a@b/"
+      ],
+      "noMatch": [
+        "http://a/b?",
+        "Http://a/"
+      ]
     }
   },
   {
@@ -278,8 +322,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "f",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "ftp://anonymous:me@cern.ch@info.cern.ch/pub"
+      ],
+      "noMatch": [
+        "ftp://info.cern.ch"
+      ]
     }
   },
   {
@@ -299,8 +347,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "a",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "afs://cell.name/path"
+      ],
+      "noMatch": [
+        "afs://1.2.3.4/path"
+      ]
     }
   },
   {
@@ -321,8 +373,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "n",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "news:comp.infosystems.www",
+        "news:123@cern.ch",
+        "news:*"
+      ],
+      "noMatch": [
+        "news://host/group"
+      ]
     }
   },
   {
@@ -350,8 +408,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "w",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "wais://quake.think.com/wais-discussion-archives?lynch",
+        "wais://h/db/TEXT/1234/x"
+      ],
+      "noMatch": [
+        "wais://h/db/TEXT"
+      ]
     }
   },
   {
@@ -374,8 +437,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "w",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "wais://h/db"
+      ],
+      "noMatch": [
+        "wais://h/db/x"
+      ]
     }
   },
   {
@@ -400,8 +467,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "w",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "wais://h/db/TEXT/1234/x/y"
+      ],
+      "noMatch": [
+        "wais://h/db/TEXT/12a/x"
+      ]
     }
   },
   {
@@ -429,8 +500,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "comp.text",
+        "*",
+        "*x@h",
+        "a@b"
+      ],
+      "noMatch": [
+        "**"
+      ]
     }
   },
   {
@@ -453,8 +531,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "comp.infosystems.www"
+      ],
+      "noMatch": [
+        "1comp"
+      ]
     }
   },
   {
@@ -486,8 +568,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "123@cern.ch",
+        "a@b@c",
+        "@a@b",
+        "a@1.2.3.4"
+      ],
+      "noMatch": [
+        "a@",
+        "@a"
+      ]
     }
   },
   {
@@ -509,8 +599,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "wais-discussion-archives"
+      ],
+      "noMatch": [
+        "a/b"
+      ]
     }
   },
   {
@@ -531,8 +625,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "TEXT"
+      ],
+      "noMatch": [
+        ""
+      ]
     }
   },
   {
@@ -553,8 +651,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "p",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "prospero://h:1525/a/b%001%00attr"
+      ],
+      "noMatch": [
+        "prospero://h"
+      ]
     }
   },
   {
@@ -578,8 +680,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "p",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "prospero://h/a/b",
+        "prospero://h/a%00%00x"
+      ],
+      "noMatch": [
+        "prospero://h/a%0"
+      ]
     }
   },
   {
@@ -600,8 +707,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*+,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a/b"
+      ],
+      "noMatch": [
+        "a?b"
+      ]
     }
   },
   {
@@ -622,8 +733,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "12"
+      ],
+      "noMatch": [
+        ""
+      ]
     }
   },
   {
@@ -646,8 +761,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "abc123"
+      ],
+      "noMatch": [
+        "a-b"
+      ]
     }
   },
   {
@@ -668,7 +787,9 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
+      "match": [
+        "x1"
+      ],
       "noMatch": []
     }
   },
@@ -690,8 +811,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "t",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "telnet://info.cern.ch",
+        "telnet://guest@info.cern.ch"
+      ],
+      "noMatch": [
+        "telnet://info.cern.ch/"
+      ]
     }
   },
   {
@@ -715,8 +841,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "g",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "gopher://h"
+      ],
+      "noMatch": [
+        "gopher://h/"
+      ]
     }
   },
   {
@@ -754,8 +884,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "u:p@h",
+        "1u@2.3.4.5:23",
+        "a@b@c",
+        "@@a"
+      ],
+      "noMatch": [
+        "1@",
+        "1u"
+      ]
     }
   },
   {
@@ -782,8 +920,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "info.cern.ch:80",
+        "1.2.3.4:80"
+      ],
+      "noMatch": [
+        "1.2.3.4:x"
+      ]
     }
   },
   {
@@ -811,8 +954,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "info.cern.ch",
+        "128.141.77.1"
+      ],
+      "noMatch": [
+        "1.2.3"
+      ]
     }
   },
   {
@@ -833,8 +981,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "cell.name"
+      ],
+      "noMatch": [
+        "-x"
+      ]
     }
   },
   {
@@ -858,8 +1010,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "info.cern.ch",
+        "a..b"
+      ],
+      "noMatch": [
+        "1a",
+        "a/b"
+      ]
     }
   },
   {
@@ -880,8 +1038,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "128.141.77.1",
+        "999.999.999.999"
+      ],
+      "noMatch": [
+        "1.2.3.4.5"
+      ]
     }
   },
   {
@@ -902,8 +1065,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "80"
+      ],
+      "noMatch": [
+        ""
+      ]
     }
   },
   {
@@ -925,7 +1092,9 @@ const RULES = Object.freeze([
     "first": " !\"$%&'()*+,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
       "match": [],
-      "noMatch": []
+      "noMatch": [
+        "a#b"
+      ]
     }
   },
   {
@@ -961,8 +1130,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*+,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "hypertext/WWW/TheProject.html",
+        "",
+        "a/",
+        "a+b"
+      ],
+      "noMatch": [
+        "/a",
+        "a//b",
+        "a~b"
+      ]
     }
   },
   {
@@ -988,8 +1166,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "lynch",
+        "a+b+c"
+      ],
+      "noMatch": [
+        "a+",
+        "a=b"
+      ]
     }
   },
   {
@@ -1010,8 +1194,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "anonymous"
+      ],
+      "noMatch": [
+        ""
+      ]
     }
   },
   {
@@ -1032,8 +1220,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "me@cern.ch"
+      ],
+      "noMatch": [
+        "a/b"
+      ]
     }
   },
   {
@@ -1054,8 +1246,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "intro"
+      ],
+      "noMatch": [
+        "a#b"
+      ]
     }
   },
   {
@@ -1076,8 +1272,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "1"
+      ],
+      "noMatch": [
+        "11"
+      ]
     }
   },
   {
@@ -1145,8 +1345,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "%20"
+      ],
+      "noMatch": [
+        "+",
+        "/"
+      ]
     }
   },
   {
@@ -1177,7 +1383,9 @@ const RULES = Object.freeze([
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
       "match": [],
-      "noMatch": []
+      "noMatch": [
+        ""
+      ]
     }
   },
   {
@@ -1199,8 +1407,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*+,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "+"
+      ],
+      "noMatch": [
+        "?"
+      ]
     }
   },
   {
@@ -1223,8 +1435,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*+,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "TheProject.html"
+      ],
+      "noMatch": [
+        "a/b"
+      ]
     }
   },
   {
@@ -1243,8 +1459,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*+,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "ab"
+      ],
+      "noMatch": [
+        "abc"
+      ]
     }
   },
   {
@@ -1268,8 +1488,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a1"
+      ],
+      "noMatch": [
+        "1a"
+      ]
     }
   },
   {
@@ -1290,8 +1514,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "Z"
+      ],
+      "noMatch": [
+        "1"
+      ]
     }
   },
   {
@@ -1313,8 +1542,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "0"
+      ],
+      "noMatch": [
+        "a"
+      ]
     }
   },
   {
@@ -1333,8 +1566,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "$&-.@_",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "$",
+        "@"
+      ],
+      "noMatch": [
+        "+"
+      ]
     }
   },
   {
@@ -1353,8 +1591,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"'()*,:;",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "\""
+      ],
+      "noMatch": [
+        "=",
+        "?"
+      ]
     }
   },
   {
@@ -1375,8 +1618,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "%",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "%20",
+        "%7e"
+      ],
+      "noMatch": [
+        "%2",
+        "%zz"
+      ]
     }
   },
   {
@@ -1397,8 +1646,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFabcdef",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "F",
+        "f"
+      ],
+      "noMatch": [
+        "g"
+      ]
     }
   },
   {
@@ -1415,8 +1669,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "[\\]^{|}~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "~",
+        "|"
+      ],
+      "noMatch": [
+        "a"
+      ]
     }
   },
   {
@@ -1433,8 +1692,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "<>",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "<"
+      ],
+      "noMatch": [
+        "\""
+      ]
     }
   },
   {
@@ -1460,8 +1723,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "1993"
+      ],
+      "noMatch": [
+        ""
+      ]
     }
   },
   {
@@ -1488,8 +1755,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a"
+      ],
+      "noMatch": [
+        "-"
+      ]
     }
   },
   {
@@ -1512,8 +1783,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a1b2"
+      ],
+      "noMatch": [
+        "a_b"
+      ]
     }
   },
   {
@@ -1532,8 +1807,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        ""
+      ],
+      "noMatch": [
+        "a"
+      ]
     }
   }
 ].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))), examples: Object.freeze({ match: Object.freeze(r.examples.match), noMatch: Object.freeze(r.examples.noMatch) }) })));
