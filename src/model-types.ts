@@ -4,6 +4,7 @@ import type { EquivalentOptions, NormalizeOptions } from "./normalize.js";
 import type { Resolution, ResolveOptions } from "./resolve.js";
 import type { UriReference } from "./types.js";
 import type * as Rfc3986 from "./rfc3986/index.js";
+import type * as Url1993 from "./url1993/index.js";
 
 /** For each model: its reference class, resolution result and options. */
 export interface ModelTypes {
@@ -20,5 +21,13 @@ export interface ModelTypes {
     resolveOptions: Rfc3986.ResolveOptions;
     normalizeOptions: Omit<Rfc3986.NormalizeOptions, "syntax">;
     equivalentOptions: Omit<Rfc3986.EquivalentOptions, "syntax">;
+  };
+  /** The 1993 URL draft: no options; normalize() and equivalent() throw (it defines neither). */
+  "url-1993": {
+    reference: Url1993.Url;
+    resolution: Url1993.Url;
+    resolveOptions: Record<never, never>;
+    normalizeOptions: Record<never, never>;
+    equivalentOptions: Record<never, never>;
   };
 }
