@@ -260,7 +260,7 @@ function characterFacts(abnfFile, escapeRule) {
 /**
  * Examples for each rule from the edition's vector tables (grammar/ID/vectors/syntax-*.tsv, the
  * document's own examples with their verdicts): up to four inputs it matches and four it does not,
- * in table order, printable ASCII and short enough for a line. The CLI shows them under a rule.
+ * in table order, printable ASCII (a space shows in quotes) and short enough for a line. The CLI shows them under a rule.
  */
 function vectorExamples(edition, names) {
   const dir = join(root, "grammar", edition, "vectors");
@@ -274,7 +274,7 @@ function vectorExamples(edition, names) {
       const [rule, field, expect] = line.split("\t");
       const input = field.length >= 2 && field.startsWith('"') && field.endsWith('"') ? JSON.parse(field) : field;
       const list = out.get(rule)?.[expect === "accept" ? "match" : "noMatch"];
-      if (!list || list.length >= 4 || list.includes(input) || input.length > 60 || !/^[\x21-\x7e]*$/.test(input)) continue;
+      if (!list || list.length >= 4 || list.includes(input) || input.length > 60 || !/^[\x20-\x7e]*$/.test(input)) continue;
       list.push(input);
     }
   }

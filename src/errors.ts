@@ -206,8 +206,10 @@ function describeError(d: UriSyntaxErrorDetails): string {
   return `${where}${expected} in ${d.rule} (${sectionText(d.section)})` + (d.hint ? `. ${d.hint}` : "");
 }
 
-function sectionText(section: string): string {
-  return section === "RFC 2234" ? "RFC 2234 core rule" : `section ${section}`;
+/** "section 3.2.2", "RFC 2234 core rule", or a named section in quotes (the 1993 draft's "BNF syntax"). */
+export function sectionText(section: string): string {
+  if (section === "RFC 2234") return "RFC 2234 core rule";
+  return /^\d/.test(section) ? `section ${section}` : `section "${section}"`;
 }
 
 /** "a", "a or b", "a, b or c". */

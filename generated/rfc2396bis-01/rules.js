@@ -41,6 +41,7 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         "#",
+        " ",
         "ab"
       ]
     }
@@ -118,7 +119,8 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         ";",
-        "%41"
+        "%41",
+        " "
       ]
     }
   },
@@ -1167,7 +1169,8 @@ const RULES = Object.freeze([
         "/a"
       ],
       "noMatch": [
-        "a?b"
+        "a?b",
+        "a b"
       ]
     }
   },
@@ -1265,7 +1268,8 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         "a#b",
-        "["
+        "[",
+        " "
       ]
     }
   },
@@ -1299,9 +1303,9 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         "a#b#c",
+        "http://a b",
         "http://[::1",
-        "%zz",
-        ":a"
+        "%zz"
       ]
     }
   },
@@ -1359,6 +1363,7 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         "a#b",
+        " ",
         "["
       ]
     }

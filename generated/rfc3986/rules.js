@@ -31,8 +31,8 @@ const RULES = Object.freeze([
       "noMatch": [
         "//example.com/",
         "1foo:bar",
-        "http://[::1",
-        "a:b#c#d"
+        "http://a b",
+        "http://[::1"
       ]
     }
   },
@@ -102,7 +102,8 @@ const RULES = Object.freeze([
         ""
       ],
       "noMatch": [
-        "a?b"
+        "a?b",
+        "//a b"
       ]
     }
   },
@@ -137,7 +138,7 @@ const RULES = Object.freeze([
         "\"http://www.w3.org/Addressing/\"",
         "<ftp://foo.example.com/rfc/>",
         "a#b#c",
-        ":a"
+        "http://a b"
       ]
     }
   },
@@ -269,7 +270,8 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         "this:that",
-        "g?y"
+        "g?y",
+        "//a b"
       ]
     }
   },
@@ -384,6 +386,7 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         "a@b",
+        "a b",
         "[a]"
       ]
     }
@@ -495,7 +498,8 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         "8a",
-        "-1"
+        "-1",
+        " 80"
       ]
     }
   },
@@ -777,6 +781,7 @@ const RULES = Object.freeze([
       "noMatch": [
         "a:b",
         "a@b",
+        "a b",
         "[::1]"
       ]
     }
@@ -867,6 +872,7 @@ const RULES = Object.freeze([
       "noMatch": [
         "a?b",
         "a#b",
+        "a b",
         "/a[b]"
       ]
     }
@@ -1200,6 +1206,7 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         "a#b",
+        "a b",
         "[x]"
       ]
     }
@@ -1230,6 +1237,7 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         "a#b",
+        "a b",
         "%"
       ]
     }

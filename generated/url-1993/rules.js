@@ -790,7 +790,9 @@ const RULES = Object.freeze([
       "match": [
         "x1"
       ],
-      "noMatch": []
+      "noMatch": [
+        "a b"
+      ]
     }
   },
   {
@@ -1012,6 +1014,7 @@ const RULES = Object.freeze([
     "examples": {
       "match": [
         "info.cern.ch",
+        "a:b@c d",
         "a..b"
       ],
       "noMatch": [
@@ -1091,7 +1094,9 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*+,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
+      "match": [
+        "0/About Gopher"
+      ],
       "noMatch": [
         "a#b"
       ]
@@ -1134,7 +1139,7 @@ const RULES = Object.freeze([
         "hypertext/WWW/TheProject.html",
         "",
         "a/",
-        "a+b"
+        "a b"
       ],
       "noMatch": [
         "/a",
@@ -1347,7 +1352,8 @@ const RULES = Object.freeze([
     "examples": {
       "match": [
         "a",
-        "%20"
+        "%20",
+        " "
       ],
       "noMatch": [
         "+",
@@ -1382,7 +1388,9 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " !\"$%&'()*,-.0123456789:;@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
+      "match": [
+        "a b"
+      ],
       "noMatch": [
         ""
       ]
@@ -1592,6 +1600,7 @@ const RULES = Object.freeze([
     "first": " !\"'()*,:;",
     "examples": {
       "match": [
+        " ",
         "\""
       ],
       "noMatch": [

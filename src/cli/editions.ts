@@ -1,6 +1,7 @@
 // uri-grammar editions: the editions of the URI syntax the tool knows; with an input, where they
 // disagree about it and which rule of which edition decides it.
 import { compareEditions, EDITIONS, type RuleInfo } from "../index.js";
+import { sectionText } from "../errors.js";
 import { expectPositionals, globalOptionHelp } from "./args.js";
 import { withStdin, type Command } from "./context.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
@@ -51,7 +52,7 @@ ${exitStatusHelp({ [EXIT.ok]: "listed, or every edition gives the same verdict",
     for (const v of verdicts) {
       const e = EDITIONS[v.edition as keyof typeof EDITIONS];
       const verdict = v.valid ? ctx.out.paint("green", "valid  ") : ctx.out.paint("red", "invalid");
-      const why = v.error ? `  at ${v.error.offset}, in ${v.error.rule} (${v.error.section === "RFC 2234" ? "RFC 2234" : "section " + v.error.section})` : "";
+      const why = v.error ? `  at ${v.error.offset}, in ${v.error.rule} (${sectionText(v.error.section)})` : "";
       ctx.print(`${v.edition.padEnd(width)}  ${e.date.padEnd(10)}  ${verdict} ${v.rule}${why}`);
     }
     for (const v of verdicts) {
