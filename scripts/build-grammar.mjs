@@ -22,9 +22,8 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { parseString as parseAbnf } from "abnf";
 import * as optimizer from "./optimize-parser.mjs";
-import { loadAbnf } from "./abnf-acceptor.mjs";
+import { loadAbnf, parseAbnfText } from "./abnf-acceptor.mjs";
 import { optimizeFast, optimizeMatch, optimizeTrace } from "./optimize-parser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -64,10 +63,14 @@ function transformedAst(grammarText, extraOptions = {}) {
 
 /**
  * Reads the collected ABNF: for each rule, its section (from the "; Section N"
- * or "; RFC 2234" comment above it), its definition text, and the draft's
- * original text where it had to be corrected ("; draft: ...").
+ * or "; RFC 2234" comment above it), its definition text, and the document's
+ * own text where the transcription changed it: the comment that starts with
+ * the edition's quote label (edition.json "quotes": "; draft: ...",
+ * "; rfc2396: ..."), with the comment lines after it that are indented (the
+ * quote's continuation lines) or start with "(" (a note on the change).
+ * A rule name is letters, digits, "-" and "_" (RFC 2396 spells hier_part).
  */
-function readAbnf(text) {
+function readAbnf(text, label) {
   const lines = text.split("\n");
   const rules = [];
   let comments = [];
@@ -75,24 +78,24 @@ function readAbnf(text) {
     const line = lines[i];
     if (line.startsWith(";")) { comments.push(line.replace(/^;\s?/, "")); continue; }
     if (line.trim() === "") { comments = []; continue; }
-    const m = /^([A-Za-z][A-Za-z0-9-]*)\s*=/.exec(line);
+    const m = /^([A-Za-z][A-Za-z0-9_-]*)\s*=/.exec(line);
     if (!m) throw new Error(`grammar ABNF line ${i + 1}: expected a rule, got ${JSON.stringify(line)}`);
     const body = [line.trimEnd()];
     while (i + 1 < lines.length && /^\s+\S/.test(lines[i + 1])) body.push(lines[++i].trimEnd());
     const sectionLine = comments.find((c) => /^(Section \S+|RFC 2234)$/.test(c));
     if (!sectionLine) throw new Error(`grammar ABNF rule ${m[1]}: no "; Section N" comment above it`);
-    const draft = [];
-    let inDraft = false;
+    const quote = [];
+    let inQuote = false;
     for (const c of comments) {
-      if (c.startsWith("draft: ")) { draft.push(c.slice(7)); inDraft = true; }
-      else if (inDraft && c.startsWith("(")) { draft.push(c); }
-      else inDraft = false;
+      if (label !== undefined && c.startsWith(`${label}: `)) { quote.push(c.slice(label.length + 2)); inQuote = true; }
+      else if (inQuote && (c.startsWith("(") || /^\s/.test(c))) { quote.push(c); }
+      else inQuote = false;
     }
     rules.push({
       name: m[1],
       section: sectionLine === "RFC 2234" ? "RFC 2234" : sectionLine.slice("Section ".length),
       abnf: body.join("\n"),
-      draft: draft.length ? draft.join("\n") : undefined,
+      draft: quote.length ? quote.join("\n") : undefined,
     });
     comments = [];
   }
@@ -248,7 +251,7 @@ function characterFacts(abnfFile, escapeRule) {
 
 /** Rule references of each ABNF rule, by the abnf package's AST. */
 function references(abnfText, names) {
-  const parsed = parseAbnf(abnfText, "grammar");
+  const parsed = parseAbnfText(abnfText, "grammar");
   const byUpper = new Map(names.map((n) => [n.toUpperCase(), n]));
   const uses = new Map(names.map((n) => [n, []]));
   for (const ref of parsed.refs) {
@@ -266,7 +269,7 @@ function references(abnfText, names) {
 function rulesModule(manifest, abnfText, pegText, abnfFile) {
   const edition = manifest.id;
   const facts = characterFacts(abnfFile, manifest.roles.escape);
-  const abnf = readAbnf(abnfText);
+  const abnf = readAbnf(abnfText, manifest.quotes);
   const peg = readPeg(pegText);
   const pegByName = new Map(peg.map((r) => [r.name, r]));
   const abnfName = (pegName) => abnf.find((r) => r.name.replace(/-/g, "_") === pegName)?.name ?? pegName;
@@ -355,6 +358,9 @@ function readEditions() {
     if (manifest.id !== dir.name) throw new Error(`grammar/${dir.name}/edition.json: id ${JSON.stringify(manifest.id)} is not the folder's name`);
     for (const key of ["title", "document", "date", "spec", "notation", "model", "roles"]) {
       if (manifest[key] === undefined) throw new Error(`grammar/${dir.name}/edition.json: no ${JSON.stringify(key)}`);
+    }
+    if (manifest.quotes !== undefined && (typeof manifest.quotes !== "string" || !/^[a-z0-9-]+$/.test(manifest.quotes))) {
+      throw new Error(`grammar/${dir.name}/edition.json: "quotes" must be the label of the ABNF's quoting comments (letters, digits, "-")`);
     }
     for (const file of ["grammar.abnf", "grammar.peggy"]) {
       if (!existsSync(join(folder, file))) throw new Error(`grammar/${dir.name}/ has no ${file}`);

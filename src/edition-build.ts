@@ -102,6 +102,11 @@ export interface EditionManifest<Id extends string = string, Model extends strin
   readonly spec: string;
   /** The notation of the original grammar and how it was collected. */
   readonly notation: string;
+  /**
+   * The label of the comments in grammar.abnf that quote the document's own text of a rule where
+   * the transcription changed it ("draft", "rfc2396"); the rule table's `draft` field holds them.
+   */
+  readonly quotes?: string;
   /** True for the library's default edition. */
   readonly default?: boolean;
   /** The family of algorithms (src/) that builds its components and resolves, normalizes, audits. */
