@@ -3,6 +3,7 @@
 // exact span of the input it is about. The input must be valid: parse() throws UriSyntaxError first.
 import { readInetAton } from "./ipv4-forms.js";
 import { describe, requireString } from "./args.js";
+import { article } from "./words.js";
 import type { Edition } from "./edition.js";
 import { parseIn } from "./parse.js";
 import { schemeInfo } from "./schemes.js";
@@ -325,7 +326,7 @@ function checkPort(add: Add, port: string, span: Span, scheme: string | undefine
   if (other !== undefined) {
     if (known !== undefined) {
       add("port-other-protocol", "danger", span,
-        `Port ${value} is the well-known port of ${other}, not ${scheme}'s ${known}: a ${scheme} request sent there can act as ` +
+        `Port ${value} is the well-known port of ${other}, not ${scheme}'s ${known}: ${article(scheme ?? "")} ${scheme} request sent there can act as ` +
         `${other} commands (section 7.2)`, String(value));
     } else {
       add("port-other-protocol", "info", span,
@@ -409,3 +410,4 @@ function checkEscapes(add: Add, input: string, spans: Spans): void {
 function shorten(text: string): string {
   return text.length > 60 ? text.slice(0, 57) + "…" : text;
 }
+

@@ -22,6 +22,7 @@ const RULES = Object.freeze([
     ],
     "usedBy": [],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!#$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -46,6 +47,7 @@ const RULES = Object.freeze([
       "URI-reference"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -79,6 +81,7 @@ const RULES = Object.freeze([
       "URI-reference"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -103,6 +106,7 @@ const RULES = Object.freeze([
       "absoluteURI"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "/"
   },
   {
@@ -121,6 +125,7 @@ const RULES = Object.freeze([
       "path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -144,6 +149,7 @@ const RULES = Object.freeze([
       "opaque_part"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -162,6 +168,7 @@ const RULES = Object.freeze([
       "hier_part"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "/"
   },
   {
@@ -182,6 +189,7 @@ const RULES = Object.freeze([
       "path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "/"
   },
   {
@@ -199,6 +207,7 @@ const RULES = Object.freeze([
       "relativeURI"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -222,6 +231,7 @@ const RULES = Object.freeze([
       "rel_path"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -245,6 +255,7 @@ const RULES = Object.freeze([
       "absoluteURI"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -269,6 +280,7 @@ const RULES = Object.freeze([
       "net_path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -292,6 +304,7 @@ const RULES = Object.freeze([
       "authority"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -309,6 +322,7 @@ const RULES = Object.freeze([
       "authority"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -332,6 +346,7 @@ const RULES = Object.freeze([
       "server"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -349,6 +364,7 @@ const RULES = Object.freeze([
       "server"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -372,6 +388,7 @@ const RULES = Object.freeze([
       "hostport"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -390,6 +407,7 @@ const RULES = Object.freeze([
       "host"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -408,6 +426,7 @@ const RULES = Object.freeze([
       "hostname"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -427,6 +446,7 @@ const RULES = Object.freeze([
       "hostname"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -443,6 +463,7 @@ const RULES = Object.freeze([
       "host"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789"
   },
   {
@@ -459,6 +480,7 @@ const RULES = Object.freeze([
       "hostport"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "0123456789"
   },
   {
@@ -480,6 +502,7 @@ const RULES = Object.freeze([
     ],
     "usedBy": [],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -496,6 +519,7 @@ const RULES = Object.freeze([
       "abs_path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -513,6 +537,7 @@ const RULES = Object.freeze([
       "path_segments"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -529,6 +554,7 @@ const RULES = Object.freeze([
       "segment"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -553,6 +579,7 @@ const RULES = Object.freeze([
       "param"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -570,6 +597,7 @@ const RULES = Object.freeze([
       "hier_part"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -586,6 +614,7 @@ const RULES = Object.freeze([
       "URI-reference"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -620,6 +649,7 @@ const RULES = Object.freeze([
       "fragment"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -635,6 +665,7 @@ const RULES = Object.freeze([
       "uric"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "$&+,/:;=?@"
   },
   {
@@ -663,6 +694,7 @@ const RULES = Object.freeze([
       "uric"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -678,6 +710,7 @@ const RULES = Object.freeze([
       "unreserved"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!'()*-._~"
   },
   {
@@ -699,6 +732,7 @@ const RULES = Object.freeze([
       "uric"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "%"
   },
   {
@@ -716,6 +750,7 @@ const RULES = Object.freeze([
       "escaped"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "0123456789ABCDEFabcdef"
   },
   {
@@ -741,6 +776,7 @@ const RULES = Object.freeze([
       "unreserved"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -766,6 +802,7 @@ const RULES = Object.freeze([
       "alphanum"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -781,6 +818,7 @@ const RULES = Object.freeze([
       "alpha"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "abcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -796,6 +834,7 @@ const RULES = Object.freeze([
       "alpha"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
   },
   {
@@ -815,6 +854,7 @@ const RULES = Object.freeze([
       "alphanum"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "0123456789"
   },
   {
@@ -828,6 +868,7 @@ const RULES = Object.freeze([
     "uses": [],
     "usedBy": [],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f"
   },
   {
@@ -841,6 +882,7 @@ const RULES = Object.freeze([
     "uses": [],
     "usedBy": [],
     "singleCharacter": true,
+    "characterRun": false,
     "first": " "
   },
   {
@@ -854,6 +896,7 @@ const RULES = Object.freeze([
     "uses": [],
     "usedBy": [],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "\"#%<>"
   },
   {
@@ -867,6 +910,7 @@ const RULES = Object.freeze([
     "uses": [],
     "usedBy": [],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "[\\]^`{|}"
   }
 ].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))) })));
