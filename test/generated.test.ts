@@ -19,10 +19,18 @@ describe("generated/", () => {
   });
 });
 
-// Each edition's rules, as its document gives them: the draft's from sections 2 to 5 (in any
-// order: its Appendix A was not yet written), RFC 3986's in the order of its Appendix A; then the
-// RFC 2234 core rules each grammar uses.
+// Each edition's rules, as its document gives them: RFC 2396's in the order of its Appendix A, then
+// the excluded characters of its section 2.4.3; the draft's from sections 2 to 5 (in any order: its
+// Appendix A was not yet written), RFC 3986's in the order of its Appendix A; then the RFC 2234
+// core rules each of those two grammars uses.
 const EDITION_RULES: [string, { names: string[]; ordered: boolean }][] = [
+  ["rfc2396", {
+    ordered: true,
+    names: ("URI-reference absoluteURI relativeURI hier_part opaque_part uric_no_slash net_path abs_path rel_path " +
+      "rel_segment scheme authority reg_name server userinfo hostport host hostname domainlabel toplabel " +
+      "IPv4address port path path_segments segment param pchar query fragment uric reserved unreserved mark " +
+      "escaped hex alphanum alpha lowalpha upalpha digit control space delims unwise").split(" "),
+  }],
   ["rfc2396bis-01", {
     ordered: false,
     names: ("uric reserved unreserved mark escaped delims unwise absolute-URI hier-part net-path abs-path " +
@@ -43,7 +51,7 @@ const EDITION_RULES: [string, { names: string[]; ordered: boolean }][] = [
 describe.each(EDITION_RULES)("grammar/%s/grammar.abnf and grammar.peggy", (edition, expected) => {
   const abnf = readFileSync(join(root, "grammar", edition, "grammar.abnf"), "utf8");
   const peg = readFileSync(join(root, "grammar", edition, "grammar.peggy"), "utf8");
-  const abnfNames = [...abnf.matchAll(/^([A-Za-z][A-Za-z0-9-]*)\s*=/gm)].map((m) => m[1]);
+  const abnfNames = [...abnf.matchAll(/^([A-Za-z][A-Za-z0-9_-]*)\s*=/gm)].map((m) => m[1]);
   const pegNames = (peggy.parser.parse(peg, { grammarSource: "peg", reservedWords: [] }) as unknown as { rules: { name: string }[] })
     .rules.map((r) => r.name);
 

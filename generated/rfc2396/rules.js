@@ -739,8 +739,8 @@ const RULES = Object.freeze([
     "name": "hex",
     "pegName": "hex",
     "section": "2.4.1",
-    "abnf": "hex            = digit / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\" /\n                         \"a\" / \"b\" / \"c\" / \"d\" / \"e\" / \"f\"",
-    "draft": "hex           = digit | \"A\" | \"B\" | \"C\" | \"D\" | \"E\" | \"F\" |\n                                 \"a\" | \"b\" | \"c\" | \"d\" | \"e\" | \"f\"\n(RFC 2234 quoted strings are case-insensitive: \"A\" and \"a\" are one",
+    "abnf": "hex            = digit / %x41-46 / %x61-66   ; \"A\"-\"F\" / \"a\"-\"f\"",
+    "draft": "hex           = digit | \"A\" | \"B\" | \"C\" | \"D\" | \"E\" | \"F\" |\n                                 \"a\" | \"b\" | \"c\" | \"d\" | \"e\" | \"f\"\n(RFC 2234 quoted strings are case-insensitive: \"A\" and \"a\" would be one",
     "peg": "hex\n  = digit / [A-Fa-f]",
     "exclusive": [],
     "uses": [
