@@ -24,10 +24,10 @@ export interface ModelTypes {
   // RFC 2396's model (src/rfc2396/) is not written yet: until it is, nothing of it is typed, and
   // src/builders.ts and src/models.ts have no entry for it (parse() and the operations refuse).
   "rfc2396": {
-    reference: unknown;
-    resolution: unknown;
-    resolveOptions: Record<string, never>;
-    normalizeOptions: Record<string, never>;
-    equivalentOptions: Record<string, never>;
+    reference: object;
+    resolution: object;
+    resolveOptions: Record<never, never>;
+    normalizeOptions: Record<never, never>;
+    equivalentOptions: Record<never, never>;
   };
 }
