@@ -79,6 +79,9 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
   // parse() without options is the hot path: its edition, rule and builder are found once.
   const base = select(undefined, "edition");
   const baseStart = base.requireRule(base.roles.reference);
+  // matches() without options is the other: its rules by name, and the matcher's entry.
+  const basePegNames = new Map<unknown, string>(base.rules.map((r) => [r.name, r.pegName]));
+  const baseAccepts = base.matcher.accepts;
   const api = {
     parse(input: unknown, options?: { edition?: unknown; rule?: unknown }) {
       requireString(input, "parse: input");
@@ -92,10 +95,15 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
       return validateIn(edition, input, edition.requireRule(options?.rule ?? edition.roles.reference, "validate: options.rule"));
     },
     matches(rule: unknown, input: unknown, options?: { edition?: unknown }) {
+      if (options === undefined && typeof input === "string") {
+        const pegName = basePegNames.get(rule as string);
+        if (pegName !== undefined) return baseAccepts(input, pegName);
+      }
       const edition = options === undefined ? base : editionOf(options, "matches");
-      const start = edition.requireRule(rule, "matches: rule");
-      requireString(input, "matches: input");
-      return edition.accepts(input, start);
+      // The lookup that succeeds first; requireRule only to say what is wrong.
+      const start = (typeof rule === "string" ? edition.rule(rule) : undefined) ?? edition.requireRule(rule, "matches: rule");
+      if (typeof input !== "string") requireString(input, "matches: input");
+      return edition.matcher.accepts(input, start.pegName);
     },
     explain(input: unknown, options?: { edition?: unknown; rule?: unknown; foldCharacters?: unknown }) {
       const edition = editionOf(options, "explain");

@@ -35,7 +35,23 @@ const manifest = {
     "unreserved": "unreserved",
     "escape": "escaped",
     "ipv4": "IPv4address",
-    "hostname": "hostname"
+    "hostname": "hostname",
+    "firstSegment": "rel_segment"
+  },
+  "hints": {
+    "delimiting": "Whitespace, surrounding <...> or quotes and a \"URL:\" prefix are not part of a URI; Appendix E explains how to delimit a URI in text (extract() does it)",
+    "escape-end": "An escape is \"%\" followed by two hex digits (section 2.4.1)",
+    "surrogate": "URIs are US-ASCII; this is a lone UTF-16 surrogate, not a character, and has no octets to escape (section 2.1)",
+    "non-ascii": "URIs are US-ASCII: a character outside it is written as the escapes of its octets in a charset the scheme chooses (section 2.1); in UTF-8, {char} is {escape}",
+    "control": "Control characters are excluded from URIs (section 2.4.3); as data they are escaped ({escape})",
+    "space": "A space is excluded from URIs (section 2.4.3); as data it is escaped as %20",
+    "bad-escape": "An escape is \"%\" followed by two hex digits (section 2.4.1); a \"%\" as data is written %25 (section 2.4.2)",
+    "second-hash": "A second \"#\": the fragment cannot contain \"#\" (section 4.1); as data it is escaped as %23",
+    "hash": "\"#\" is excluded here: it only delimits the fragment (sections 2.4.3, 4.1); as data it is escaped as %23",
+    "excluded": "{char} is excluded from URIs (it is in {rule}, section {section}); as data it is escaped as {escape}",
+    "not-allowed": "{char} is not allowed anywhere in a URI (section 2); as data it is escaped as {escape}",
+    "not-a-scheme": "\"{before}\" is not a scheme ({why}, section 3.1), so the reference is a relative path, whose first segment cannot contain \":\" (section 5); write it as \"./{segment}\"",
+    "first-segment": "The first segment of a relative path cannot contain \":\", or it would be mistaken for a scheme name (section 5); write it as \"./{segment}\""
   }
 };
 

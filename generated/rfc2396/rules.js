@@ -23,7 +23,21 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!#$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!#$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+        "",
+        "#s",
+        "http://a/b/c/d;p?q"
+      ],
+      "noMatch": [
+        "?y",
+        "<http://test.com/>",
+        "\"http://test.com/\"",
+        "http://[::1]/"
+      ]
+    }
   },
   {
     "name": "absoluteURI",
@@ -48,7 +62,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+        "http://www.math.uio.no/faq/compression-faq/part1.html",
+        "mailto:mduerst@ifi.unizh.ch",
+        "news:comp.infosystems.www.servers.unix"
+      ],
+      "noMatch": [
+        "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+        "about:",
+        "1http://a/",
+        "//a/b"
+      ]
+    }
   },
   {
     "name": "relativeURI",
@@ -82,7 +110,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "g",
+        "/g",
+        "//g",
+        "g;x?y"
+      ],
+      "noMatch": [
+        "?y",
+        "",
+        "g#s",
+        "this:that"
+      ]
+    }
   },
   {
     "name": "hier_part",
@@ -107,7 +149,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "/"
+    "first": "/",
+    "examples": {
+      "match": [
+        "//www.ics.uci.edu/pub/ietf/uri/",
+        "/a/b?q",
+        "//a/b",
+        "//"
+      ],
+      "noMatch": [
+        "?q",
+        "",
+        "a/b"
+      ]
+    }
   },
   {
     "name": "opaque_part",
@@ -126,7 +181,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "mduerst@ifi.unizh.ch",
+        "comp.infosystems.www.servers.unix",
+        "?q",
+        "a/b"
+      ],
+      "noMatch": [
+        "/a",
+        "",
+        "a#b"
+      ]
+    }
   },
   {
     "name": "uric_no_slash",
@@ -150,7 +218,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "?",
+        ";",
+        "%2F"
+      ],
+      "noMatch": [
+        "/",
+        "["
+      ]
+    }
   },
   {
     "name": "net_path",
@@ -169,7 +248,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "/"
+    "first": "/",
+    "examples": {
+      "match": [
+        "//www.ics.uci.edu",
+        "//www.ics.uci.edu/pub/ietf/uri/",
+        "//a@b@c/"
+      ],
+      "noMatch": [
+        "/www.ics.uci.edu",
+        "//a?q"
+      ]
+    }
   },
   {
     "name": "abs_path",
@@ -190,7 +280,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "/"
+    "first": "/",
+    "examples": {
+      "match": [
+        "/",
+        "/pub/ietf/uri/",
+        "//a",
+        "/b;p/c"
+      ],
+      "noMatch": [
+        "a/b",
+        "/a?b"
+      ]
+    }
   },
   {
     "name": "rel_path",
@@ -208,7 +310,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "this",
+        "./this:that",
+        "g;x=1/../y"
+      ],
+      "noMatch": [
+        "/g",
+        "this:that"
+      ]
+    }
   },
   {
     "name": "rel_segment",
@@ -232,7 +345,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "g;x=1",
+        "..",
+        "a@b"
+      ],
+      "noMatch": [
+        "a:b",
+        "a/b",
+        ""
+      ]
+    }
   },
   {
     "name": "scheme",
@@ -256,7 +381,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "http",
+        "HTTP",
+        "svn+ssh",
+        "a.b-c9"
+      ],
+      "noMatch": [
+        "1a",
+        "+a",
+        "a_b",
+        ""
+      ]
+    }
   },
   {
     "name": "authority",
@@ -281,7 +420,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "www.ics.uci.edu",
+        "",
+        "user;auth=x:pw@host.example.com:8080",
+        "a@b@c"
+      ],
+      "noMatch": [
+        "[::1]",
+        "a/b",
+        "a?b"
+      ]
+    }
   },
   {
     "name": "reg_name",
@@ -305,7 +457,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "a@b@c",
+        "h:80:90",
+        "%7Euser",
+        "$,;:@&=+"
+      ],
+      "noMatch": [
+        "",
+        "a/b",
+        "a?b"
+      ]
+    }
   },
   {
     "name": "server",
@@ -323,7 +488,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "",
+        "host",
+        "user:password@host:80",
+        "@host"
+      ],
+      "noMatch": [
+        "a@b@c",
+        "user@",
+        "host:80:90",
+        "%7Euser"
+      ]
+    }
   },
   {
     "name": "userinfo",
@@ -347,7 +526,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "user",
+        "user:password",
+        "a;auth=b",
+        "%40"
+      ],
+      "noMatch": [
+        "a@b",
+        "a?b",
+        "a/b"
+      ]
+    }
   },
   {
     "name": "hostport",
@@ -365,7 +557,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "host:80",
+        "host:",
+        "1.2.3.4:8080"
+      ],
+      "noMatch": [
+        "host:80:90",
+        ":80",
+        "host:http"
+      ]
+    }
   },
   {
     "name": "host",
@@ -389,7 +593,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "www.math.uio.no",
+        "1.2.3.4",
+        "1.2.3.999",
+        "1.2.3.4.com"
+      ],
+      "noMatch": [
+        "1.2.3.4.5",
+        "1.2.3.4a",
+        "[::1]",
+        ""
+      ]
+    }
   },
   {
     "name": "hostname",
@@ -408,7 +626,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "www.ics.uci.edu",
+        "example.com.",
+        "a.b.c.",
+        "x."
+      ],
+      "noMatch": [
+        "example.com..",
+        ".example.com",
+        "example.123",
+        "1.2.3.4"
+      ]
+    }
   },
   {
     "name": "domainlabel",
@@ -427,7 +659,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "a",
+        "ab",
+        "a-b",
+        "a--b"
+      ],
+      "noMatch": [
+        "-a",
+        "a-",
+        "a.b",
+        ""
+      ]
+    }
   },
   {
     "name": "toplabel",
@@ -447,7 +693,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "com",
+        "x-1",
+        "z"
+      ],
+      "noMatch": [
+        "1com",
+        "com-",
+        "-com"
+      ]
+    }
   },
   {
     "name": "IPv4address",
@@ -464,7 +722,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "192.0.2.16",
+        "1.2.3.999",
+        "0001.0.0.0"
+      ],
+      "noMatch": [
+        "1.2.3",
+        "1.2.3.4.",
+        "1..3.4",
+        "0x1.2.3.4"
+      ]
+    }
   },
   {
     "name": "port",
@@ -481,7 +752,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "80",
+        "",
+        "08080"
+      ],
+      "noMatch": [
+        "80a",
+        "-1"
+      ]
+    }
   },
   {
     "name": "path",
@@ -503,7 +785,17 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "",
+        "/pub/ietf/uri/",
+        "mduerst@ifi.unizh.ch"
+      ],
+      "noMatch": [
+        "/a#b"
+      ]
+    }
   },
   {
     "name": "path_segments",
@@ -520,7 +812,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "b;p/c",
+        "",
+        "a//b",
+        "a;x=1/b;y;z"
+      ],
+      "noMatch": [
+        "a?b",
+        "a[b"
+      ]
+    }
   },
   {
     "name": "segment",
@@ -538,7 +842,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "b;p",
+        "g;x=1",
+        ";x",
+        "a;;b"
+      ],
+      "noMatch": [
+        "a/b",
+        "a?b"
+      ]
+    }
   },
   {
     "name": "param",
@@ -555,7 +871,17 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "x=1",
+        ""
+      ],
+      "noMatch": [
+        "a;b",
+        "a/b"
+      ]
+    }
   },
   {
     "name": "pchar",
@@ -580,7 +906,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        ":",
+        "@",
+        "%3B"
+      ],
+      "noMatch": [
+        ";",
+        "/",
+        "?"
+      ]
+    }
   },
   {
     "name": "query",
@@ -598,7 +936,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "q",
+        "",
+        "a=b&c=d;e/f?g:h@i+j$k,l",
+        "%7e"
+      ],
+      "noMatch": [
+        "a#b",
+        "a[b"
+      ]
+    }
   },
   {
     "name": "fragment",
@@ -615,7 +965,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "Related",
+        "",
+        "s/../x",
+        "a?b:c"
+      ],
+      "noMatch": [
+        "a#b",
+        "[x]"
+      ]
+    }
   },
   {
     "name": "uric",
@@ -650,7 +1012,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        ";",
+        "~",
+        "%20"
+      ],
+      "noMatch": [
+        "#",
+        "%",
+        "["
+      ]
+    }
   },
   {
     "name": "reserved",
@@ -666,7 +1040,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "$&+,/:;=?@"
+    "first": "$&+,/:;=?@",
+    "examples": {
+      "match": [
+        ";",
+        "$",
+        ",",
+        "+"
+      ],
+      "noMatch": [
+        "[",
+        "a"
+      ]
+    }
   },
   {
     "name": "unreserved",
@@ -695,7 +1081,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "a",
+        "5",
+        "~"
+      ],
+      "noMatch": [
+        ";",
+        "%41"
+      ]
+    }
   },
   {
     "name": "mark",
@@ -711,7 +1108,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!'()*-._~"
+    "first": "!'()*-._~",
+    "examples": {
+      "match": [
+        "-",
+        "'",
+        ")"
+      ],
+      "noMatch": [
+        "a",
+        "+"
+      ]
+    }
   },
   {
     "name": "escaped",
@@ -733,7 +1141,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "%"
+    "first": "%",
+    "examples": {
+      "match": [
+        "%20",
+        "%7e",
+        "%7E",
+        "%25"
+      ],
+      "noMatch": [
+        "%2",
+        "%gg",
+        "%"
+      ]
+    }
   },
   {
     "name": "hex",
@@ -751,7 +1172,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "0123456789ABCDEFabcdef"
+    "first": "0123456789ABCDEFabcdef",
+    "examples": {
+      "match": [
+        "a",
+        "F",
+        "0"
+      ],
+      "noMatch": [
+        "g",
+        "G"
+      ]
+    }
   },
   {
     "name": "alphanum",
@@ -777,7 +1209,16 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "7",
+        "x"
+      ],
+      "noMatch": [
+        "-"
+      ]
+    }
   },
   {
     "name": "alpha",
@@ -803,7 +1244,16 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "q",
+        "Q"
+      ],
+      "noMatch": [
+        "ab"
+      ]
+    }
   },
   {
     "name": "lowalpha",
@@ -819,7 +1269,17 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "abcdefghijklmnopqrstuvwxyz"
+    "first": "abcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "a",
+        "z"
+      ],
+      "noMatch": [
+        "A",
+        "1"
+      ]
+    }
   },
   {
     "name": "upalpha",
@@ -835,7 +1295,17 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "examples": {
+      "match": [
+        "A",
+        "Z"
+      ],
+      "noMatch": [
+        "a",
+        "@"
+      ]
+    }
   },
   {
     "name": "digit",
@@ -855,7 +1325,16 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "0",
+        "9"
+      ],
+      "noMatch": [
+        "a"
+      ]
+    }
   },
   {
     "name": "control",
@@ -869,7 +1348,11 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f"
+    "first": "\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f",
+    "examples": {
+      "match": [],
+      "noMatch": []
+    }
   },
   {
     "name": "space",
@@ -883,7 +1366,11 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": true,
     "characterRun": false,
-    "first": " "
+    "first": " ",
+    "examples": {
+      "match": [],
+      "noMatch": []
+    }
   },
   {
     "name": "delims",
@@ -897,7 +1384,18 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "\"#%<>"
+    "first": "\"#%<>",
+    "examples": {
+      "match": [
+        "<",
+        ">",
+        "\"",
+        "#"
+      ],
+      "noMatch": [
+        "{"
+      ]
+    }
   },
   {
     "name": "unwise",
@@ -911,8 +1409,20 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "[\\]^`{|}"
+    "first": "[\\]^`{|}",
+    "examples": {
+      "match": [
+        "{",
+        "\\",
+        "[",
+        "]"
+      ],
+      "noMatch": [
+        "~",
+        "<"
+      ]
+    }
   }
-].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))) })));
+].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))), examples: Object.freeze({ match: Object.freeze(r.examples.match), noMatch: Object.freeze(r.examples.noMatch) }) })));
 
 module.exports = { EDITION: "rfc2396", RULES };
