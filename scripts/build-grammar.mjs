@@ -260,10 +260,13 @@ function characterFacts(abnfFile, escapeRule) {
  * Examples for each rule from the edition's vector tables (grammar/ID/vectors/syntax-*.tsv, the
  * document's own examples with their verdicts): up to four inputs it matches and four it does not,
  * in table order, printable ASCII and short enough for a line. The CLI shows them under a rule.
+ * A rule whose rows have no printable input on one side (RFC 2396's control and space match only
+ * characters that print as nothing) takes its other rows there (the CLI shows them as JSON strings).
  */
 function vectorExamples(edition, names) {
   const dir = join(root, "grammar", edition, "vectors");
   const out = new Map(names.map((n) => [n, { match: [], noMatch: [] }]));
+  const unprintable = new Map(names.map((n) => [n, { match: [], noMatch: [] }]));
   if (!existsSync(dir)) return out;
   for (const file of readdirSync(dir).filter((f) => f.startsWith("syntax-") && f.endsWith(".tsv")).sort()) {
     let header = true;
@@ -272,10 +275,14 @@ function vectorExamples(edition, names) {
       if (header) { header = false; continue; }
       const [rule, field, expect] = line.split("\t");
       const input = field.length >= 2 && field.startsWith('"') && field.endsWith('"') ? JSON.parse(field) : field;
-      const list = out.get(rule)?.[expect === "accept" ? "match" : "noMatch"];
-      if (!list || list.length >= 4 || list.includes(input) || input.length > 60 || !/^[\x21-\x7e]*$/.test(input)) continue;
+      const side = expect === "accept" ? "match" : "noMatch";
+      const list = (/^[\x21-\x7e]*$/.test(input) ? out : unprintable).get(rule)?.[side];
+      if (!list || list.length >= 4 || list.includes(input) || input.length > 60) continue;
       list.push(input);
     }
+  }
+  for (const [rule, lists] of out) {
+    for (const side of ["match", "noMatch"]) if (lists[side].length === 0) lists[side] = unprintable.get(rule)[side];
   }
   return out;
 }

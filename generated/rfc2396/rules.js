@@ -1350,8 +1350,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "\u0000",
+        "\u001f",
+        "",
+        "\t"
+      ],
+      "noMatch": [
+        " ",
+        ""
+      ]
     }
   },
   {
@@ -1368,8 +1376,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " ",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        " "
+      ],
+      "noMatch": [
+        " ",
+        "\t"
+      ]
     }
   },
   {
