@@ -12,7 +12,7 @@
 // - No "u" flag: the RegExps match UTF-16 code units. Every terminal of this grammar is ASCII, so a
 //   lone surrogate, a non-BMP character or any other non-ASCII unit simply matches nothing.
 //
-// As a module: editionFiles(), loadAbnf(), parseAbnfText(), toPlain(), buildAcceptor().
+// As a module: editionFiles(), loadAbnf(), parseAbnfText(), toPlain(), buildAcceptor(), buildSplitter().
 // As a script:  node scripts/abnf-acceptor.mjs [--edition ID | --grammar FILE] [--json]
 //   prints every rule's RegExp source (one per line), or with --json
 //   { order, rules: { name: plainAst }, regex: { name: source } } for the tests.
@@ -195,6 +195,62 @@ export function buildAcceptor(abnf = loadAbnf()) {
   const acceptor = {};
   for (const name of abnf.order) acceptor[name] = new RegExp(`^(?:${sources[name]})$`);
   return acceptor;
+}
+
+/**
+ * A splitter for one rule: a function from a string to null (not in the rule's language) or
+ * { name: text | undefined } for every name of `capture`, the text matched by that rule in the
+ * match the RegExp finds (undefined where it matched nothing). The RegExp is the acceptor's, with
+ * every reference to a captured rule made a capturing group; where the ABNF is ambiguous, the match
+ * is the first in the order the ABNF writes its alternatives (a backtracking RegExp tries them in
+ * that order), and where a captured rule is inside a repetition, its last repetition.
+ */
+export function buildSplitter(abnf, start, capture) {
+  const names = new Set(capture);
+  for (const name of [start, ...names]) if (!(name in abnf.rules)) throw new Error(`no rule ${name}`);
+  const sources = regexSources(abnf); // also rejects recursive rules
+  const groups = []; // the captured rule of every capturing group, in order
+  // Expanded afresh at every reference (no cache): a reused source would repeat its groups unnumbered.
+  const contains = new Map();
+  const reaches = (name) => {
+    if (!contains.has(name)) {
+      contains.set(name, false);
+      const refs = [];
+      const walk = (n) => {
+        if (n.kind === "ref") refs.push(n.name);
+        else if (n.items) n.items.forEach(walk);
+        else if (n.item) walk(n.item);
+      };
+      walk(abnf.rules[name]);
+      contains.set(name, refs.some((r) => names.has(r) || reaches(r)));
+    }
+    return contains.get(name);
+  };
+  const node = (n) => {
+    switch (n.kind) {
+      case "cat": return `(?:${n.items.map(node).join("")})`;
+      case "alt": return `(?:${n.items.map(node).join("|")})`;
+      case "rep": return `(?:${node(n.item)}){${n.min},${n.max === null ? "" : n.max}}`;
+      case "ref": {
+        // A group is numbered by its opening parenthesis: the outer rule before the rules inside it.
+        if (names.has(n.name)) groups.push(n.name);
+        // A rule that captures nothing below it is the acceptor's own source.
+        const inner = reaches(n.name) ? node(abnf.rules[n.name]) : `(?:${sources[n.name]})`;
+        return names.has(n.name) ? `(${inner})` : inner;
+      }
+      default: return `(?:${regexSources({ order: ["_"], rules: { _: n } })._})`;
+    }
+  };
+  const re = new RegExp(`^(?:${node({ kind: "ref", name: start })})$`);
+  return (input) => {
+    const m = re.exec(input);
+    if (!m) return null;
+    const out = Object.fromEntries([...names].map((name) => [name, undefined]));
+    groups.forEach((name, i) => {
+      if (m[i + 1] !== undefined && out[name] === undefined) out[name] = m[i + 1];
+    });
+    return out;
+  };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -3,8 +3,9 @@
 // ../shared/conformance/ (read at run time: several of those files are GPL/LGPL/CC BY-SA and are
 // never copied into this project), and explains every disagreement.
 //
-//   node scripts/conformance-resolve.mjs [--dist] [--verbose] [--dir DIR]
+//   node scripts/conformance-resolve.mjs [--edition ID] [--dist] [--verbose] [--dir DIR]
 //
+//   --edition ID  the edition scored (default rfc2396bis-01, the draft; see below for the others)
 //   --dist      use the built package (dist/cjs) instead of the TypeScript sources
 //   --verbose   list every disagreement, also for the RFC 3986 vectors (grouped by reason otherwise)
 //   --dir DIR   the conformance directory (default ../shared/conformance from the project root)
@@ -12,6 +13,14 @@
 // The library implements draft-fielding-uri-rfc2396bis-01. Only the `spec: rfc2396` resolve
 // vectors follow a specification close to it; the others are scored to show how RFC 3986 (and
 // the libraries' own choices) differ. WHATWG vectors are counted and skipped: another model.
+//
+// With --edition ID (another edition, such as rfc3986), the resolve vectors whose spec is that
+// edition's are scored against resolve(base, ref, { edition: ID, strict }) (non-strict where the
+// vector's note says so). A disagreement must be explained: by the record (deviation: true, or a
+// curator_note, the collector's literal check of the RFC disagreeing with the source) or by a
+// decision in test/conformance/decisions-ID.json (kind "resolve", with the deciding section);
+// anything else is unexplained and the script exits 1.
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -30,7 +39,13 @@ if (!existsSync(dir)) {
 const require = createRequire(import.meta.url);
 
 const lib = loadLibrary();
-const { resolve, normalize, equivalent, parse, format } = lib;
+const editionArg = args.indexOf("--edition");
+const edition = editionArg >= 0 ? args[editionArg + 1] : lib.DEFAULT_EDITION.id;
+if (!lib.EDITIONS[edition]) {
+  console.error(`conformance-resolve: no edition ${JSON.stringify(edition)}; the editions are ${Object.keys(lib.EDITIONS).join(", ")}`);
+  process.exit(2);
+}
+const { resolve, normalize, equivalent, parse, recompose: format } = lib;
 
 if (!existsSync(dir)) {
   console.error(`conformance directory not found: ${dir}`);
@@ -310,6 +325,8 @@ function scoreEquivalence() {
 
 // ----- output -----
 
+/** Control and non-ASCII characters as \\uXXXX, so that a table row stays one readable line. */
+function visible(s) { return s.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`); }
 function show(v) { return v === undefined ? "(none)" : v === null ? "(fails)" : v === "" ? '""' : v; }
 const cell = (s) => String(s).replace(/\|/g, "\\|");
 
@@ -353,6 +370,9 @@ function loadLibrary() {
   return require(join(root, "src", "index.ts"));
 }
 
+if (edition !== lib.DEFAULT_EDITION.id) {
+  process.exitCode = scoreEdition();
+} else {
 console.log("# resolve / normalize / equivalent against ../shared/conformance");
 console.log(`\nSanity: Appendix C "../../../g" against ${BASE_C} gives ${resolve(BASE_C, "../../../g")}.`);
 scoreResolve((r) => r.spec === "rfc2396", "resolve, spec: rfc2396 (every disagreement)", true);
@@ -362,3 +382,86 @@ const rfc1808 = records.filter((r) => r.kind === "resolve" && r.spec === "rfc180
 console.log(`\n(${whatwg} WHATWG and ${rfc1808} RFC 1808 resolve vectors not scored: other models.)`);
 scoreNormalize();
 scoreEquivalence();
+}
+
+// ----- another edition: its own spec's resolve vectors, every disagreement explained -----
+
+function scoreEdition() {
+  const decisions = JSON.parse(readFileSync(join(root, "test", "conformance", `decisions-${edition}.json`), "utf8"));
+  const permissive = new Set(JSON.parse(readFileSync(join(root, "test", "conformance", "decisions.json"), "utf8")).permissiveFiles);
+  const spec = decisions.resolveSpec ?? edition;
+  const pairId = (r) => "sha256:" + createHash("sha256").update(`${r.base}\n${r.ref}`, "utf8").digest("hex").slice(0, 16);
+  const cases = decisions.cases.filter((d) => d.kind === "resolve");
+  const used = new Set();
+  const decisionFor = (r) => {
+    const d = cases.find((c) => c.file === r.file && (permissive.has(r.file) ? c.base === r.base && c.ref === r.ref : c.inputId === pairId(r)));
+    if (d) used.add(d);
+    return d;
+  };
+  /**
+   * A curator_note explains a difference only where it agrees with us: the collector's literal 5.2
+   * result ("... gives 'X'") must be ours, or, where we refuse, the input must be outside the grammar
+   * (the collector's check does not validate).
+   */
+  const curatorConfirms = (r, ours) => {
+    if (typeof r.curator_note !== "string") return false;
+    if (ours.error) return ours.error.code === "invalid-reference" || ours.error.code === "invalid-base";
+    const literal = /gives '([\x20-\x7e]*)'$/.exec(r.curator_note);
+    return literal !== null && literal[1] === ours.value;
+  };
+  const all = records.filter((r) => r.kind === "resolve" && r.spec === spec);
+  const rows = all.filter((r) => !r.deviation);
+  const bySource = new Map();
+  const lines = [];
+  const reasons = new Map();
+  for (const r of rows) {
+    const strict = !/non-strict|tolerant|relaxed/i.test(r.note ?? "");
+    let ours;
+    try { ours = { value: resolve(r.base, r.ref, { edition, strict }) }; } catch (error) { ours = { error }; }
+    const shown = ours.error ? `(${ours.error.code ?? ours.error.name})` : show(ours.value);
+    const s = bySource.get(r.file) ?? { total: 0, agree: 0, explained: 0, unexplained: 0 };
+    s.total++;
+    bySource.set(r.file, s);
+    const d = decisionFor(r);
+    const agree = r.expected === null ? ours.error !== undefined : ours.value === r.expected;
+    const answer = d ? d[edition] : undefined; // the edition's answer a decision records (null: it fails)
+    const asDecided = d !== undefined && (answer === null ? ours.error !== undefined : ours.value === answer);
+    let outcome;
+    if (agree && !d) outcome = "agree";
+    else if (!agree && asDecided) outcome = "explained";
+    else if (!agree && !d && curatorConfirms(r, ours)) outcome = "explained";
+    else outcome = "unexplained";
+    s[outcome]++;
+    const why = outcome === "explained" ? (d ? `section ${decisions.reasons[d.reason].section}, ${d.reason}` : `curator note: ${r.curator_note}`)
+      : d ? `decision ${d.reason} says ${show(answer)}` : r.curator_note ? `no decision; the curator note does not give this answer (${r.curator_note})` : "no decision and no curator note";
+    if (outcome === "explained") reasons.set(d ? d.reason : "curator note", (reasons.get(d ? d.reason : "curator note") ?? 0) + 1);
+    if (outcome !== "agree") lines.push([outcome, r.file, visible(r.base), visible(r.ref), visible(show(r.expected)), visible(shown), why]);
+  }
+  console.log(`# resolve against ../shared/conformance, edition ${edition}`);
+  console.log(`\n## resolve, spec: ${spec} (${all.length - rows.length} vectors the source marks deviation: true not scored)\n`);
+  console.log("| file | vectors | agree | explained | unexplained |");
+  console.log("|---|---:|---:|---:|---:|");
+  const t = { total: 0, agree: 0, explained: 0, unexplained: 0 };
+  for (const [file, s] of [...bySource].sort()) {
+    console.log(`| ${file} | ${s.total} | ${s.agree} | ${s.explained} | ${s.unexplained} |`);
+    for (const k of Object.keys(t)) t[k] += s[k];
+  }
+  console.log(`| **total** | ${t.total} | ${t.agree} | ${t.explained} | ${t.unexplained} |`);
+  console.log("\n| explained by | vectors |\n|---|---:|");
+  for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1])) {
+    console.log(`| ${cell(reason === "curator note" ? "the record's curator_note" : `${reason} (section ${decisions.reasons[reason].section})`)} | ${n} |`);
+  }
+  const listed = verbose ? lines : lines.filter((l) => l[0] === "unexplained");
+  if (listed.length) {
+    console.log("\n| outcome | file | base | ref | source | " + edition + " | why |");
+    console.log("|---|---|---|---|---|---|---|");
+    for (const l of listed) console.log(`| ${l.map(cell).join(" | ")} |`);
+  }
+  const unused = cases.filter((d) => !used.has(d));
+  for (const d of unused) console.log(`UNUSED DECISION ${d.file} resolve ${d.base ?? d.inputId} ${d.ref ?? ""}`);
+  const others = records.filter((r) => r.kind === "resolve" && r.spec !== spec).length;
+  console.log(`\n(${others} resolve vectors of other specs not scored: this edition follows ${spec}. ` +
+    "normalize and equivalent are scored for the draft only.)");
+  console.log(`\nunexplained: ${t.unexplained}; unused decisions: ${unused.length}`);
+  return t.unexplained || unused.length ? 1 : 0;
+}

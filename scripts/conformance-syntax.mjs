@@ -1,26 +1,32 @@
 #!/usr/bin/env node
-// Syntax conformance: scores the parser against the validity and components vectors of every file
-// in ../shared/conformance/ (read at run time: the GPL, LGPL and CC BY-SA suites are never copied
-// into this repository) and prints one table row per file and kind.
+// Syntax conformance: scores the parser of one edition against the validity and components vectors
+// of every file in ../shared/conformance/ (read at run time: the GPL, LGPL and CC BY-SA suites are
+// never copied into this repository) and prints one table row per file and kind.
 //
-// Every vector is first sorted: not applicable (WHATWG, IRI, zone IDs, scheme-specific rules, a
-// source's own extensions), or applicable with the draft rule it maps to. An applicable vector's
-// expected answer is the source's, except where test/conformance/decisions.json records that the
-// draft decides differently (with the section that decides it). The parser is then compared with
-// that answer:
+// Every vector is first sorted: not applicable (for the draft: WHATWG, IRI, zone IDs, scheme-specific
+// rules, a source's own extensions; for RFC 3986 also the RFC 2396 and RFC 1808 suites), or applicable
+// with the edition's rule it maps to (the rule of the same name, unless the decisions map it). An
+// applicable vector's expected answer is the source's, except where the edition's decisions file
+// (test/conformance/decisions.json for the draft, decisions-ID.json for another edition) records that
+// the edition decides differently, with the section that decides it, or, for an edition whose
+// decisions say so (curatorNotes), where the record's curator_note flags the source and the ABNF
+// acceptor confirms it. The parser is then compared with that answer:
 //   agree        the parser gives the source's answer
-//   documented   the parser gives the draft's answer, which a decision records as different
+//   documented   the parser gives the edition's answer, which a decision (or curator note) explains
 //   unexplained  anything else: a missing decision or a parser bug; the script exits 1
-// Independently, every applicable answer is checked against regular expressions transcribed here
-// from the draft's ABNF (sections 2-5), so a decision cannot quietly disagree with the draft; a
-// mismatch is listed as "oracle" and also makes the script exit 1.
+// Independently, every applicable answer is checked against the edition's collected ABNF, read
+// mechanically by scripts/abnf-acceptor.mjs (grammar/ID/grammar.abnf, no hand-written pattern), so a
+// decision cannot quietly disagree with the grammar; a mismatch is listed as "oracle" and also makes
+// the script exit 1.
 //
-// Usage: node scripts/conformance-syntax.mjs [--list] [--positions] [--markdown] [--source] [--dir DIR]
-//   --list       print every documented draft difference and every unexplained case
+// Usage: node scripts/conformance-syntax.mjs [--edition ID] [--list] [--positions] [--markdown] [--source] [--dir DIR]
+//   --edition ID the edition scored (default rfc2396bis-01, the draft)
+//   --list       print every documented difference and every unexplained case
 //   --positions  print the error-position comparison (uriparser and fluent-uri records with error_pos)
-//   --markdown   print the tables as Markdown (for the README)
+//   --markdown   print the tables as Markdown (for docs/conformance.md)
 //   --source     use the TypeScript in src/ through ts-node instead of the build
-//   --propose    print, as JSON, the decisions the ABNF regexes suggest for vectors that have none
+//   --propose    print, as JSON, the decisions the ABNF acceptor suggests for vectors that have none
+//   --outcomes   print, as JSON, every applicable vector's outcome (to compare editions)
 //   --dir DIR    read the vectors from DIR instead of ../shared/conformance/
 // Without --source it needs the built library (npm run build): dist/cjs/src/index.js.
 import { createHash } from "node:crypto";
@@ -28,6 +34,12 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_EDITION, buildAcceptor, buildSplitter, editionFiles, loadAbnf } from "./abnf-acceptor.mjs";
+
+/** An edition's decisions: test/conformance/decisions.json for the draft, decisions-ID.json for the others. */
+export function decisionsPath(id) {
+  return `test/conformance/${id === DEFAULT_EDITION ? "decisions.json" : `decisions-${id}.json`}`;
+}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -54,9 +66,24 @@ if (flag("--source")) {
   }
   lib = require(built);
 }
-const decisions = JSON.parse(readFileSync(join(root, "test/conformance/decisions.json"), "utf8"));
+const editionArg = args.indexOf("--edition");
+const edition = editionArg >= 0 ? args[editionArg + 1] : DEFAULT_EDITION;
+if (!lib.EDITIONS[edition]) {
+  console.error(`conformance-syntax: no edition ${JSON.stringify(edition)}; the editions are ${Object.keys(lib.EDITIONS).join(", ")}`);
+  process.exit(2);
+}
+const roles = lib.EDITIONS[edition].roles;
+/** Every call of the library names the edition scored. */
+const opts = (more = {}) => ({ ...more, edition });
+const decisionsFile = decisionsPath(edition);
+const decisions = JSON.parse(readFileSync(join(root, decisionsFile), "utf8"));
+/** The name of a decision's field that holds the edition's answer ("draft" in the draft's file). */
+const ANSWER = decisions.answer ?? "draft";
+/** How the lists name the edition's answer. */
+const label = edition === DEFAULT_EDITION ? "draft" : edition;
+const RULES = new Set(lib.EDITIONS[edition].rules.map((r) => r.name));
 
-// ----- Which vectors apply, and to which rule of the draft -----
+// ----- Which vectors apply, and to which rule of the edition -----
 
 /** { applicable: false, reason } or { applicable: true, rule, check } for a validity record. */
 function applicability(record) {
@@ -64,10 +91,12 @@ function applicability(record) {
   if (record.deviation) return { applicable: false, reason: na.deviation };
   if (na.spec[record.spec]) return { applicable: false, reason: na.spec[record.spec] };
   if (record.base !== undefined) return { applicable: false, reason: na.base };
-  if (record.kind === "components") return { applicable: true, rule: "URI-reference" };
+  if (record.kind === "components") return { applicable: true, rule: roles.reference };
   if (na.rule[record.rule]) return { applicable: false, reason: na.rule[record.rule] };
-  const twin = decisions.ruleMapByFile[record.file]?.[record.rule] ?? decisions.ruleMap[record.rule];
-  if (twin === undefined) return { applicable: false, reason: `no rule of the draft maps from "${record.rule}"` };
+  // A source's rule is the edition's rule of that name, unless the decisions map it elsewhere.
+  const twin = decisions.ruleMapByFile?.[record.file]?.[record.rule] ?? decisions.ruleMap?.[record.rule] ??
+    (RULES.has(record.rule) ? record.rule : undefined);
+  if (twin === undefined) return { applicable: false, reason: `no rule of ${edition} maps from "${record.rule}"` };
   return { applicable: true, ...(typeof twin === "string" ? { rule: twin } : twin) };
 }
 
@@ -81,107 +110,49 @@ function withFragment(map, input, accepts) {
 /** Our parser's verdict for a validity record mapped to `map` ({ rule, optional?, fragment?, authority? }). */
 function parserAccepts(map, input) {
   if (map.optional && input === "") return true;
-  if (map.fragment) return withFragment(map, input, lib.matches);
-  if (!map.authority) return lib.matches(map.rule, input);
-  const v = lib.validate(input, { rule: map.rule });
+  const matches = (rule, text) => lib.matches(rule, text, opts());
+  if (map.fragment) return withFragment(map, input, matches);
+  if (!map.authority) return matches(map.rule, input);
+  const v = lib.validate(input, opts({ rule: map.rule }));
   if (!v.valid) return false;
-  return lib.parse(input, { rule: map.rule }).authority?.kind === map.authority;
+  return lib.parse(input, opts({ rule: map.rule })).authority?.kind === map.authority;
 }
 
-// ----- The draft's grammar as regular expressions (an independent reading of sections 2-5) -----
-// A regular expression explores every alternative, so a full match decides membership in the
-// ABNF's language exactly, without the ordered choice of the PEG.
+// ----- The edition's grammar, read mechanically (an independent check of the parser and the decisions) -----
+// scripts/abnf-acceptor.mjs turns grammar/ID/grammar.abnf into anchored RegExps, one per rule, with
+// no hand-written pattern: a RegExp explores every alternative, so a full match decides membership in
+// the ABNF's language exactly, without the ordered choice of the PEG. The components are the texts of
+// the edition's component rules (its roles) in that match; the path is what section 5.3's
+// recomposition puts between them.
 
 const oracle = (() => {
-  const HEX = "[0-9A-Fa-f]";
-  const escaped = `%${HEX}${HEX}`;
-  const unreserved = "A-Za-z0-9\\-_.!~*'()"; // ALPHA / DIGIT / mark (2.3)
-  const pchar = `(?:[${unreserved};:@&=+$,]|${escaped})`; // 3.3
-  const uric = `(?:[${unreserved}\\[\\];/?:@&=+$,]|${escaped})`; // 2, 2.2
-  const uricNoSlash = `(?:[${unreserved}\\[\\];?:@&=+$,]|${escaped})`; // 3
-  const scheme = "[A-Za-z][A-Za-z0-9+\\-.]*"; // 3.1
-  const regName = `${pchar}+`; // 3.2.1: the same characters as pchar, at least one
-  const userinfo = `(?:[${unreserved};:&=+$,]|${escaped})*`; // 3.2.2
-  const port = "[0-9]*";
-  const domainlabel = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
-  const toplabel = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
-  const hostname = `${domainlabel}(?:\\.${domainlabel})*(?:\\.${toplabel}\\.)?`;
-  const decOctet = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])";
-  const IPv4address = `${decOctet}\\.${decOctet}\\.${decOctet}\\.${decOctet}`;
-  const h4 = `${HEX}{1,4}`;
-  const ls32 = `(?:${h4}:${h4}|${IPv4address})`;
-  const pre = (n) => `(?:(?:${h4}:){0,${n}}${h4})?`;
-  const IPv6address = "(?:" + [
-    `(?:${h4}:){6}${ls32}`, `::(?:${h4}:){5}${ls32}`, `${pre(0)}::(?:${h4}:){4}${ls32}`,
-    `${pre(1)}::(?:${h4}:){3}${ls32}`, `${pre(2)}::(?:${h4}:){2}${ls32}`, `${pre(3)}::${h4}:${ls32}`,
-    `${pre(4)}::${ls32}`, `${pre(5)}::${h4}`, `${pre(6)}::`,
-  ].join("|") + ")";
-  const IPv6reference = `\\[${IPv6address}\\]`;
-  const host = `(?:${IPv6reference}|${IPv4address}|${hostname})`;
-  const hostport = `${host}(?::${port})?`;
-  const server = `(?:(?:${userinfo}@)?${hostport})?`;
-  const authority = `(?:${server}|${regName})`;
-  const absPath = `/${pchar}*(?:/${pchar}*)*`;
-  const netPath = `//${authority}(?:${absPath})?`;
-  const query = `(?:${pchar}|[/?])*`;
-  const hierPart = `(?:${netPath}|${absPath})?(?:\\?${query})?`;
-  const opaquePart = `${uricNoSlash}${uric}*`;
-  const absoluteURI = `${scheme}:(?:${hierPart}|${opaquePart})`;
-  const relSegment = `(?:[${unreserved};@&=+$,]|${escaped})+`;
-  const relativeURI = `(?:${netPath}|${absPath}|${relSegment}(?:${absPath})?)?(?:\\?${query})?`;
-  const fragment = query;
-  const rules = {
-    "URI-reference": `(?:${absoluteURI}|${relativeURI})?(?:#${fragment})?`,
-    "absolute-URI-reference": `${absoluteURI}(?:#${fragment})?`,
-    "absolute-URI": absoluteURI, "relative-URI": relativeURI, "abs-path": absPath,
-    path: `(?:${absPath}|${opaquePart})?`, authority, server, "reg-name": regName, userinfo, host, port,
-    scheme, IPv4address, IPv6address, hostname, query, fragment,
-  };
-  const compiled = Object.fromEntries(Object.entries(rules).map(([k, v]) => [k, new RegExp(`^${v}$`)]));
+  const abnf = loadAbnf(editionFiles(edition).abnf);
+  const compiled = buildAcceptor(abnf);
+  const part = (role) => roles[role];
+  const authorityKinds = [...new Set(Object.values({ ...decisions.ruleMap, ...Object.assign({}, ...Object.values(decisions.ruleMapByFile ?? {})) })
+    .map((m) => (typeof m === "object" ? m.authority : undefined)).filter((k) => k !== undefined))];
+  const named = ["scheme", "authority", "userinfo", "host", "port", "query", "fragment"];
+  const split = buildSplitter(abnf, roles.reference, [...named.map(part), ...authorityKinds]);
   return {
     accepts(map, input) {
       if (map.optional && input === "") return true;
       if (map.fragment) return withFragment(map, input, (rule, text) => compiled[rule].test(text));
       const re = compiled[map.rule];
-      if (!re) throw new Error(`oracle has no rule ${map.rule}`);
+      if (!re) throw new Error(`the ABNF of ${edition} has no rule ${map.rule}`);
       if (!re.test(input)) return false;
-      return !map.authority || oracle.components(input).authorityKind === map.authority;
+      return !map.authority || oracle.components(input)?.authorityKind === map.authority;
     },
-    /** The draft's components of a valid URI-reference (section 4.3: the authority wins). */
+    /** The components of a valid reference (absent = undefined); null if the reference rule rejects it. */
     components(input) {
-      if (!compiled["URI-reference"].test(input)) return null;
-      const c = { scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, port: undefined,
-        query: undefined, fragment: undefined, authorityKind: undefined };
-      let rest = input;
-      const hash = rest.indexOf("#");
-      if (hash >= 0) { c.fragment = rest.slice(hash + 1); rest = rest.slice(0, hash); }
-      const m = new RegExp(`^(${scheme}):`).exec(rest);
-      if (m) { c.scheme = m[1]; rest = rest.slice(m[0].length); }
-      // opaque-part: after a scheme, not starting with "/" and not read as hier-part's "?" query
-      if (c.scheme !== undefined && rest !== "" && !rest.startsWith("/") && !rest.startsWith("?")) {
-        return { ...c, path: rest };
-      }
-      const q = rest.indexOf("?");
-      if (q >= 0) { c.query = rest.slice(q + 1); rest = rest.slice(0, q); }
-      if (rest.startsWith("//")) {
-        const end = rest.indexOf("/", 2) < 0 ? rest.length : rest.indexOf("/", 2);
-        c.authority = rest.slice(2, end);
-        rest = rest.slice(end);
-        if (compiled.server.test(c.authority)) {
-          c.authorityKind = "server";
-          let hp = c.authority;
-          const at = hp.indexOf("@");
-          if (at >= 0) { c.userinfo = hp.slice(0, at); hp = hp.slice(at + 1); }
-          if (hp !== "") {
-            const colon = hp.indexOf(":", hp.startsWith("[") ? hp.indexOf("]") : 0);
-            c.host = colon >= 0 ? hp.slice(0, colon) : hp;
-            if (colon >= 0) c.port = hp.slice(colon + 1);
-          }
-        } else {
-          c.authorityKind = "reg-name";
-        }
-      }
-      return { ...c, path: rest };
+      const m = split(input);
+      if (m === null) return null;
+      const c = Object.fromEntries(named.map((n) => [n, m[part(n)]]));
+      let path = input;
+      if (c.scheme !== undefined) path = path.slice(c.scheme.length + 1);
+      if (c.authority !== undefined) path = path.slice(2 + c.authority.length);
+      if (c.fragment !== undefined) path = path.slice(0, path.length - c.fragment.length - 1);
+      if (c.query !== undefined) path = path.slice(0, path.length - c.query.length - 1);
+      return { ...c, path, authorityKind: authorityKinds.find((k) => m[k] !== undefined) };
     },
   };
 })();
@@ -192,10 +163,11 @@ const COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "
 
 /** Our parser's components, in the corpus's shape (undefined = absent). */
 function parserComponents(input) {
-  const v = lib.validate(input);
+  const v = lib.validate(input, opts());
   if (!v.valid) return null;
-  const ref = lib.parse(input);
-  const server = ref.authority?.kind === "server" ? ref.authority : undefined;
+  const ref = lib.parse(input, opts());
+  // The draft's registry-based authority (kind "reg-name") has no userinfo, host or port; RFC 3986's always has a host.
+  const server = ref.authority?.kind === "reg-name" ? undefined : ref.authority;
   return {
     scheme: ref.scheme, authority: ref.authority?.raw, userinfo: server?.userinfo, host: server?.host?.raw,
     port: server?.port, path: ref.path, query: ref.query, fragment: ref.fragment,
@@ -224,12 +196,13 @@ const sameComponent = (actual, expected, reading) =>
 
 // ----- Decisions -----
 
-const PERMISSIVE = new Set(decisions.permissiveFiles);
+// Which sources may be copied is a matter of their licences, the same for every edition: decisions.json says.
+const PERMISSIVE = new Set(JSON.parse(readFileSync(join(root, decisionsPath(DEFAULT_EDITION)), "utf8")).permissiveFiles);
 const idOf = (file, input) => (PERMISSIVE.has(file) ? { input } : { inputId: inputId(input) });
 const inputId = (input) => "sha256:" + createHash("sha256").update(input, "utf8").digest("hex").slice(0, 16);
 
 const decisionIndex = new Map();
-for (const d of decisions.cases) {
+for (const d of decisions.cases.filter((c) => c.kind !== "resolve")) { // resolve: scripts/conformance-resolve.mjs
   const key = [d.file, d.kind, d.rule ?? "", d.component ?? "", d.input ?? d.inputId].join("\u0000");
   if (decisionIndex.has(key)) throw new Error(`decisions.json: duplicate case ${key}`);
   decisionIndex.set(key, { ...d, used: false });
@@ -250,6 +223,7 @@ const oracleMismatches = [];
 const proposals = []; // --propose: decisions the ABNF regex suggests where none is recorded
 const positions = [];
 const naReasons = new Map();
+const outcomes = []; // --outcomes: every applicable vector's outcome
 
 for (const file of files) {
   const records = JSON.parse(readFileSync(join(corpusDir, file), "utf8"));
@@ -266,77 +240,96 @@ for (const file of files) {
       row.applicable++;
       const outcome = kind === "validity" ? scoreValidity(file, record, app) : scoreComponents(file, record);
       row[outcome]++;
+      outcomes.push({ file, kind, rule: record.rule, input: record.input, outcome });
     }
     if (row.total) rows.push(row);
   }
 }
 
+/** The section and name of a decision's reason, or the curator's note that explains a vector. */
+function because(d) {
+  return d.curator ? `curator note: ${d.curator}` : `section ${decisions.reasons[d.reason].section}, ${d.reason}`;
+}
+/**
+ * A curator_note in the shared record says the collector's literal reading of RFC 3986 disagrees with
+ * the source; for an edition whose decisions accept such notes (curatorNotes), it explains a vector
+ * where the mechanical ABNF acceptor also disagrees with the source (and the parser must agree with
+ * the acceptor). The note alone never changes what is expected.
+ */
+function curatorNote(record) {
+  return decisions.curatorNotes && typeof record.curator_note === "string" ? { curator: record.curator_note } : undefined;
+}
+
 function scoreValidity(file, record, map) {
   const show = JSON.stringify(record.input);
-  const d = decisionFor(file, "validity", record.rule, undefined, record.input);
-  const draft = d ? d.draft : record.valid;
-  const ours = parserAccepts(map, record.input);
   const literal = oracle.accepts(map, record.input);
-  if (literal !== draft) {
-    if (!d) proposals.push({ file, kind: "validity", rule: record.rule, ...idOf(file, record.input), shown: record.input, source: record.valid, draft: literal, reason: "?" });
-    oracleMismatches.push(`${file} ${record.rule} ${show}: draft answer ${draft}, ABNF regex ${literal}`);
+  const recorded = decisionFor(file, "validity", record.rule, undefined, record.input);
+  const note = !recorded && literal !== record.valid ? curatorNote(record) : undefined;
+  const d = recorded ?? note;
+  const answer = recorded ? recorded[ANSWER] : note ? literal : record.valid;
+  const ours = parserAccepts(map, record.input);
+  if (literal !== answer) {
+    if (!d) proposals.push({ file, kind: "validity", rule: record.rule, ...idOf(file, record.input), shown: record.input, source: record.valid, [ANSWER]: literal, reason: "?" });
+    oracleMismatches.push(`${file} ${record.rule} ${show}: ${label} answer ${answer}, ABNF acceptor ${literal}`);
   }
   if (!ours && record.error_pos !== undefined) positionOf(file, record, map);
-  if (d && d.draft === record.valid) {
+  if (recorded && recorded[ANSWER] === record.valid) {
     listed.push(`UNEXPLAINED ${file} ${record.rule} ${show}: decision repeats the source's answer`);
     return "unexplained";
   }
-  if (ours === draft) {
-    if (d) listed.push(`documented  ${file} ${record.rule} ${show}: source ${record.valid}, draft ${draft} ` +
-      `(section ${decisions.reasons[d.reason].section}, ${d.reason})`);
+  if (ours === answer) {
+    if (d) listed.push(`documented  ${file} ${record.rule} ${show}: source ${record.valid}, ${label} ${answer} (${because(d)})`);
     return d ? "documented" : "agree";
   }
   listed.push(`UNEXPLAINED ${file} ${record.rule} ${show}: source ${record.valid}, ` +
-    (d ? `draft ${draft} (${d.reason}), ` : "") + `parser ${ours}`);
+    (d ? `${label} ${answer} (${d.reason ?? "curator note"}), ` : "") + `parser ${ours}`);
   return "unexplained";
 }
 
 function scoreComponents(file, record) {
+  const show = JSON.stringify(record.input);
   const ours = parserComponents(record.input);
   const literal = oracle.components(record.input);
   let documented = false;
   let unexplained = false;
-  const whole = decisionFor(file, "components", undefined, "*", record.input);
+  const whole = decisionFor(file, "components", undefined, "*", record.input) ?? (literal === null ? curatorNote(record) : undefined);
   if (whole) {
-    // The draft rejects the input: no components to compare.
-    if (literal !== null) oracleMismatches.push(`${file} components ${JSON.stringify(record.input)}: decision says invalid, ABNF regex accepts`);
+    // The edition rejects the input: no components to compare.
+    if (literal !== null) oracleMismatches.push(`${file} components ${show}: decision says invalid, ABNF acceptor accepts`);
     if (ours === null) {
-      listed.push(`documented  ${file} components ${JSON.stringify(record.input)}: invalid here (section ${decisions.reasons[whole.reason].section}, ${whole.reason})`);
+      listed.push(`documented  ${file} components ${show}: invalid here (${because(whole)})`);
       return "documented";
     }
-    listed.push(`UNEXPLAINED ${file} components ${JSON.stringify(record.input)}: decision says invalid, parser accepts`);
+    listed.push(`UNEXPLAINED ${file} components ${show}: decision says invalid, parser accepts`);
     return "unexplained";
   }
   if (literal === null) {
-    proposals.push({ file, kind: "components", component: "*", ...idOf(file, record.input), shown: record.input, source: "valid", draft: "invalid", reason: "?" });
-    oracleMismatches.push(`${file} components ${JSON.stringify(record.input)}: ABNF regex rejects`);
+    proposals.push({ file, kind: "components", component: "*", ...idOf(file, record.input), shown: record.input, source: "valid", [ANSWER]: "invalid", reason: "?" });
+    oracleMismatches.push(`${file} components ${show}: ABNF acceptor rejects`);
   }
   if (ours === null) {
-    listed.push(`UNEXPLAINED ${file} components ${JSON.stringify(record.input)}: parser rejects`);
+    listed.push(`UNEXPLAINED ${file} components ${show}: parser rejects`);
     return "unexplained";
   }
   for (const [name, sourceValue, reading] of checkedComponents(record)) {
-    const d = decisionFor(file, "components", undefined, name, record.input);
-    const expected = d ? (d.draft === null ? undefined : d.draft) : sourceValue;
+    const recorded = decisionFor(file, "components", undefined, name, record.input);
+    const note = !recorded && literal && !sameComponent(literal[name], sourceValue, reading) ? curatorNote(record) : undefined;
+    const d = recorded ?? note;
+    const expected = recorded ? (recorded[ANSWER] === null ? undefined : recorded[ANSWER]) : note ? literal[name] : sourceValue;
     if (literal && !sameComponent(literal[name], expected, d ? undefined : reading)) {
-      if (!d) proposals.push({ file, kind: "components", component: name, ...idOf(file, record.input), shown: record.input, source: sourceValue ?? null, draft: literal[name] ?? null, reason: "?" });
-      oracleMismatches.push(`${file} components ${JSON.stringify(record.input)} ${name}: expected ${JSON.stringify(expected)}, ABNF split ${JSON.stringify(literal[name])}`);
+      if (!d) proposals.push({ file, kind: "components", component: name, ...idOf(file, record.input), shown: record.input, source: sourceValue ?? null, [ANSWER]: literal[name] ?? null, reason: "?" });
+      oracleMismatches.push(`${file} components ${show} ${name}: expected ${JSON.stringify(expected)}, ABNF split ${JSON.stringify(literal[name])}`);
     }
     if (sameComponent(ours[name], expected, d ? undefined : reading)) {
       if (d) {
         documented = true;
-        listed.push(`documented  ${file} components ${JSON.stringify(record.input)} ${name}: source ${JSON.stringify(sourceValue ?? null)}, ` +
-          `draft ${JSON.stringify(expected ?? null)} (section ${decisions.reasons[d.reason].section}, ${d.reason})`);
+        listed.push(`documented  ${file} components ${show} ${name}: source ${JSON.stringify(sourceValue ?? null)}, ` +
+          `${label} ${JSON.stringify(expected ?? null)} (${because(d)})`);
       }
     } else {
       unexplained = true;
-      listed.push(`UNEXPLAINED ${file} components ${JSON.stringify(record.input)} ${name}: source ${JSON.stringify(sourceValue ?? null)}, ` +
-        (d ? `draft ${JSON.stringify(expected ?? null)}, ` : "") + `parser ${JSON.stringify(ours[name] ?? null)}`);
+      listed.push(`UNEXPLAINED ${file} components ${show} ${name}: source ${JSON.stringify(sourceValue ?? null)}, ` +
+        (d ? `${label} ${JSON.stringify(expected ?? null)}, ` : "") + `parser ${JSON.stringify(ours[name] ?? null)}`);
     }
   }
   return unexplained ? "unexplained" : documented ? "documented" : "agree";
@@ -345,7 +338,7 @@ function scoreComponents(file, record) {
 // ----- Error positions -----
 
 function positionOf(file, record, map) {
-  const v = lib.validate(record.input, { rule: map.rule });
+  const v = lib.validate(record.input, opts({ rule: map.rule }));
   if (v.valid) return; // an authority-kind check failed, not the grammar
   const ours = v.error.offset;
   const kind = positionKind(record.input, record.error_pos, ours);
@@ -390,7 +383,7 @@ const totals = rows.reduce((t, r) => {
   return t;
 }, { file: "**total**", kind: "", total: 0, applicable: 0, agree: 0, documented: 0, unexplained: 0, na: 0 });
 
-const header = ["file", "kind", "records", "applicable", "agree", "draft difference (documented)", "unexplained", "not applicable"];
+const header = ["file", "kind", "records", "applicable", "agree", decisions.column ?? "draft difference (documented)", "unexplained", "not applicable"];
 const cells = (r) => [r.file, r.kind, r.total, r.applicable, r.agree, r.documented, r.unexplained, r.na].map(String);
 if (flag("--markdown")) {
   console.log(`| ${header.join(" | ")} |`);
@@ -417,13 +410,17 @@ if (flag("--positions")) {
     for (const p of ps) console.log(`    ${p.file} ${p.rule} ${JSON.stringify(p.input)}: source ${p.source}, ours ${p.ours}`);
   }
 }
-console.log("\ndocumented draft differences by reason (decisions, one per vector or per component; rfc3986: differs = this draft differs from RFC 3986, agrees = the source departs from RFC 3986 too):");
+console.log(edition === DEFAULT_EDITION
+  ? "\ndocumented draft differences by reason (decisions, one per vector or per component; rfc3986: differs = this draft differs from RFC 3986, agrees = the source departs from RFC 3986 too):"
+  : `\ndocumented differences by reason (${decisionsFile}, one per vector or per component, with the section of ${lib.EDITIONS[edition].document} that decides it):`);
 const byReason = new Map();
 for (const d of decisionIndex.values()) if (d.used) byReason.set(d.reason, (byReason.get(d.reason) ?? 0) + 1);
 for (const [key, reason] of Object.entries(decisions.reasons)) {
-  if (byReason.has(key)) console.log(`  ${String(byReason.get(key)).padStart(4)}  ${key.padEnd(28)} section ${reason.section.padEnd(6)} ${reason.rfc3986}`);
+  if (byReason.has(key)) console.log(`  ${String(byReason.get(key)).padStart(4)}  ${key.padEnd(28)} section ${reason.section.padEnd(6)} ${reason.rfc3986 ?? ""}`.trimEnd());
 }
-console.log("\nerror positions (records with error_pos that the draft rejects; --positions for the list):");
+const byNote = listed.filter((l) => l.includes("(curator note: ")).length;
+if (decisions.curatorNotes) console.log(`  ${String(byNote).padStart(4)}  ${"curator note".padEnd(28)} the record's curator_note, confirmed by the ABNF acceptor`);
+console.log(`\nerror positions (records with error_pos that ${label === "draft" ? "the draft" : edition} rejects; --positions for the list):`);
 for (const file of [...new Set(positions.map((p) => p.file))]) {
   const ps = positions.filter((p) => p.file === file);
   const kinds = {};
@@ -431,6 +428,7 @@ for (const file of [...new Set(positions.map((p) => p.file))]) {
   console.log(`  ${file}: ${ps.length} compared, ` + Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(", "));
 }
 if (flag("--propose")) console.log(JSON.stringify(proposals));
+if (flag("--outcomes")) console.log(JSON.stringify(outcomes));
 const positionProblems = checkRecordedPositions();
 for (const m of positionProblems) console.log(m);
 for (const m of oracleMismatches) console.log(`ORACLE ${m}`);

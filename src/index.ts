@@ -11,6 +11,19 @@ export const {
 } = api;
 
 export { EDITIONS, DEFAULT_EDITION } from "./registry.js";
+import { EDITIONS as ALL_EDITIONS } from "./registry.js";
+import { compareEditionsIn, type CompareEditionsOptions, type EditionVerdict } from "./compare-editions.js";
+import type { Edition } from "./edition.js";
+export type { CompareEditionsOptions, EditionVerdict };
+
+/**
+ * The verdict of every edition on the input (or of those named), oldest first: whether it matches
+ * each edition's URI-reference (or the rule named), the error for a reject, the components for an
+ * accept. Where the editions disagree, each error names the rule and section that decide it.
+ */
+export function compareEditions(input: string, options?: CompareEditionsOptions): EditionVerdict[] {
+  return compareEditionsIn(Object.values(ALL_EDITIONS) as readonly Edition[], input, options);
+}
 export type { EditionId, DefaultEditionId, EditionOf, RuleNames } from "./registry.js";
 export type { Edition, RuleInfo, EditionManifest } from "./edition.js";
 export type {

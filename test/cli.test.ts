@@ -16,6 +16,7 @@ function run(args: string[], options: { input?: string; env?: Record<string, str
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
   if (!options.env || !("FORCE_COLOR" in options.env)) delete env.FORCE_COLOR;
   if (!options.env || !("NO_COLOR" in options.env)) delete env.NO_COLOR;
+  if (!options.env || !("URI_GRAMMAR_EDITION" in options.env)) delete env.URI_GRAMMAR_EDITION;
   const r = spawnSync(process.execPath, [CLI, ...args], { input: options.input ?? "", env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -687,5 +688,60 @@ describe("one behaviour for every command", () => {
     const text = 'see http://a/ok and "http://[x]/" here\n';
     expect(run(["extract"], { input: text }).stdout).toBe("http://a/ok\nhttp://[x]/\t(not a valid URI reference)\n");
     expect(run(["extract", "--valid"], { input: text }).stdout).toBe("http://a/ok\n");
+  });
+});
+
+describe("editions and --edition", () => {
+  test("editions lists every edition, oldest first, the default marked", () => {
+    const r = run(["editions"]);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines.map((l) => l.split(/\s+/)[0])).toEqual(Object.keys(EDITIONS));
+    expect(lines.filter((l) => l.endsWith("(default)"))).toHaveLength(1);
+    const listed = JSON.parse(run(["editions", "--json"]).stdout) as { id: string; rules: number }[];
+    expect(listed.map((e) => [e.id, e.rules])).toEqual(Object.values(EDITIONS).map((e) => [e.id, e.rules.length]));
+  });
+
+  test("editions <input>: one row per edition, a caret for each reject, exit 1 when they disagree", () => {
+    const r = run(["editions", "http://[v7.x]/"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^rfc2396bis-01 +2003-03-03 +invalid URI-reference +at 8, in IPv6address \(section 3\.2\.2\)$/m);
+    expect(r.stdout).toMatch(/^rfc3986 +2005-01 +valid +URI-reference$/m);
+    expect(r.stdout).toContain("        ^ offset 8:");
+    expect(r.stdout).toContain("The editions disagree.");
+    const same = run(["editions", "http://a/"]);
+    expect(same.status).toBe(0);
+    expect(same.stdout).toContain("The editions agree.");
+    const asJson = JSON.parse(run(["editions", "--json", "--rule", "authority", "a@b@c"]).stdout);
+    expect(asJson.agree).toBe(false);
+    expect(asJson.editions.map((e: { edition: string; valid: boolean }) => [e.edition, e.valid]))
+      .toEqual([["rfc2396bis-01", true], ["rfc3986", false]]);
+  });
+
+  test("rules NAME --editions: the rule in each edition, with what changed", () => {
+    const r = run(["rules", "--editions", "unreserved"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("unreserved    = ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\"");
+    expect(r.stdout).toContain("characters removed: \"!\" \"'\" \"(\" \")\" \"*\"");
+    expect(run(["rules", "--editions", "host"]).stdout).toContain("now uses IP-literal, reg-name");
+    expect(run(["rules", "--editions"]).status).toBe(2);
+  });
+
+  test("--edition and URI_GRAMMAR_EDITION choose the grammar of every command", () => {
+    expect(run(["check", "http://[v7.x]/"]).status).toBe(1);
+    expect(run(["check", "--edition", "rfc3986", "http://[v7.x]/"]).status).toBe(0);
+    expect(run(["check", "--edition=rfc3986", "--rule", "h16", "ffff"]).status).toBe(0);
+    expect(run(["resolve", "http://a/b/c/d;p?q", "/./g"], { env: { URI_GRAMMAR_EDITION: "rfc3986" } }).stdout).toBe("http://a/g\n");
+    expect(run(["resolve", "http://a/b/c/d;p?q", "/./g"]).stdout).toBe("http://a/./g\n");
+    expect(run(["parse", "--edition", "rfc3986", "mailto:a@b?x"]).stdout).toBe("kind        URI\nscheme      mailto\npath        a@b\nquery       x\n");
+    expect(run(["normalize", "--edition", "rfc3986", "http://a/%2d"]).stdout).toBe("http://a/-\n");
+    expect(run(["compare", "--edition", "rfc3986", "http://a/%2d", "http://a/-"]).status).toBe(0);
+    expect(run(["compare", "http://a/%2d", "http://a/-"]).status).toBe(3);
+    const bad = run(["check", "--edition", "rfc9999", "a"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--edition: unknown edition "rfc9999"; the editions are rfc2396bis-01, rfc3986');
+    const dots = run(["resolve", "--edition", "rfc3986", "--dot-segments", "remove", "http://a/", "g"]);
+    expect(dots.status).toBe(2);
+    expect(dots.stderr).toContain("remove_dot_segments (5.2.4)");
   });
 });

@@ -181,3 +181,92 @@ describe("test/conformance/decisions.json", () => {
     }
   });
 });
+
+// ----- The same copied vectors against the rfc3986 edition -----
+// The vectors that follow RFC 3986 (decisions-rfc3986.json says which do not) are scored against
+// RFC 3986's rule of the same name and its parse(): each expects its source's answer, except where
+// decisions-rfc3986.json records RFC 3986's answer (with its section), or where the record's
+// curator_note says the source departs from RFC 3986, where the parser must not give the source's
+// answer (scripts/conformance-syntax.mjs --edition rfc3986 also checks those against the ABNF).
+interface Rfc3986Decisions {
+  answer: string;
+  ruleMap: Record<string, string>;
+  notApplicable: { spec: Record<string, string>; rule: Record<string, string>; deviation: string; base: string };
+  reasons: Record<string, { section: string; text: string }>;
+  cases: (Omit<Case, "kind"> & { kind: Case["kind"] | "resolve"; rfc3986: unknown; base?: string; ref?: string })[];
+}
+const rfc3986: Rfc3986Decisions = JSON.parse(readFileSync(join(dir, "decisions-rfc3986.json"), "utf8"));
+const edition = { edition: "rfc3986" } as const;
+const used3986 = new Set<Rfc3986Decisions["cases"][number]>();
+function decision3986(file: string, kind: string, input: string, rule?: string, component?: string) {
+  const d = rfc3986.cases.find((c) => c.file === file && c.kind === kind && c.input === input &&
+    (c.rule ?? undefined) === rule && (c.component ?? undefined) === component);
+  if (d) used3986.add(d);
+  return d;
+}
+const why3986 = (d: { reason: string }) => `RFC 3986 section ${rfc3986.reasons[d.reason].section}: ${d.reason}`;
+const applies3986 = (r: Record_) => !r.deviation && r.base === undefined && rfc3986.notApplicable.spec[r.spec] === undefined &&
+  (r.kind === "components" || rfc3986.notApplicable.rule[r.rule!] === undefined);
+
+/** RFC 3986's components in the vectors' shape: the host as written, brackets kept; absent is undefined. */
+function components3986(input: string): Record<string, string | undefined> | null {
+  if (!validate(input, edition).valid) return null;
+  const ref = parse(input, edition);
+  return {
+    scheme: ref.scheme, authority: ref.authority?.raw, userinfo: ref.authority?.userinfo, host: ref.authority?.host.raw,
+    port: ref.authority?.port, path: ref.path, query: ref.query, fragment: ref.fragment,
+  };
+}
+
+describe("rfc3986 edition", () => {
+  for (const file of files) {
+    const records: Record_[] = JSON.parse(readFileSync(join(dir, file), "utf8")).filter(applies3986);
+    if (records.length === 0) continue;
+    describe(file, () => {
+      for (const r of records.filter((x) => x.kind === "validity")) {
+        const rule = (rfc3986.ruleMap[r.rule!] ?? r.rule!) as never;
+        const d = decision3986(file, "validity", r.input, r.rule);
+        const note = !d && typeof r.curator_note === "string";
+        const expected = d ? (d.rfc3986 as boolean) : note ? !r.valid : r.valid!;
+        test(`${r.rule} ${JSON.stringify(r.input)} is ${expected ? "valid" : "invalid"}` +
+          (d ? ` (the source says ${r.valid ? "valid" : "invalid"}; ${why3986(d)})` : note ? ` (the source says ${r.valid ? "valid" : "invalid"}: ${r.curator_note})` : ""), () => {
+          expect(matches(rule, r.input, edition)).toBe(expected);
+        });
+      }
+      for (const r of records.filter((x) => x.kind === "components")) {
+        const whole = decision3986(file, "components", r.input, undefined, "*");
+        const note = typeof r.curator_note === "string" ? r.curator_note : undefined;
+        const actual = components3986(r.input);
+        if (whole) {
+          test(`components of ${JSON.stringify(r.input)}: invalid in RFC 3986 (${why3986(whole)})`, () => expect(actual).toBeNull());
+          continue;
+        }
+        test(`components of ${JSON.stringify(r.input)}` + (note ? ` (${note})` : ""), () => {
+          if (note && actual === null) return expect(validate(r.input, edition).valid).toBe(false); // the note: the source accepts what RFC 3986 does not
+          expect(actual).not.toBeNull();
+          for (const name of COMPONENTS) {
+            if (!(name in r)) continue;
+            const d = decision3986(file, "components", r.input, undefined, name);
+            const source = r[name] === null ? undefined : r[name];
+            const ours = actual![name] ?? undefined;
+            if (d) expect([name, ours]).toEqual([name, d.rfc3986 === null ? undefined : d.rfc3986]);
+            else if (note && ours !== source && !(r.port === null && name === "port")) expect([name, ours]).not.toEqual([name, source]);
+            else expect([name, ours]).toEqual([name, source]);
+          }
+        });
+      }
+    });
+  }
+
+  test("every syntax decision of decisions-rfc3986.json about a copied source is used, and names an RFC 3986 section", () => {
+    const spec = readFileSync(join(__dirname, "..", "..", "shared", "spec", "rfc3986.txt"), "utf8");
+    for (const [key, reason] of Object.entries(rfc3986.reasons)) {
+      expect([key, reason.section]).toEqual([key, expect.stringMatching(/^[1-6](\.\d+)*$/)]);
+      expect(spec).toMatch(new RegExp(`^${reason.section.replace(/\./g, "\\.")}\\.?  +[A-Z]`, "m"));
+      expect(reason.text.length).toBeGreaterThan(20);
+    }
+    const syntax = rfc3986.cases.filter((c) => c.kind !== "resolve" && files.includes(c.file));
+    expect(syntax.filter((c) => !used3986.has(c))).toEqual([]);
+    for (const c of rfc3986.cases) expect(c.rfc3986).not.toEqual(c.source);
+  });
+});

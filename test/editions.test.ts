@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  DEFAULT_EDITION, EDITIONS, UriSyntaxError, audit, equivalent, explain, extract, matches, normalize, parse, recompose,
+  DEFAULT_EDITION, EDITIONS, UriSyntaxError, audit, compareEditions, equivalent, explain, extract, matches, normalize, parse, recompose,
   resolve, resolveReference, ruleInfo, validate, type EditionId,
 } from "../src/index.js";
 
@@ -182,5 +182,36 @@ describe("the package's entry per edition", () => {
       let refused; try { r.parse("a", { edition: "rfc2396bis-01" }); } catch (e) { refused = e instanceof TypeError && /bound to the edition "rfc3986"/.test(e.message); }
       console.log(JSON.stringify([refused, r.validate("a b").error instanceof main.UriSyntaxError]))`);
     expect(JSON.parse(out)).toEqual([true, true]);
+  });
+});
+
+describe("compareEditions: which edition rejects this, and why", () => {
+  test("one verdict per edition, oldest first, each error naming the deciding rule and section", () => {
+    const verdicts = compareEditions("http://[v7.x]/");
+    expect(verdicts.map((v) => [v.edition, v.rule, v.valid])).toEqual(Object.keys(EDITIONS).map((id) =>
+      [id, "URI-reference", id === "rfc3986" ? true : matches("URI-reference", "http://[v7.x]/", { edition: id as EditionId })]));
+    const draft = verdicts.find((v) => v.edition === "rfc2396bis-01")!;
+    expect(draft.error).toBeInstanceOf(UriSyntaxError);
+    expect(draft.error).toMatchObject({ offset: 8, rule: "IPv6address", section: "3.2.2", edition: "rfc2396bis-01" });
+    const rfc3986 = verdicts.find((v) => v.edition === "rfc3986")!;
+    expect(rfc3986.error).toBeUndefined();
+    expect((rfc3986.reference as { authority: { host: { kind: string } } }).authority.host.kind).toBe("IPvFuture");
+  });
+
+  test("a rule named in one edition's spelling is each edition's rule of that name or role", () => {
+    expect(compareEditions("a@b@c", { rule: "authority" }).map((v) => [v.edition, v.valid]))
+      .toEqual([["rfc2396bis-01", true], ["rfc3986", false]].filter(([id]) => (id as string) in EDITIONS));
+    // relative-URI (the draft's) and relative-ref (RFC 3986's) play the same role.
+    expect(compareEditions("../g", { rule: "relative-URI" }).map((v) => [v.edition, v.rule]))
+      .toEqual(expect.arrayContaining([["rfc2396bis-01", "relative-URI"], ["rfc3986", "relative-ref"]]));
+    // A rule only one edition has, and no role: only that edition answers.
+    expect(compareEditions("ab", { rule: "h16" }).map((v) => v.edition)).toEqual(["rfc3986"]);
+  });
+
+  test("editions, and bad arguments", () => {
+    expect(compareEditions("a", { editions: ["rfc3986"] }).map((v) => v.edition)).toEqual(["rfc3986"]);
+    expect(() => compareEditions("a", { editions: ["rfc9999"] })).toThrow(/unknown edition "rfc9999"/);
+    expect(() => compareEditions("a", { rule: "nonsense" })).toThrow(/no edition has a rule "nonsense"/);
+    expect(() => compareEditions(1 as never)).toThrow(TypeError);
   });
 });

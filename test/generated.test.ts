@@ -1,7 +1,7 @@
 // The generated parsers are committed; they must be what a fresh build of grammar/ gives, and the
 // collected ABNF and the PEG must name the same rules, in the same order.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as peggy from "peggy";
 
@@ -48,7 +48,13 @@ const EDITION_RULES: [string, { names: string[]; ordered: boolean }][] = [
   }],
 ];
 
-describe.each(EDITION_RULES)("grammar/%s/grammar.abnf and grammar.peggy", (edition, expected) => {
+// Every edition folder is checked; the rule list of the document is checked where it is written
+// down above (an independent reading of the document, not derived from the grammar files).
+const FOLDERS = readdirSync(join(root, "grammar"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const EXPECTED = new Map(EDITION_RULES);
+
+describe.each(FOLDERS.map((id) => [id]))("grammar/%s/grammar.abnf and grammar.peggy", (edition) => {
+  const expected = EXPECTED.get(edition);
   const abnf = readFileSync(join(root, "grammar", edition, "grammar.abnf"), "utf8");
   const peg = readFileSync(join(root, "grammar", edition, "grammar.peggy"), "utf8");
   const abnfNames = [...abnf.matchAll(/^([A-Za-z][A-Za-z0-9_-]*)\s*=/gm)].map((m) => m[1]);
@@ -60,6 +66,9 @@ describe.each(EDITION_RULES)("grammar/%s/grammar.abnf and grammar.peggy", (editi
   });
 
   test("hold every rule the document defines, and the core rules they use", () => {
+    // A new edition writes its document's rule list into EDITION_RULES: a reading of the document
+    // made apart from its grammar files.
+    if (!expected) throw new Error(`EDITION_RULES has no rule list for ${edition}`);
     if (expected.ordered) expect(abnfNames).toEqual(expected.names);
     else expect([...abnfNames].sort()).toEqual([...expected.names].sort());
   });
@@ -87,6 +96,37 @@ describe.each(EDITION_RULES)("grammar/%s/grammar.abnf and grammar.peggy", (editi
       for (const line of comment) { if (!line.startsWith("//")) break; block.unshift(line); }
       const first = block.find((l) => /^\/\/ (§\d[\d.]*|RFC 2234)  /.test(l));
       expect({ name, first }).toEqual({ name, first: expect.stringContaining(`${name} =`) });
+    }
+  });
+
+  test("the ABNF quoted above each PEG rule is the .abnf file's text of the rule (spacing aside)", () => {
+    const flat = (text: string) => text.replace(/\s+/g, " ").trim();
+    // The .abnf text of each rule: its line and the indented lines that continue it, comments cut.
+    const abnfText = new Map<string, string>();
+    const lines = abnf.split("\n");
+    lines.forEach((line, i) => {
+      const m = /^([A-Za-z][A-Za-z0-9-]*)\s*=/.exec(line);
+      if (!m) return;
+      const body = [line];
+      for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]); j++) body.push(lines[j]);
+      abnfText.set(m[1], flat(body.map((l) => l.replace(/\s;.*$/, "")).join(" ")));
+    });
+    for (const name of abnfNames) {
+      const at = peg.search(new RegExp(`^${name.replace(/-/g, "_")}\\n`, "m"));
+      const block = peg.slice(0, at).trimEnd().split("\n");
+      const comment: string[] = [];
+      while (block.length && block[block.length - 1].startsWith("//")) comment.unshift(block.pop()!);
+      const start = comment.findIndex((l) => /^\/\/ (§\d[\d.]*|RFC 2234)  /.test(l));
+      const quoted = [comment[start].replace(/^\/\/ (§\d[\d.]*|RFC 2234)  /, "").replace(/\s;.*$/, "")];
+      // Continuation lines are indented; a note in parentheses or a PEG: line ends the quote.
+      for (const l of comment.slice(start + 1)) {
+        const text = l.replace(/^\/\/\s?/, "");
+        if (!/^\s{2,}\S/.test(text) || /^\s*(\(|PEG:)/.test(text)) break;
+        quoted.push(text.replace(/\s;.*$/, ""));
+      }
+      // A quote may carry a trailing "; comment" or "(strings are case-insensitive)" as the .abnf may not.
+      const said = flat(quoted.join(" ").replace(/\s+\((strings|case)[^)]*\)\s*$/, ""));
+      expect({ name, quoted: said }).toEqual({ name, quoted: abnfText.get(name) });
     }
   });
 });

@@ -226,6 +226,7 @@ const POSITIONS: Record<string, [string, (v: unknown) => unknown][]> = {
   matches: [["rule", (v) => matches(v as never, "a")], ["input", (v) => matches("URI-reference", v as string)]],
   explain: [["input", (v) => explain(v as string)], ["options.rule", (v) => explain("a", { rule: v as never })]],
   recompose: [["ref", (v) => format(v as never)]],
+  compareEditions: [["input", (v) => api.compareEditions(v as string)]],
   resolve: [["base", (v) => api.resolve(v as string, "g")], ["ref", (v) => api.resolve(BASE, v as string)]],
   resolveReference: [["base", (v) => api.resolveReference(v as string, "g")], ["ref", (v) => api.resolveReference(BASE, v as string)]],
   merge: [["basePath", (v) => api.merge(v as string, "g")], ["refPath", (v) => api.merge("/a/b", v as string)]],

@@ -1,6 +1,6 @@
 // uri-grammar rules: the grammar's rules with their sections; one rule in full.
 import { EDITIONS, type EditionId, type RuleInfo } from "../index.js";
-import { editionOf, expectPositionals, globalOptionHelp, ruleOption } from "./args.js";
+import { editionOf, expectPositionals, globalOptionHelp, ruleOption, UsageError } from "./args.js";
 import type { Command, Context } from "./context.js";
 import { json } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
@@ -8,7 +8,7 @@ import { EXIT, exitStatusHelp } from "./exit.js";
 export const rules: Command = {
   name: "rules",
   summary: "list the grammar's rules, or show one rule in full",
-  usage: `Usage: uri-grammar rules [--json] [NAME]
+  usage: `Usage: uri-grammar rules [--json] [--editions] [NAME]
 
 Without NAME, lists every rule of the grammar with the section of the draft
 that defines it, in the order a reader meets them; "*" marks the rules whose
@@ -18,17 +18,30 @@ With NAME, shows that rule: its ABNF, the draft's original text where it had
 to be corrected, its PEG transcription and why the PEG differs, the rules it
 uses and the rules that use it, and strings it matches and does not match.
 
+With NAME and --editions, shows the rule in every edition that has it (by that
+name, or in the same role under another name: absoluteURI, absolute-URI),
+oldest first: its section and ABNF, and what changed from the edition before:
+characters added to or removed from its set, rules it began or stopped using.
+
 Arguments:
   NAME             a rule name as the draft spells it, e.g. IPv6address
 
 Options:
+  --editions       the rule's history across the editions (needs NAME)
   --json           print the rule table (or the one rule) as JSON
 ${globalOptionHelp(19)}
 
 ${exitStatusHelp({ [EXIT.ok]: "shown", [EXIT.usage]: "an unknown rule name or another usage error" })}`,
-  options: { json: { type: "boolean" } },
+  options: { json: { type: "boolean" }, editions: { type: "boolean" } },
   run(values, positionals, ctx) {
     expectPositionals(positionals, ["[NAME]"]);
+    if (values.editions) {
+      if (positionals.length === 0) throw new UsageError("--editions needs a rule NAME");
+      const rows = history(positionals[0]);
+      if (values.json) ctx.print(json(rows));
+      else ctx.print(historyText(rows, ctx).join("\n"));
+      return EXIT.ok;
+    }
     const edition = editionOf(values);
     const RULES = EDITIONS[edition].rules as readonly RuleInfo[];
     if (positionals.length === 0) {
@@ -99,4 +112,69 @@ function wrap(text: string, width: number): string {
   }
   if (line) lines.push(line);
   return lines.join("\n");
+}
+
+/** One edition's form of a rule, and what changed from the edition before. */
+interface HistoryRow {
+  readonly edition: string;
+  readonly date: string;
+  readonly rule: string;
+  readonly section: string;
+  readonly abnf: string;
+  /** Characters the rule's set gained and lost (single-character rules: the characters it matches; others: those that can begin it). */
+  readonly added: string;
+  readonly removed: string;
+  readonly usesAdded: readonly string[];
+  readonly usesRemoved: readonly string[];
+}
+
+/** The rule in every edition that has it by name or by role, oldest first. */
+function history(name: string): HistoryRow[] {
+  const all = Object.values(EDITIONS);
+  const role = all.flatMap((e) => Object.entries(e.roles).filter(([, v]) => v === name).map(([k]) => k))[0];
+  const rows: HistoryRow[] = [];
+  let before: { chars: string; uses: readonly string[] } | undefined;
+  for (const e of all) {
+    const own = e.rule(name)?.name ?? (role === undefined ? undefined : (e.roles as unknown as Record<string, unknown>)[role]);
+    if (typeof own !== "string") continue;
+    const info = e.rule(own)! as RuleInfo;
+    const chars = info.singleCharacter ? charactersOf(e, info) : info.first;
+    const diff = (a: string, b: string) => [...a].filter((c) => !b.includes(c)).join("");
+    rows.push({
+      edition: e.id, date: e.date, rule: info.name, section: info.section, abnf: info.abnf,
+      added: before ? diff(chars, before.chars) : "", removed: before ? diff(before.chars, chars) : "",
+      usesAdded: before ? info.uses.filter((u) => !before!.uses.includes(u)) : [],
+      usesRemoved: before ? before.uses.filter((u) => !info.uses.includes(u)) : [],
+    });
+    before = { chars, uses: info.uses };
+  }
+  if (rows.length === 0) {
+    throw new UsageError(`no edition has a rule ${JSON.stringify(name)}; 'uri-grammar rules --edition ID' lists an edition's rules`);
+  }
+  return rows;
+}
+
+/** The ASCII characters a single-character rule matches (an escape counts as "%"), in code order. */
+function charactersOf(e: (typeof EDITIONS)[keyof typeof EDITIONS], info: RuleInfo): string {
+  const table = e.asciiTable(info.name);
+  let out = "";
+  for (let c = 32; c < 127; c++) if (table[c]) out += String.fromCharCode(c);
+  return info.first.includes("%") && !out.includes("%") ? [...out, "%"].sort().join("") : out;
+}
+
+function historyText(rows: readonly HistoryRow[], ctx: Context): string[] {
+  const lines: string[] = [];
+  for (const r of rows) {
+    lines.push(`${ctx.out.paint("bold", r.edition)} (${r.date}): ${r.rule}, ${r.section === "RFC 2234" ? "RFC 2234" : "section " + r.section}`);
+    for (const l of r.abnf.split("\n")) lines.push(`  ${l}`);
+    const changes: string[] = [];
+    if (r.added) changes.push(`characters added: ${[...r.added].map((c) => JSON.stringify(c)).join(" ")}`);
+    if (r.removed) changes.push(`characters removed: ${[...r.removed].map((c) => JSON.stringify(c)).join(" ")}`);
+    if (r.usesAdded.length) changes.push(`now uses ${r.usesAdded.join(", ")}`);
+    if (r.usesRemoved.length) changes.push(`no longer uses ${r.usesRemoved.join(", ")}`);
+    if (changes.length) for (const c of changes) lines.push(`  ${ctx.out.paint("cyan", c)}`);
+    lines.push("");
+  }
+  lines.pop();
+  return lines;
 }
