@@ -105,7 +105,7 @@ describe.each(FOLDERS.map((id) => [id]))("grammar/%s/grammar.abnf and grammar.pe
     const abnfText = new Map<string, string>();
     const lines = abnf.split("\n");
     lines.forEach((line, i) => {
-      const m = /^([A-Za-z][A-Za-z0-9-]*)\s*=/.exec(line);
+      const m = /^([A-Za-z][A-Za-z0-9_-]*)\s*=/.exec(line);
       if (!m) return;
       const body = [line];
       for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]); j++) body.push(lines[j]);
