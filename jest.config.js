@@ -1,10 +1,11 @@
 /**
  * `npm test`: every test file but the long runs. The long runs (LONG: the rule compiler against
- * peggy on 400 random grammars, and the growth of time with input size from 100 KB to 1 MB) are
+ * peggy on 400 random grammars, the growth of time with input size from 100 KB to 1 MB, and a
+ * strict compile of a consumer against the built declarations) are
  * `npm run test:long` (jest.long.config.js); .ci/run runs both.
  * @type {import('jest').Config}
  */
-const LONG = ["compile-rules.test.ts", "scaling.test.ts"];
+const LONG = ["compile-rules.test.ts", "scaling.test.ts", "declarations.test.ts"];
 
 module.exports = {
   testEnvironment: "node",

@@ -2,8 +2,16 @@
 // An acceptor for the collected ABNF of an edition, built mechanically: the edition's .abnf is parsed
 // with the `abnf` package, and every rule becomes an anchored backtracking RegExp by inlining the
 // rules it refers to. No regex here is written by hand, so the acceptor is independent of the PEG:
-// every rule of every edition is non-recursive, its language is regular, and a backtracking RegExp
-// tries every way the ABNF can match (no ordered choice, no greedy commitment).
+// every rule's language is regular, and a backtracking RegExp tries every way the ABNF can match
+// (no ordered choice, no greedy commitment).
+//
+// Recursion (the 1993 URL draft: "xalphas = xalpha [ xalphas ]", "path = void / xpalphas [ "/"
+// path ]"): a rule that refers to itself only in tail position (right-linear: nothing follows the
+// reference in its alternative, and the reference is not inside a repetition other than an option)
+// is a regular language, and is unrolled: written R = C R / F, where C is what the alternatives
+// that recurse match before the reference and F what the others match, its language is the least
+// solution, C* F (Arden's rule). Any other recursion (a reference to itself that is not in a tail
+// position, or recursion through another rule) is refused: its language may not be regular.
 //
 // - Quoted strings are case-insensitive (RFC 2234 section 2.3): a letter becomes [aA].
 // - %x values and ranges are exact; "n*m" becomes {n,m}, "*" {0,}, "[ x ]" {0,1}.
@@ -12,7 +20,8 @@
 // - No "u" flag: the RegExps match UTF-16 code units. Every terminal of this grammar is ASCII, so a
 //   lone surrogate, a non-BMP character or any other non-ASCII unit simply matches nothing.
 //
-// As a module: editionFiles(), loadAbnf(), parseAbnfText(), toPlain(), buildAcceptor(), buildSplitter().
+// As a module: editionFiles(), pegNameOf(), loadAbnf(), parseAbnfText(), toPlain(), rightLinear(), unrolled(),
+//   regexSources(), buildAcceptor(), buildSplitter().
 // As a script:  node scripts/abnf-acceptor.mjs [--edition ID | --grammar FILE] [--json]
 //   prints every rule's RegExp source (one per line), or with --json
 //   { order, rules: { name: plainAst }, regex: { name: source } } for the tests.
@@ -21,7 +30,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 import { parseString } from "abnf";
+
+const RESERVED_WORDS = createRequire(import.meta.url)("peggy").RESERVED_WORDS;
+
+/**
+ * The PEG name of an ABNF rule, in every edition's grammar.peggy: "-" becomes "_", and a name that
+ * is one of peggy's reserved words (JavaScript's: the 1993 draft's "void") gets a trailing "_".
+ */
+export function pegNameOf(name) {
+  const n = name.replace(/-/g, "_");
+  return RESERVED_WORDS.includes(n) ? `${n}_` : n;
+}
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The edition the scripts check when none is named: the draft. */
@@ -149,15 +170,78 @@ function unit(code) {
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
-/** The RegExp source of every rule, references inlined; throws on a recursive rule. */
+/** Whether the node refers to the rule `name` anywhere (directly). */
+function refersTo(n, name) {
+  switch (n.kind) {
+    case "ref": return n.name === name;
+    case "cat": case "alt": return n.items.some((i) => refersTo(i, name));
+    case "rep": return refersTo(n.item, name);
+    default: return false;
+  }
+}
+
+/**
+ * A right-linear rule split as R = C R / F: `continuing` is the node of what is matched before a
+ * tail reference to R (null: no alternative recurses), `final` the node of the strings matched
+ * without one (null: none). Throws when a reference to R is not in a tail position.
+ */
+export function rightLinear(name, n) {
+  const EMPTY = { kind: "cat", items: [] };
+  const alt = (xs) => { const ys = xs.filter((x) => x !== null); return ys.length === 0 ? null : ys.length === 1 ? ys[0] : { kind: "alt", items: ys }; };
+  const split = (m) => {
+    if (!refersTo(m, name)) return { continuing: null, final: m };
+    switch (m.kind) {
+      case "ref": return { continuing: EMPTY, final: null };
+      case "alt": {
+        const parts = m.items.map(split);
+        return { continuing: alt(parts.map((p) => p.continuing)), final: alt(parts.map((p) => p.final)) };
+      }
+      case "cat": {
+        const head = m.items.slice(0, -1);
+        if (head.some((i) => refersTo(i, name))) {
+          throw new Error(`rule ${name} refers to itself before the end of a sequence: not right-linear, its language may not be regular`);
+        }
+        const last = split(m.items[m.items.length - 1]);
+        const prefix = (x) => (x === null ? null : { kind: "cat", items: [...head, x] });
+        return { continuing: prefix(last.continuing), final: prefix(last.final) };
+      }
+      case "rep": {
+        if (m.min === 0 && m.max === 1) {
+          const inner = split(m.item);
+          return { continuing: inner.continuing, final: alt([EMPTY, inner.final]) };
+        }
+        if (m.min === 1 && m.max === 1) return split(m.item);
+        throw new Error(`rule ${name} refers to itself inside a repetition: not right-linear, its language may not be regular`);
+      }
+      default: throw new Error(`unknown node ${m.kind}`);
+    }
+  };
+  return split(n);
+}
+
+/**
+ * The node of a rule with its right recursion unrolled: C* F for R = C R / F (rightLinear), the
+ * rule's own node when it does not refer to itself.
+ */
+export function unrolled(name, n) {
+  if (!refersTo(n, name)) return n;
+  const { continuing, final } = rightLinear(name, n);
+  if (final === null) throw new Error(`rule ${name} only ever recurses: it matches no string`);
+  return { kind: "cat", items: [{ kind: "rep", min: 0, max: null, item: continuing }, final] };
+}
+
+/**
+ * The RegExp source of every rule, references inlined; right recursion is unrolled (unrolled()),
+ * any other recursion throws.
+ */
 export function regexSources({ order, rules }) {
   const done = new Map();
   const active = new Set();
   const rule = (name) => {
     if (done.has(name)) return done.get(name);
-    if (active.has(name)) throw new Error(`rule ${name} is recursive: its language may not be regular`);
+    if (active.has(name)) throw new Error(`rule ${name} is recursive through another rule: its language may not be regular`);
     active.add(name);
-    const src = node(rules[name]);
+    const src = node(unrolled(name, rules[name]));
     active.delete(name);
     done.set(name, src);
     return src;
@@ -189,11 +273,20 @@ export function regexSources({ order, rules }) {
   return out;
 }
 
-/** { name: RegExp } for every rule: the RegExp accepts exactly the rule's language. */
+/**
+ * { name: { test(s) } } for every rule: test() is true exactly when the whole string is in the
+ * rule's language. Each rule is compiled, every reference inlined (right recursion unrolled as in
+ * regexSources), into a Thompson NFA, run as a DFA built lazily from sets of NFA states: time
+ * linear in the input whatever the grammar. (A backtracking RegExp of the same rule can take
+ * exponential time on the ambiguous rules of the 1993 draft: "hostname = ialpha [ "." hostname ]"
+ * with "." in ialpha; regexSources() stays for the tests' short vector rows.)
+ */
 export function buildAcceptor(abnf = loadAbnf()) {
-  const sources = regexSources(abnf);
   const acceptor = {};
-  for (const name of abnf.order) acceptor[name] = new RegExp(`^(?:${sources[name]})$`);
+  for (const name of abnf.order) {
+    let run;
+    acceptor[name] = { test: (s) => (run ??= automaton(abnf, name))(s) };
+  }
   return acceptor;
 }
 
@@ -250,6 +343,97 @@ export function buildSplitter(abnf, start, capture) {
       if (m[i + 1] !== undefined && out[name] === undefined) out[name] = m[i + 1];
     });
     return out;
+  };
+}
+
+/** The whole-string test of one rule: a Thompson NFA of the rule, simulated as a lazy DFA. */
+function automaton({ rules }, start) {
+  const eps = [];
+  const edges = []; // per state: [lo, hi, to] triples
+  const state = () => { eps.push([]); edges.push([]); return eps.length - 1; };
+  const active = new Set();
+  const build = (n, from) => {
+    switch (n.kind) {
+      case "str": {
+        let at = from;
+        for (const ch of n.text) {
+          const code = ch.charCodeAt(0);
+          const to = state();
+          edges[at].push([code, code, to]);
+          if (n.ci && /[A-Za-z]/.test(ch)) {
+            const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
+            edges[at].push([other, other, to]);
+          }
+          at = to;
+        }
+        return at;
+      }
+      case "range": { const to = state(); edges[from].push([n.first, n.last, to]); return to; }
+      case "cat": return n.items.reduce((at, item) => build(item, at), from);
+      case "alt": {
+        const end = state();
+        for (const item of n.items) { const s = state(); eps[from].push(s); eps[build(item, s)].push(end); }
+        return end;
+      }
+      case "rep": {
+        let at = from;
+        for (let i = 0; i < n.min; i++) at = build(n.item, at);
+        const end = state();
+        eps[at].push(end);
+        if (n.max === null) {
+          const loop = state();
+          eps[at].push(loop);
+          const back = build(n.item, loop);
+          eps[back].push(loop, end);
+        } else {
+          for (let i = n.min; i < n.max; i++) { at = build(n.item, at); eps[at].push(end); }
+        }
+        return end;
+      }
+      case "ref": {
+        if (active.has(n.name)) throw new Error(`rule ${n.name} is recursive through another rule: its language may not be regular`);
+        active.add(n.name);
+        const to = build(unrolled(n.name, rules[n.name]), from);
+        active.delete(n.name);
+        return to;
+      }
+      default: throw new Error(`unknown node ${n.kind}`);
+    }
+  };
+  const first = state();
+  const accept = build({ kind: "ref", name: start }, first);
+  const closure = (set) => {
+    const seen = new Set(set);
+    const stack = [...set];
+    while (stack.length) for (const t of eps[stack.pop()]) if (!seen.has(t)) { seen.add(t); stack.push(t); }
+    return [...seen].sort((a, b) => a - b);
+  };
+  const dfa = new Map();
+  const dstate = (states) => {
+    const key = states.join(",");
+    let d = dfa.get(key);
+    if (d === undefined) {
+      d = { states, accepting: states.includes(accept), next: new Map() };
+      dfa.set(key, d);
+    }
+    return d;
+  };
+  const initial = dstate(closure([first]));
+  return (s) => {
+    let d = initial;
+    for (let i = 0; i < s.length; i++) {
+      const code = s.charCodeAt(i);
+      let next = d.next.get(code);
+      if (next === undefined) {
+        const to = [];
+        for (const q of d.states) for (const [lo, hi, t] of edges[q]) if (code >= lo && code <= hi) to.push(t);
+        next = dstate(closure(to));
+        d.next.set(code, next);
+      }
+      if (next.states.length === 0) return false;
+      d = next;
+    }
+    return d.accepting;
   };
 }
 

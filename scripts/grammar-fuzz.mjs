@@ -13,10 +13,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_EDITION, buildAcceptor, editionFiles, loadAbnf } from "./abnf-acceptor.mjs";
+import { DEFAULT_EDITION, buildAcceptor, editionFiles, loadAbnf, pegNameOf } from "./abnf-acceptor.mjs";
 
 const require = createRequire(import.meta.url);
-
 /** A small seeded PRNG (32-bit state): the same seed gives the same cases on every machine. */
 export function mulberry32(seed) {
   let a = seed >>> 0;
@@ -232,7 +231,7 @@ export function differential({ edition = DEFAULT_EDITION, count = 1000, seed = 1
   for (const [ri, rule] of names.entries()) {
     // Each rule gets its own stream, so --rule R reproduces exactly the cases of a full run.
     const gen = new Generator(abnf, mulberry32(seed * 1000003 + abnf.order.indexOf(rule) + 1));
-    const pegName = rule.replace(/-/g, "_");
+    const pegName = pegNameOf(rule);
     const re = acceptor[rule];
     const ruleShapes = SHAPES.filter((sh) => sh[1] === rule);
     let accepted = 0;

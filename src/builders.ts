@@ -2,16 +2,21 @@
 // (component boundaries only) build a plain record; each model makes its own class of it.
 import type { Edition } from "./edition.js";
 import { referenceOf } from "./rfc3986/build.js";
+import { urlOf } from "./url1993/build.js";
 import { UriReference, type UriReferenceParts } from "./types.js";
 
-/** Builds a model's typed reference from the record of a parse rule. */
-export type Builder = (record: unknown) => unknown;
+/**
+ * Builds a model's typed reference from the record of a parse rule; the edition is there for a
+ * model that checks a reading of its parts against the grammar (url-1993).
+ */
+export type Builder = (record: unknown, edition: Edition) => unknown;
 
 const BUILDERS: Readonly<Record<string, Builder>> = {
   // The draft's records are already in the form of src/types.ts (its actions give a hostname its
   // labels, an IPv4address its octets); UriReference reads their nulls as absent.
   "rfc2396bis-01": (record) => new UriReference(record as UriReferenceParts),
   "rfc3986": referenceOf,
+  "url-1993": urlOf,
 };
 
 /** The builder of the edition's model. */

@@ -73,18 +73,22 @@ export interface EditionRoles {
   readonly parse: readonly string[];
   /** The rule of an absolute URI (with a scheme): what resolution needs as its base. */
   readonly absolute: string;
-  /** The rule of a relative reference. */
-  readonly relative: string;
+  /** The rule of a relative reference (the 1993 URL draft has none: its partial form is prose). */
+  readonly relative?: string;
   readonly scheme: string;
   readonly authority: string;
-  readonly userinfo: string;
+  /** The rule of the user information before "@" (the 1993 URL draft has user and password). */
+  readonly userinfo?: string;
   readonly host: string;
   readonly port: string;
   readonly path: string;
   readonly query: string;
   readonly fragment: string;
-  /** The characters that need no escape (6.2.2.2 of RFC 3986, 6.2.2 of the draft). */
-  readonly unreserved: string;
+  /**
+   * The characters that need no escape (6.2.2.2 of RFC 3986, 6.2.2 of the draft); the 1993 URL
+   * draft names no such set (its xalpha holds the escape itself).
+   */
+  readonly unreserved?: string;
   /** The rule of one escape ("%" and two hex digits). */
   readonly escape: string;
   /** The IPv4 dotted-decimal rule and the domain-name rule (security checks, error hints). */
@@ -110,11 +114,6 @@ export interface EditionManifest<Id extends string = string, Model extends strin
   readonly spec: string;
   /** The notation of the original grammar and how it was collected. */
   readonly notation: string;
-  /**
-   * The label of the comments in grammar.abnf that quote the document's own text of a rule where
-   * the transcription changed it ("draft", "rfc2396"); the rule table's `draft` field holds them.
-   */
-  readonly quotes?: string;
   /** True for the library's default edition. */
   readonly default?: boolean;
   /** The family of algorithms (src/) that builds its components and resolves, normalizes, audits. */

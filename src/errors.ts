@@ -24,7 +24,7 @@ export interface UriSyntaxErrorDetails {
   /** The edition whose grammar the input was checked against. */
   readonly edition: string;
   /** A sentence for a learner about this kind of mistake, if one applies. */
-  readonly hint?: string;
+  readonly hint?: string | undefined;
 }
 
 /** What the parser tried at the error's offset (UriSyntaxError.next). */

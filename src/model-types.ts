@@ -4,6 +4,7 @@ import type { EquivalentOptions, NormalizeOptions } from "./normalize.js";
 import type { Resolution, ResolveOptions } from "./resolve.js";
 import type { UriReference } from "./types.js";
 import type * as Rfc3986 from "./rfc3986/index.js";
+import type * as Url1993 from "./url1993/index.js";
 
 /** For each model: its reference class, resolution result and options. */
 export interface ModelTypes {
@@ -21,11 +22,19 @@ export interface ModelTypes {
     normalizeOptions: Omit<Rfc3986.NormalizeOptions, "syntax">;
     equivalentOptions: Omit<Rfc3986.EquivalentOptions, "syntax">;
   };
+  /** The 1993 URL draft: no options; normalize() and equivalent() throw (it defines neither). */
+  "url-1993": {
+    reference: Url1993.Url;
+    resolution: Url1993.Url;
+    resolveOptions: Record<never, never>;
+    normalizeOptions: Record<never, never>;
+    equivalentOptions: Record<never, never>;
+  };
   // RFC 2396's model (src/rfc2396/) is not written yet: until it is, nothing of it is typed, and
   // src/builders.ts and src/models.ts have no entry for it (parse() and the operations refuse).
   "rfc2396": {
-    reference: object;
-    resolution: object;
+    reference: unknown;
+    resolution: unknown;
     resolveOptions: Record<never, never>;
     normalizeOptions: Record<never, never>;
     equivalentOptions: Record<never, never>;

@@ -12,6 +12,8 @@ import { parseIn } from "./parse.js";
 import { auditReference } from "./rfc3986/audit.js";
 import * as rfc3986 from "./rfc3986/operations.js";
 import { Reference } from "./rfc3986/types.js";
+import * as url1993 from "./url1993/operations.js";
+import { Url } from "./url1993/types.js";
 
 export interface Model {
   /** True when the value is a reference of this model (as parse() returns them). */
@@ -57,6 +59,20 @@ const MODELS: Readonly<Record<string, Model>> = {
       const ref = parseIn(edition, input, edition.requireRule(edition.roles.reference)) as Reference;
       return auditReference(edition, input, ref, options);
     },
+  },
+  // The 1993 URL draft: its partial form (section "PARTIAL FORM"); it defines no normalization,
+  // no comparison and no security checks.
+  "url-1993": {
+    isReference: (value) => value instanceof Url,
+    recompose: (ref) => {
+      if (!(ref instanceof Url)) throw new TypeError(`recompose: ref must be a Url of the 1993 URL draft, got ${describe(ref)}`);
+      return url1993.recompose(ref);
+    },
+    resolve: (edition, base, ref, options, fn) => url1993.recompose(url1993.resolveIn(edition, base, ref, options, fn)),
+    resolveReference: url1993.resolveIn,
+    normalize: () => url1993.undefinedBy1993("normalize", "normalization (its URLs are compared as written)"),
+    equivalent: () => url1993.undefinedBy1993("equivalent", "equivalence of URLs (section UNIQUENESS: \"a possible ambiguity will always exist\")"),
+    audit: () => url1993.undefinedBy1993("audit", "security checks (section \"Security considerations\" names none a parser can make)"),
   },
 };
 

@@ -739,7 +739,7 @@ describe("editions and --edition", () => {
     expect(run(["compare", "http://a/%2d", "http://a/-"]).status).toBe(3);
     const bad = run(["check", "--edition", "rfc9999", "a"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('--edition: unknown edition "rfc9999"; the editions are rfc2396, rfc2396bis-01, rfc3986');
+    expect(bad.stderr).toContain('--edition: unknown edition "rfc9999"; the editions are url-1993, rfc2396, rfc2396bis-01, rfc3986');
     const dots = run(["resolve", "--edition", "rfc3986", "--dot-segments", "remove", "http://a/", "g"]);
     expect(dots.status).toBe(2);
     expect(dots.stderr).toContain("remove_dot_segments (5.2.4)");

@@ -13,7 +13,6 @@ const manifest = {
   "date": "1998-08",
   "spec": "rfc2396.txt",
   "notation": "RFC 822 BNF with \"|\" for alternatives (section 1.6), Appendix A, with the excluded characters of section 2.4.3; collected here in ABNF (RFC 2234), the RFC's text quoted where the notation changed",
-  "quotes": "rfc2396",
   "model": "rfc2396",
   "roles": {
     "reference": "URI-reference",

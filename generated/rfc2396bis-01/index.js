@@ -13,7 +13,6 @@ const manifest = {
   "date": "2003-03-03",
   "spec": "draft-fielding-uri-rfc2396bis-01.txt",
   "notation": "ABNF (RFC 2234); the draft's Appendix A was not yet written, so the rules of sections 2 to 5 are collected here",
-  "quotes": "draft",
   "default": true,
   "model": "rfc2396bis-01",
   "roles": {

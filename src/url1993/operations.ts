@@ -1,0 +1,74 @@
+// The 1993 draft's operations on strings or parsed URLs, for src/models.ts: resolution of the
+// partial form (section "PARTIAL FORM"); the draft defines no normalization, comparison or
+// security checks, and those functions say so.
+import { describe } from "../args.js";
+import type { Edition } from "../edition.js";
+import { ResolveError, UriSyntaxError } from "../errors.js";
+import { parseIn } from "../parse.js";
+import { recompose } from "./recompose.js";
+import { isFullForm, resolvePartial, type Context } from "./resolve.js";
+import { Url } from "./types.js";
+
+/** A URL given as a string (parsed) or as a Url (taken as it is). */
+function urlIn(edition: Edition, value: unknown, what: string): Url {
+  if (value instanceof Url) return value;
+  if (typeof value !== "string") throw new TypeError(`${what} must be a string or a Url of ${edition.document}, got ${describe(value)}`);
+  return parseIn(edition, value, edition.requireRule(edition.roles.reference)) as Url;
+}
+
+/** The context locator cut where the partial-form rules cut it. */
+function contextOf(url: Url): Context {
+  const text = recompose({ ...url, fragmentid: undefined });
+  const afterScheme = text.slice(url.scheme.length + 1);
+  if (!afterScheme.startsWith("//")) return { scheme: url.scheme, site: "", rest: afterScheme };
+  const end = afterScheme.slice(2).search(/[/?]/);
+  const site = end < 0 ? afterScheme : afterScheme.slice(0, end + 2);
+  return { scheme: url.scheme, site, rest: afterScheme.slice(site.length) };
+}
+
+/** The text of the URL that `ref` (a partial or full form) stands for within `base`. */
+export function resolveText(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): string {
+  if (options !== undefined && (options === null || typeof options !== "object")) {
+    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+  }
+  let context: Url;
+  try {
+    context = urlIn(edition, base, `${fn}: base`);
+  } catch (error) {
+    if (!(error instanceof UriSyntaxError)) throw error;
+    throw new ResolveError("invalid-base", "PARTIAL FORM", `the base ${JSON.stringify(base)} is not a ${edition.roles.reference} of ${edition.document}: ${error.message}`, error);
+  }
+  let partial: string;
+  if (ref instanceof Url) partial = recompose(ref);
+  else if (typeof ref === "string") partial = ref;
+  else throw new TypeError(`${fn}: ref must be a string or a Url of ${edition.document}, got ${describe(ref)}`);
+  if (isFullForm(partial)) {
+    // A full form stands for itself; it must be a URL.
+    try {
+      urlIn(edition, partial, `${fn}: ref`);
+    } catch (error) {
+      if (!(error instanceof UriSyntaxError)) throw error;
+      throw new ResolveError("invalid-reference", "PARTIAL FORM", `the ref ${JSON.stringify(partial)} is a full form (a colon before any slash) but not a ${edition.roles.reference} of ${edition.document}: ${error.message}`, error);
+    }
+  }
+  return resolvePartial(contextOf(context), partial);
+}
+
+/** The Url that `ref` stands for within `base`; a ResolveError when the result is no URL. */
+export function resolveIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): Url {
+  const text = resolveText(edition, base, ref, options, fn);
+  try {
+    return urlIn(edition, text, `${fn}: result`);
+  } catch (error) {
+    if (!(error instanceof UriSyntaxError)) throw error;
+    throw new ResolveError("invalid-reference", "PARTIAL FORM", `the partial form ${JSON.stringify(ref)} within ${JSON.stringify(String(base))} stands for ${JSON.stringify(text)}, which is not a ${edition.roles.reference} of ${edition.document}: ${error.message}`, error);
+  }
+}
+
+/** What the draft does not define: a TypeError that says so. */
+export function undefinedBy1993(operation: string, sections: string): never {
+  throw new TypeError(`${operation}: the 1993 URL draft ("Uniform Resource Locators (URL)", October 1993) defines no ${sections}; ` +
+    `use an edition that does (edition "rfc3986")`);
+}
+
+export { recompose };
