@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as peggy from "peggy";
+import { EDITIONS } from "../src/index.js";
 
 const root = join(__dirname, "..");
 
@@ -19,17 +20,26 @@ describe("generated/", () => {
   });
 });
 
-// Each edition's rules, as its document gives them: RFC 2396's in the order of its Appendix A, then
-// the excluded characters of its section 2.4.3; the draft's from sections 2 to 5 (in any order: its
-// Appendix A was not yet written), RFC 3986's in the order of its Appendix A; then the RFC 2234
-// core rules each of those two grammars uses.
+// Each edition's rules, as its document gives them: the draft's from sections 2 to 5 (in any
+// order: its Appendix A was not yet written), RFC 3986's in the order of its Appendix A; then the
+// RFC 2234 core rules each grammar uses.
 const EDITION_RULES: [string, { names: string[]; ordered: boolean }][] = [
+  // RFC 2396's Appendix A in its order, then the excluded characters of its section 2.4.3.
   ["rfc2396", {
     ordered: true,
     names: ("URI-reference absoluteURI relativeURI hier_part opaque_part uric_no_slash net_path abs_path rel_path " +
       "rel_segment scheme authority reg_name server userinfo hostport host hostname domainlabel toplabel " +
       "IPv4address port path path_segments segment param pchar query fragment uric reserved unreserved mark " +
       "escaped hex alphanum alpha lowalpha upalpha digit control space delims unwise").split(" "),
+  }],
+  // The 1993 BNF in its order, and the literal reading of the misprinted xpalphas beside it.
+  ["url-1993", {
+    ordered: true,
+    names: ("fragmentaddress uri url generic scheme httpaddress ftpaddress afsaddress newsaddress waisaddress " +
+      "waisindex waisdoc groupart group article database wtype prosperoaddress prosperolink hsoname version " +
+      "attributes attribute telnetaddress gopheraddress login hostport host cellname hostname hostnumber port " +
+      "selector path search user password fragmentid gtype xalpha xalphas xpalpha xpalphas xpalphas-as-printed " +
+      "ialpha alpha digit safe extra escape hex national punctuation digits alphanum alphanums void").split(" "),
   }],
   ["rfc2396bis-01", {
     ordered: false,
@@ -53,8 +63,16 @@ const EDITION_RULES: [string, { names: string[]; ordered: boolean }][] = [
 const FOLDERS = readdirSync(join(root, "grammar"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 const EXPECTED = new Map(EDITION_RULES);
 
+/** A section tag: "Section 3.2.2", "RFC 2234", or a named section in quotes in the PEG ("BNF syntax"). */
+const ABNF_TAG = /^; (Section (\d[\d.]*|[A-Z][A-Za-z ]+)|RFC 2234)$/;
+const PEG_TAG = /^\/\/ (§(\d[\d.]*|"[^"]+")|RFC 2234)  /;
+
 describe.each(FOLDERS.map((id) => [id]))("grammar/%s/grammar.abnf and grammar.peggy", (edition) => {
   const expected = EXPECTED.get(edition);
+  // The PEG's name of each rule, as the build gives it ("-" becomes "_"; a peggy reserved word gets
+  // a trailing "_"), from the rule table.
+  const pegNameOf = (name: string) => (EDITIONS as Record<string, { rule(n: string): { pegName: string } | undefined }>)[edition]
+    .rule(name)?.pegName ?? name.replace(/-/g, "_");
   const abnf = readFileSync(join(root, "grammar", edition, "grammar.abnf"), "utf8");
   const peg = readFileSync(join(root, "grammar", edition, "grammar.peggy"), "utf8");
   const abnfNames = [...abnf.matchAll(/^([A-Za-z][A-Za-z0-9_-]*)\s*=/gm)].map((m) => m[1]);
@@ -62,7 +80,7 @@ describe.each(FOLDERS.map((id) => [id]))("grammar/%s/grammar.abnf and grammar.pe
     .rules.map((r) => r.name);
 
   test("name the same rules in the same order (the PEG spells - as _)", () => {
-    expect(pegNames).toEqual(abnfNames.map((n) => n.replace(/-/g, "_")));
+    expect(pegNames).toEqual(abnfNames.map(pegNameOf));
   });
 
   test("hold every rule the document defines, and the core rules they use", () => {
@@ -81,20 +99,20 @@ describe.each(FOLDERS.map((id) => [id]))("grammar/%s/grammar.abnf and grammar.pe
     for (const name of abnfNames) {
       const at = abnf.search(new RegExp(`^${name}\\s*=`, "m"));
       const above = abnf.slice(0, at).trimEnd().split("\n").reverse();
-      const tag = above.find((l) => /^; (Section \d[\d.]*|RFC 2234)$/.test(l));
+      const tag = above.find((l) => ABNF_TAG.test(l));
       expect({ name, tag }).toEqual({ name, tag: expect.any(String) });
     }
   });
 
   test("every PEG rule quotes its section and ABNF in the comment right above it", () => {
     for (const name of abnfNames) {
-      const pegName = name.replace(/-/g, "_");
+      const pegName = pegNameOf(name);
       const at = peg.search(new RegExp(`^${pegName}\\n`, "m"));
       expect(at).toBeGreaterThan(0);
       const comment = peg.slice(0, at).trimEnd().split("\n").reverse();
       const block = [];
       for (const line of comment) { if (!line.startsWith("//")) break; block.unshift(line); }
-      const first = block.find((l) => /^\/\/ (§\d[\d.]*|RFC 2234)  /.test(l));
+      const first = block.find((l) => PEG_TAG.test(l));
       expect({ name, first }).toEqual({ name, first: expect.stringContaining(`${name} =`) });
     }
   });
@@ -112,12 +130,12 @@ describe.each(FOLDERS.map((id) => [id]))("grammar/%s/grammar.abnf and grammar.pe
       abnfText.set(m[1], flat(body.map((l) => l.replace(/\s;.*$/, "")).join(" ")));
     });
     for (const name of abnfNames) {
-      const at = peg.search(new RegExp(`^${name.replace(/-/g, "_")}\\n`, "m"));
+      const at = peg.search(new RegExp(`^${pegNameOf(name)}\\n`, "m"));
       const block = peg.slice(0, at).trimEnd().split("\n");
       const comment: string[] = [];
       while (block.length && block[block.length - 1].startsWith("//")) comment.unshift(block.pop()!);
-      const start = comment.findIndex((l) => /^\/\/ (§\d[\d.]*|RFC 2234)  /.test(l));
-      const quoted = [comment[start].replace(/^\/\/ (§\d[\d.]*|RFC 2234)  /, "").replace(/\s;.*$/, "")];
+      const start = comment.findIndex((l) => PEG_TAG.test(l));
+      const quoted = [comment[start].replace(PEG_TAG, "").replace(/\s;.*$/, "")];
       // Continuation lines are indented; a note in parentheses or a PEG: line ends the quote.
       for (const l of comment.slice(start + 1)) {
         const text = l.replace(/^\/\/\s?/, "");
