@@ -20,8 +20,8 @@
 // - No "u" flag: the RegExps match UTF-16 code units. Every terminal of this grammar is ASCII, so a
 //   lone surrogate, a non-BMP character or any other non-ASCII unit simply matches nothing.
 //
-// As a module: editionFiles(), pegNameOf(), loadAbnf(), toPlain(), rightLinear(), unrolled(), regexSources(),
-//   buildAcceptor(), buildSplitter().
+// As a module: editionFiles(), pegNameOf(), loadAbnf(), parseAbnfText(), toPlain(), rightLinear(), unrolled(),
+//   regexSources(), buildAcceptor(), buildSplitter().
 // As a script:  node scripts/abnf-acceptor.mjs [--edition ID | --grammar FILE] [--json]
 //   prints every rule's RegExp source (one per line), or with --json
 //   { order, rules: { name: plainAst }, regex: { name: source } } for the tests.
@@ -77,12 +77,66 @@ export const DEFAULT_GRAMMAR = editionFiles().abnf;
  * rules in file order. Node kinds: str (ci: case-insensitive), range, cat, alt, rep, ref.
  */
 export function loadAbnf(file = DEFAULT_GRAMMAR) {
-  const parsed = parseString(readFileSync(file, "utf8"), file);
+  const parsed = parseAbnfText(readFileSync(file, "utf8"), file);
   const order = Object.values(parsed.defs).map((d) => d.name);
   const byUpper = new Map(order.map((n) => [n.toUpperCase(), n]));
   const rules = {};
   for (const def of Object.values(parsed.defs)) rules[def.name] = toPlain(def.def, byUpper);
   return { order, rules };
+}
+
+/**
+ * The abnf package's parse of an ABNF text, with rule names that contain "_" allowed. RFC 2234
+ * names are letters, digits and "-"; RFC 2396 spells some of its names with "_" (hier_part), and
+ * its collected ABNF keeps that spelling. So each "_" of a rule name (outside quoted strings,
+ * prose values and comments, where "_" stands for itself) is handed to the package as "-", and
+ * every definition and reference gets its written spelling back. Two names that the package
+ * would then take for one ("hier_part" beside "hier-part") are refused.
+ */
+export function parseAbnfText(text, source = "grammar") {
+  let out = "";
+  const spelled = new Map(); // the name as the package sees it, upper case -> as written
+  const plain = new Set(); // names written without "_", upper case
+  let name = "";
+  const endName = () => {
+    if (name === "") return;
+    const key = name.replace(/_/g, "-").toUpperCase();
+    if (name.includes("_")) {
+      const seen = spelled.get(key);
+      if ((seen !== undefined && seen.toUpperCase() !== name.toUpperCase()) || plain.has(key)) {
+        throw new Error(`${source}: the rule names ${JSON.stringify(seen ?? key)} and ${JSON.stringify(name)} differ only in "_" and "-"`);
+      }
+      if (seen === undefined) spelled.set(key, name);
+    } else {
+      if (spelled.has(key)) throw new Error(`${source}: the rule names ${JSON.stringify(spelled.get(key))} and ${JSON.stringify(name)} differ only in "_" and "-"`);
+      plain.add(key);
+    }
+    out += name.replace(/_/g, "-");
+    name = "";
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const close = c === '"' ? '"' : c === "<" ? ">" : c === ";" ? "\n" : null;
+    if (close !== null) {
+      // A quoted string, a prose value or a comment: copied as it is.
+      endName();
+      const end = text.indexOf(close, i + 1);
+      const stop = end < 0 ? text.length : close === "\n" ? end : end + 1;
+      out += text.slice(i, stop);
+      i = stop - 1;
+    } else if (/[A-Za-z0-9_-]/.test(c) && (name !== "" || /[A-Za-z]/.test(c))) {
+      name += c;
+    } else {
+      endName();
+      out += c;
+    }
+  }
+  endName();
+  const parsed = parseString(out, source);
+  const restore = (n) => spelled.get(n.toUpperCase()) ?? n;
+  for (const def of Object.values(parsed.defs)) def.name = restore(def.name);
+  for (const ref of parsed.refs) ref.name = restore(ref.name);
+  return parsed;
 }
 
 /** One node of the abnf package's AST as a plain object (rule names resolved to their spelling). */

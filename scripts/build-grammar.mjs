@@ -22,9 +22,8 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { parseString as parseAbnf } from "abnf";
 import * as optimizer from "./optimize-parser.mjs";
-import { loadAbnf, pegNameOf } from "./abnf-acceptor.mjs";
+import { loadAbnf, parseAbnfText, pegNameOf } from "./abnf-acceptor.mjs";
 import { optimizeFast, optimizeMatch, optimizeTrace } from "./optimize-parser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -68,7 +67,10 @@ function transformedAst(grammarText, extraOptions = {}) {
  * or "; RFC 2234" comment above it; N may be a section's name: "; Section BNF
  * syntax"), its definition text, and the document's original text where it had
  * to be corrected or transcribed ("; draft: ..." or "; ID: ..." with the
- * edition's id, "; url-1993: ...").
+ * edition's id, "; url-1993: ...", "; rfc2396: ..."), with the comment lines
+ * after it that are indented (the original's continuation lines) or start
+ * with "(" (a note on the change).  A rule name is letters, digits, "-" and
+ * "_" (RFC 2396 spells hier_part).
  */
 function readAbnf(text, edition) {
   const lines = text.split("\n");
@@ -78,7 +80,7 @@ function readAbnf(text, edition) {
     const line = lines[i];
     if (line.startsWith(";")) { comments.push(line.replace(/^;\s?/, "")); continue; }
     if (line.trim() === "") { comments = []; continue; }
-    const m = /^([A-Za-z][A-Za-z0-9-]*)\s*=/.exec(line);
+    const m = /^([A-Za-z][A-Za-z0-9_-]*)\s*=/.exec(line);
     if (!m) throw new Error(`grammar ABNF line ${i + 1}: expected a rule, got ${JSON.stringify(line)}`);
     const body = [line.trimEnd()];
     while (i + 1 < lines.length && /^\s+\S/.test(lines[i + 1])) body.push(lines[++i].trimEnd());
@@ -89,7 +91,7 @@ function readAbnf(text, edition) {
     const label = [`draft: `, `${edition}: `].find((l) => comments.some((c) => c.startsWith(l)));
     for (const c of comments) {
       if (label !== undefined && c.startsWith(label)) { draft.push(c.slice(label.length)); inDraft = true; }
-      else if (inDraft && c.startsWith("(")) { draft.push(c); }
+      else if (inDraft && (c.startsWith("(") || /^\s/.test(c))) { draft.push(c); }
       else inDraft = false;
     }
     rules.push({
@@ -260,11 +262,15 @@ function characterFacts(abnfFile, escapeRule) {
 /**
  * Examples for each rule from the edition's vector tables (grammar/ID/vectors/syntax-*.tsv, the
  * document's own examples with their verdicts): up to four inputs it matches and four it does not,
- * in table order, printable ASCII (a space shows in quotes) and short enough for a line. The CLI shows them under a rule.
+ * in table order, printable ASCII (a space shows in quotes) and short enough for a line. The CLI
+ * shows them under a rule. A rule whose rows have no printable input on one side (RFC 2396's
+ * control matches only characters that print as nothing) takes its other rows there (the CLI shows
+ * them as JSON strings).
  */
 function vectorExamples(edition, names) {
   const dir = join(root, "grammar", edition, "vectors");
   const out = new Map(names.map((n) => [n, { match: [], noMatch: [] }]));
+  const unprintable = new Map(names.map((n) => [n, { match: [], noMatch: [] }]));
   if (!existsSync(dir)) return out;
   for (const file of readdirSync(dir).filter((f) => f.startsWith("syntax-") && f.endsWith(".tsv")).sort()) {
     let header = true;
@@ -273,17 +279,21 @@ function vectorExamples(edition, names) {
       if (header) { header = false; continue; }
       const [rule, field, expect] = line.split("\t");
       const input = field.length >= 2 && field.startsWith('"') && field.endsWith('"') ? JSON.parse(field) : field;
-      const list = out.get(rule)?.[expect === "accept" ? "match" : "noMatch"];
-      if (!list || list.length >= 4 || list.includes(input) || input.length > 60 || !/^[\x20-\x7e]*$/.test(input)) continue;
+      const side = expect === "accept" ? "match" : "noMatch";
+      const list = (/^[\x20-\x7e]*$/.test(input) ? out : unprintable).get(rule)?.[side];
+      if (!list || list.length >= 4 || list.includes(input) || input.length > 60) continue;
       list.push(input);
     }
+  }
+  for (const [rule, lists] of out) {
+    for (const side of ["match", "noMatch"]) if (lists[side].length === 0) lists[side] = unprintable.get(rule)[side];
   }
   return out;
 }
 
 /** Rule references of each ABNF rule, by the abnf package's AST. */
 function references(abnfText, names) {
-  const parsed = parseAbnf(abnfText, "grammar");
+  const parsed = parseAbnfText(abnfText, "grammar");
   const byUpper = new Map(names.map((n) => [n.toUpperCase(), n]));
   const uses = new Map(names.map((n) => [n, []]));
   for (const ref of parsed.refs) {

@@ -24,6 +24,14 @@ describe("generated/", () => {
 // order: its Appendix A was not yet written), RFC 3986's in the order of its Appendix A; then the
 // RFC 2234 core rules each grammar uses.
 const EDITION_RULES: [string, { names: string[]; ordered: boolean }][] = [
+  // RFC 2396's Appendix A in its order, then the excluded characters of its section 2.4.3.
+  ["rfc2396", {
+    ordered: true,
+    names: ("URI-reference absoluteURI relativeURI hier_part opaque_part uric_no_slash net_path abs_path rel_path " +
+      "rel_segment scheme authority reg_name server userinfo hostport host hostname domainlabel toplabel " +
+      "IPv4address port path path_segments segment param pchar query fragment uric reserved unreserved mark " +
+      "escaped hex alphanum alpha lowalpha upalpha digit control space delims unwise").split(" "),
+  }],
   // The 1993 BNF in its order, and the literal reading of the misprinted xpalphas beside it.
   ["url-1993", {
     ordered: true,
@@ -67,7 +75,7 @@ describe.each(FOLDERS.map((id) => [id]))("grammar/%s/grammar.abnf and grammar.pe
     .rule(name)?.pegName ?? name.replace(/-/g, "_");
   const abnf = readFileSync(join(root, "grammar", edition, "grammar.abnf"), "utf8");
   const peg = readFileSync(join(root, "grammar", edition, "grammar.peggy"), "utf8");
-  const abnfNames = [...abnf.matchAll(/^([A-Za-z][A-Za-z0-9-]*)\s*=/gm)].map((m) => m[1]);
+  const abnfNames = [...abnf.matchAll(/^([A-Za-z][A-Za-z0-9_-]*)\s*=/gm)].map((m) => m[1]);
   const pegNames = (peggy.parser.parse(peg, { grammarSource: "peg", reservedWords: [] }) as unknown as { rules: { name: string }[] })
     .rules.map((r) => r.name);
 
@@ -115,7 +123,7 @@ describe.each(FOLDERS.map((id) => [id]))("grammar/%s/grammar.abnf and grammar.pe
     const abnfText = new Map<string, string>();
     const lines = abnf.split("\n");
     lines.forEach((line, i) => {
-      const m = /^([A-Za-z][A-Za-z0-9-]*)\s*=/.exec(line);
+      const m = /^([A-Za-z][A-Za-z0-9_-]*)\s*=/.exec(line);
       if (!m) return;
       const body = [line];
       for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]); j++) body.push(lines[j]);

@@ -4,7 +4,7 @@
 // scripts/soak.mjs for long runs).
 // The `abnf` package is ESM-only, so the check runs in a child process and reports JSON.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadAbnf, ROOT } from "./support/abnf.js";
@@ -40,6 +40,16 @@ interface EditionCase {
 }
 
 const EDITIONS: EditionCase[] = [
+  {
+    id: "rfc2396",
+    rules: 44,
+    literal: [
+      { name: "authority", rule: "authority", pegForm: "@server &([/?#] / !.)", literalForm: "@server" },
+      { name: "hostname", rule: "hostname", pegForm: '(domainlabel "." &alphanum)*', literalForm: '(domainlabel ".")*' },
+      { name: "domainlabel", rule: "domainlabel", pegForm: 'alphanum ("-"* alphanum)*', literalForm: 'alphanum / alphanum (alphanum / "-")* alphanum' },
+      { name: "toplabel", rule: "toplabel", pegForm: 'alpha ("-"* alphanum)*', literalForm: 'alpha / alpha (alphanum / "-")* alphanum' },
+    ],
+  },
   {
     id: "rfc2396bis-01",
     rules: 47,
@@ -83,6 +93,11 @@ const EDITIONS: EditionCase[] = [
   },
 ];
 
+test("every edition in grammar/ is checked", () => {
+  const folders = readdirSync(join(ROOT, "grammar"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  expect(EDITIONS.map((e) => e.id).sort()).toEqual(folders.sort());
+});
+
 describe.each(EDITIONS.map((e) => [e.id, e] as [string, EditionCase]))("%s", (edition, { rules, literal }) => {
   describe(`PEG and ABNF agree: ${COUNT} cases per rule, seed ${SEED}`, () => {
     const result = fuzz(["--edition", edition, "--count", String(COUNT), "--seed", String(SEED)]);
@@ -123,7 +138,7 @@ describe.each(EDITIONS.map((e) => [e.id, e] as [string, EditionCase]))("%s", (ed
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     test("every rule the grammar marks // PEG: has a literal form here", () => {
-      const marked = [...grammar.matchAll(/^\/\/ §(?:"[^"]*"|[^ ]+)\s+([A-Za-z][A-Za-z0-9-]*) =[^\n]*\n(?:\/\/[^\n]*\n)*?\/\/ PEG:/gm)].map((m) => m[1]);
+      const marked = [...grammar.matchAll(/^\/\/ §(?:"[^"]*"|[^ ]+)\s+([A-Za-z][A-Za-z0-9_-]*) =[^\n]*\n(?:\/\/[^\n]*\n)*?\/\/ PEG:/gm)].map((m) => m[1]);
       expect([...new Set(literal.map((l) => l.rule))].sort()).toEqual([...marked].sort());
     });
 
