@@ -4,6 +4,7 @@ import type { EquivalentOptions, NormalizeOptions } from "./normalize.js";
 import type { Resolution, ResolveOptions } from "./resolve.js";
 import type { UriReference } from "./types.js";
 import type * as Rfc3986 from "./rfc3986/index.js";
+import type * as Rfc2396 from "./rfc2396/index.js";
 
 /** For each model: its reference class, resolution result and options. */
 export interface ModelTypes {
@@ -20,5 +21,12 @@ export interface ModelTypes {
     resolveOptions: Rfc3986.ResolveOptions;
     normalizeOptions: Omit<Rfc3986.NormalizeOptions, "syntax">;
     equivalentOptions: Omit<Rfc3986.EquivalentOptions, "syntax">;
+  };
+  "rfc2396": {
+    reference: Rfc2396.Reference;
+    resolution: Rfc2396.Resolution;
+    resolveOptions: Rfc2396.ResolveOptions;
+    normalizeOptions: Omit<Rfc2396.NormalizeOptions, "syntax">;
+    equivalentOptions: Omit<Rfc2396.EquivalentOptions, "syntax">;
   };
 }
