@@ -2,5 +2,6 @@
 "use strict";
 
 const edition0 = require("./rfc2396bis-01/index.js");
+const edition1 = require("./rfc3986/index.js");
 
-module.exports = { EDITION_LIST: Object.freeze([edition0.EDITION]), DEFAULT_EDITION_ID: "rfc2396bis-01" };
+module.exports = { EDITION_LIST: Object.freeze([edition0.EDITION, edition1.EDITION]), DEFAULT_EDITION_ID: "rfc2396bis-01" };

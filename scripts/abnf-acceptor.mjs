@@ -1,26 +1,55 @@
 #!/usr/bin/env node
-// An acceptor for the collected ABNF, built mechanically: grammar/rfc2396bis-01/grammar.abnf is parsed with
-// the `abnf` package, and every rule becomes an anchored backtracking RegExp by inlining the rules
-// it refers to. No regex here is written by hand, so the acceptor is independent of the PEG: every
-// rule of this draft is non-recursive, its language is regular, and a backtracking RegExp tries
-// every way the ABNF can match (no ordered choice, no greedy commitment).
+// An acceptor for the collected ABNF of an edition, built mechanically: the edition's .abnf is parsed
+// with the `abnf` package, and every rule becomes an anchored backtracking RegExp by inlining the
+// rules it refers to. No regex here is written by hand, so the acceptor is independent of the PEG:
+// every rule of every edition is non-recursive, its language is regular, and a backtracking RegExp
+// tries every way the ABNF can match (no ordered choice, no greedy commitment).
 //
 // - Quoted strings are case-insensitive (RFC 2234 section 2.3): a letter becomes [aA].
 // - %x values and ranges are exact; "n*m" becomes {n,m}, "*" {0,}, "[ x ]" {0,1}.
+// - A repetition of at most 0 is the empty string, whatever it repeats: RFC 3986 writes
+//   path-empty = 0<pchar>, zero repetitions of a prose value, which is never read.
 // - No "u" flag: the RegExps match UTF-16 code units. Every terminal of this grammar is ASCII, so a
 //   lone surrogate, a non-BMP character or any other non-ASCII unit simply matches nothing.
 //
-// As a module: loadAbnf(), toPlain(), buildAcceptor().
-// As a script:  node scripts/abnf-acceptor.mjs [--grammar FILE] [--json]
+// As a module: editionFiles(), loadAbnf(), toPlain(), buildAcceptor().
+// As a script:  node scripts/abnf-acceptor.mjs [--edition ID | --grammar FILE] [--json]
 //   prints every rule's RegExp source (one per line), or with --json
 //   { order, rules: { name: plainAst }, regex: { name: source } } for the tests.
-import { readFileSync } from "node:fs";
+//   --edition ID  the edition's grammar.abnf (default rfc2396bis-01, the draft)
+//   --grammar FILE  that .abnf file
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseString } from "abnf";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-export const DEFAULT_GRAMMAR = join(ROOT, "grammar/rfc2396bis-01/grammar.abnf");
+/** The edition the scripts check when none is named: the draft. */
+export const DEFAULT_EDITION = "rfc2396bis-01";
+
+/**
+ * The files of an edition: its folder grammar/ID/ holds grammar.abnf, grammar.peggy and
+ * fuzz-shapes.json (the rare shapes the differential check must reach); its builds are
+ * generated/ID/parser.js, match.js and trace.js.
+ */
+export function editionFiles(edition = DEFAULT_EDITION) {
+  const dir = join(ROOT, "grammar", edition);
+  if (!/^[a-z0-9][a-z0-9.-]*$/.test(edition) || !existsSync(join(dir, "grammar.abnf"))) {
+    throw new Error(`no edition ${JSON.stringify(edition)} (grammar/ID/grammar.abnf)`);
+  }
+  const out = join(ROOT, "generated", edition);
+  return {
+    edition,
+    abnf: join(dir, "grammar.abnf"),
+    peg: join(dir, "grammar.peggy"),
+    shapes: join(dir, "fuzz-shapes.json"),
+    fast: join(out, "parser.js"),
+    match: join(out, "match.js"),
+    trace: join(out, "trace.js"),
+  };
+}
+
+export const DEFAULT_GRAMMAR = editionFiles().abnf;
 
 /**
  * Parses an ABNF file into plain JSON-able nodes, keyed by the rule's name as written, with the
@@ -46,6 +75,8 @@ export function toPlain(node, byUpper) {
     case "group": return toPlain(node.alt, byUpper);
     case "repetition":
       if (node.rep.type !== "repeat") throw new Error(`unsupported repetition ${node.rep.type}`);
+      // Zero repetitions of anything (RFC 3986: path-empty = 0<pchar>) match the empty string.
+      if (node.rep.max === 0) return { kind: "cat", items: [] };
       return { kind: "rep", min: node.rep.min, max: node.rep.max, item: toPlain(node.el, byUpper) };
     case "ruleref": {
       const name = byUpper.get(node.name.toUpperCase());
@@ -115,7 +146,8 @@ export function buildAcceptor(abnf = loadAbnf()) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const gi = args.indexOf("--grammar");
-  const abnf = loadAbnf(gi >= 0 ? args[gi + 1] : DEFAULT_GRAMMAR);
+  const ei = args.indexOf("--edition");
+  const abnf = loadAbnf(gi >= 0 ? args[gi + 1] : editionFiles(ei >= 0 ? args[ei + 1] : DEFAULT_EDITION).abnf);
   const regex = regexSources(abnf);
   if (args.includes("--json")) {
     process.stdout.write(JSON.stringify({ order: abnf.order, rules: abnf.rules, regex }) + "\n");

@@ -1,16 +1,23 @@
 #!/usr/bin/env node
-// Builds the package: dist/cjs (CommonJS) and dist/esm (ES modules), each with type declarations.
+// Builds the package: dist/cjs (CommonJS, the code) and dist/esm (the ES module entry points).
 //
 //   dist/cjs/src/*.js, *.d.ts         tsc, module commonjs
 //   dist/cjs/generated/*              the generated parsers as committed (CommonJS)
-//   dist/esm/src/*.js, *.d.ts         tsc, module es2022
-//   dist/esm/generated/*              the generated parsers, rewritten as ES modules
+//   dist/esm/src/*.d.ts               tsc, module es2022: the declarations for `import`
+//   dist/esm/<entry>.js               for every "import" entry of package.json "exports": an ES
+//                                     module that re-exports the CommonJS entry by name
 //   dist/{cjs,esm}/package.json       {"type": ...}, so Node reads each tree in its own format
+//
+// One copy of the code: `import` and `require` reach the same module, so there is one
+// UriSyntaxError class (instanceof holds across them) and one state, not two (the dual package
+// hazard). The ES module entries are generated from package.json, so an entry added there
+// ("./rfc3986") gets its own.
 import { execFileSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
+import { inputsHash, STAMP } from "./build-stamp.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -21,24 +28,19 @@ rmSync(join(root, "dist"), { recursive: true, force: true });
 for (const [format, module, type] of [["cjs", "commonjs", "commonjs"], ["esm", "es2022", "module"]]) {
   const out = join(root, "dist", format);
   execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--outDir", out, "--module", module,
-    ...(format === "esm" ? ["--moduleResolution", "bundler"] : [])],
+    ...(format === "esm" ? ["--moduleResolution", "bundler", "--emitDeclarationOnly"] : [])],
   { cwd: root, stdio: "inherit" });
   const gen = join(out, "generated");
   for (const file of generatedFiles(join(root, "generated"))) {
-    const from = join(root, "generated", file);
+    if (format === "esm" && !file.endsWith(".d.ts")) continue;
     mkdirSync(dirname(join(gen, file)), { recursive: true });
-    if (format === "cjs" || file.endsWith(".d.ts")) {
-      cpSync(from, join(gen, file));
-    } else {
-      writeFileSync(join(gen, file), toEsm(readFileSync(from, "utf8"), file));
-    }
+    cpSync(join(root, "generated", file), join(gen, file));
   }
   writeFileSync(join(out, "package.json"), JSON.stringify({ type }, null, 2) + "\n");
   // The command (package.json "bin") runs as a program: its shebang survives tsc; make it executable.
   const cli = join(out, "src", "cli.js");
   if (existsSync(cli)) chmodSync(cli, 0o755);
 }
-console.log("build: dist/cjs and dist/esm written");
 
 /** The files under generated/, as paths relative to it ("editions.js", "rfc3986/parser.js"). */
 function generatedFiles(dir, prefix = "") {
@@ -47,23 +49,27 @@ function generatedFiles(dir, prefix = "") {
 }
 
 /**
- * The generated files are CommonJS (peggy's "commonjs" format, and the rule table): each sets
- * module.exports once. As an ES module, the same code runs in a function given its own `module`
- * object, and its exports are re-exported by name.
+ * The entries of one "exports" key: itself, or for a pattern ("./*", an edition's own entry) one
+ * per edition folder of generated/ that has the file the pattern names.
  */
-function toEsm(js, file) {
-  // The export names, from the CommonJS build just written (the registry files require others).
-  const names = Object.keys(require(join(root, "dist", "cjs", "generated", file)));
-  // A generated module that requires another (generated/editions.js, generated/ID/index.js)
-  // imports it instead: require("./x.js") becomes the namespace of `import * as ... from "./x.js"`.
-  const imports = [];
-  js = js.replace(/require\("(\.{1,2}\/[^"]+)"\)/g, (_m, path) => {
-    imports.push(`import * as generated$import${imports.length} from ${JSON.stringify(path)};`);
-    return `generated$import${imports.length - 1}`;
-  });
-  // Local names that cannot shadow a global the code uses (peggy's SyntaxError extends SyntaxError).
-  const locals = names.map((n, i) => `const generated$${i} = generated$module.exports.${n};`).join("\n");
-  return `// ES module build of generated/${file}\n${imports.map((i) => i + "\n").join("")}const generated$module = { exports: {} };\n` +
-    `(function (module, exports) {\n${js}\n})(generated$module, generated$module.exports);\n` +
-    `${locals}\nexport { ${names.map((n, i) => `generated$${i} as ${n}`).join(", ")} };\n`;
+function expand(key, esm, cjs) {
+  if (esm === undefined || cjs === undefined) return [];
+  if (!key.includes("*")) return [[key, esm, cjs]];
+  return readdirSync(join(root, "generated"), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(root, cjs.replace("*", e.name))))
+    .map((e) => [key.replace("*", e.name), esm.replace("*", e.name), cjs.replace("*", e.name)]);
 }
+
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+for (const [entry, esm, cjs] of Object.entries(pkg.exports).flatMap(([key, c]) => expand(key, c?.import?.default, c?.require?.default))) {
+  const names = Object.keys(require(join(root, cjs)));
+  const from = relative(dirname(join(root, esm)), join(root, cjs)).split("\\").join("/");
+  mkdirSync(dirname(join(root, esm)), { recursive: true });
+  writeFileSync(join(root, esm), `// ES module entry "${entry}": the exports of the CommonJS build (scripts/build-dist.mjs), so\n` +
+    "// that import and require share one copy of the code and one UriSyntaxError class.\n" +
+    `import cjs from "${from.startsWith(".") ? from : "./" + from}";\n\n` +
+    `export const {\n${names.map((n) => `  ${n},`).join("\n")}\n} = cjs;\n`);
+}
+// What this build was made from: `npm start` rebuilds only when it changes (scripts/build-stamp.mjs).
+writeFileSync(STAMP, inputsHash() + "\n");
+console.log("build: dist/cjs and dist/esm written");

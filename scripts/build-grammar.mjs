@@ -241,7 +241,14 @@ function characterFacts(abnfFile, escapeRule) {
   const out = new Map();
   for (const name of order) {
     const [min, max, , first] = rule(name);
-    out.set(name, { singleCharacter: min === 1 && max === 1, first: String.fromCharCode(...[...first].sort((a, b) => a - b)) });
+    // A run of characters: the rule is a repetition of one character (or escape) at a time.
+    const n = rules[name];
+    const run = n.kind === "rep" && n.max === null && (([a, b]) => a === 1 && b === 1)(node(n.item, new Set()));
+    out.set(name, {
+      singleCharacter: min === 1 && max === 1,
+      characterRun: run,
+      first: String.fromCharCode(...[...first].sort((a, b) => a - b)),
+    });
   }
   return out;
 }

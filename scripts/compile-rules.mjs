@@ -55,8 +55,7 @@ function children(node) {
 /** What the compiler cannot translate (it stops the build): the first such node, described. */
 function unsupported(node) {
   if (!VALUED.has(node.type)) return `a ${node.type} node`;
-  if (node.type === "class" && (node.ignoreCase || node.unicode)) return "a case-insensitive or unicode class";
-  if (node.type === "literal" && node.ignoreCase) return "a case-insensitive literal";
+  if (node.type === "class" && node.unicode) return "a unicode class";
   if (node.type === "repeated") {
     if (node.delimiter) return "a repetition with a delimiter";
     if ((node.min && node.min.type !== "constant") || node.max.type !== "constant") return "a repetition with a variable bound";
@@ -95,15 +94,71 @@ export function positionRules(ast) {
 }
 
 /**
+ * The code units that peggy's case-insensitive literal test takes for the one code unit ch of the
+ * literal's lower case: those whose toLowerCase() is ch ("v": V and v; "k": K, k and the Kelvin
+ * sign U+212A). Found by asking toLowerCase() about every code unit, as peggy's test does.
+ *
+ * peggy matches a case-insensitive literal by input.substr(p, L).toLowerCase() === lower, where
+ * lower is the literal's lower case and L its length. Where lower is ASCII, that holds exactly when
+ * each of the L code units at p, alone, lowercases to the code unit of lower at its place: the
+ * lower case of a string is that of each of its characters, except U+0130 (two code units, the
+ * second non-ASCII), a final capital sigma (a Greek letter) and a surrogate pair (never an ASCII
+ * character, and a lone surrogate is its own lower case); none of them gives an ASCII character.
+ */
+const lowerCasePreimages = new Map();
+function lowerCasePreimage(ch) {
+  let codes = lowerCasePreimages.get(ch);
+  if (!codes) {
+    codes = [];
+    for (let c = 0; c < 0x10000; c++) if (String.fromCharCode(c).toLowerCase() === ch) codes.push(c);
+    lowerCasePreimages.set(ch, codes);
+  }
+  return codes;
+}
+
+/** True when the lower case of the case-insensitive literal is ASCII (then lowerCasePreimage applies). */
+const asciiLower = (value) => /^[\x00-\x7f]*$/.test(value.toLowerCase());
+
+/** The RegExp source of a class, anchored at the start as peggy writes it: ^[...] (every part escaped). */
+function classSource(node) {
+  const unit = (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  const parts = node.parts.map((part) => (Array.isArray(part) ? `${unit(part[0])}-${unit(part[1])}` : unit(part))).join("");
+  return `^[${node.inverted ? "^" : ""}${parts}]`;
+}
+
+/**
+ * The members of a case-insensitive class, as peggy's RegExp (flag i, no u) tests them: every
+ * code unit is asked. { ascii, high } as unitSet; null when the members from 128 up are neither
+ * none nor all (a non-u RegExp never folds a code unit from 128 up onto an ASCII one, so a class
+ * of ASCII parts has none; inverted, all).
+ */
+const foldedClasses = new Map();
+function foldedClass(node) {
+  const source = classSource(node);
+  if (foldedClasses.has(source)) return foldedClasses.get(source);
+  const re = new RegExp(source, "i");
+  const ascii = new Set();
+  let high = 0;
+  for (let c = 0; c < 0x10000; c++) {
+    if (!re.test(String.fromCharCode(c))) continue;
+    if (c < 128) ascii.add(c); else high++;
+  }
+  const set = high === 0 ? { ascii, high: false } : high === 0x10000 - 128 ? { ascii, high: true } : null;
+  foldedClasses.set(source, set);
+  return set;
+}
+
+/**
  * The code units a node matches when it always matches exactly one code unit (a class, a
  * one-character literal, or a choice or group of those): { ascii, high }, the members below 128
  * and whether every code unit from 128 up is a member; null otherwise (or for a class that
- * names some but not all code units from 128 up, which this grammar never does).
+ * names some but not all code units from 128 up, which no grammar here does).
  */
 function unitSet(node) {
   switch (node.type) {
     case "class": {
-      if (node.ignoreCase || node.unicode) return null;
+      if (node.unicode) return null;
+      if (node.ignoreCase) return foldedClass(node);
       const ascii = new Set();
       for (const part of node.parts) {
         const [from, to] = Array.isArray(part) ? part : [part, part];
@@ -118,9 +173,16 @@ function unitSet(node) {
       for (let c = 0; c < 128; c++) if (!ascii.has(c)) inverted.add(c);
       return { ascii: inverted, high: true };
     }
-    case "literal":
-      return !node.ignoreCase && node.value.length === 1 && node.value.charCodeAt(0) < 128
+    case "literal": {
+      if (node.ignoreCase) {
+        // "v"i: the code units that lowercase to "v", when they are all ASCII.
+        if (node.value.length !== 1 || !asciiLower(node.value)) return null;
+        const codes = lowerCasePreimage(node.value.toLowerCase());
+        return codes.every((c) => c < 128) ? { ascii: new Set(codes), high: false } : null;
+      }
+      return node.value.length === 1 && node.value.charCodeAt(0) < 128
         ? { ascii: new Set([node.value.charCodeAt(0)]), high: false } : null;
+    }
     case "group": case "named":
       return unitSet(node.expression);
     case "choice": {
@@ -196,7 +258,7 @@ const alwaysMatches = (node) => node.match === 1;
 function movesOnFailure(node) {
   if (unitSet(node)) return false;
   switch (node.type) {
-    case "literal": case "any": case "rule_ref": case "simple_and": case "simple_not":
+    case "literal": case "class": case "any": case "rule_ref": case "simple_and": case "simple_not":
     case "optional": case "zero_or_more":
       return false;
     case "group": case "named": case "one_or_more": case "labeled": case "text": case "action":
@@ -237,7 +299,11 @@ function firstSet(node, rules, memo, active = new Set()) {
   switch (node.type) {
     case "literal":
       if (node.value === "") return empty;
-      if (node.ignoreCase) return null;
+      if (node.ignoreCase) {
+        if (!asciiLower(node.value)) return null;
+        const codes = lowerCasePreimage(node.value.toLowerCase()[0]);
+        return { ascii: new Set(codes.filter((c) => c < 128)), high: codes.some((c) => c >= 128), nullable: false };
+      }
       return firstSet({ type: "literal", value: node.value[0] }, rules, memo, active);
     case "class":
       return null; // a class unitSet does not take (case-insensitive, unicode)
@@ -298,6 +364,7 @@ class Compiler {
     this.byName = new Map(ast.rules.map((r) => [r.name, r]));
     this.firsts = new Map();
     this.tables = new Map(); // member list -> table name
+    this.regexes = new Map(); // RegExp literal -> name (classes unitSet does not take)
     this.actions = []; // action functions, in the order compiled
   }
 
@@ -333,6 +400,17 @@ class Compiler {
     if (!name) {
       name = `peg$k${this.tables.size}`;
       this.tables.set(key, name);
+    }
+    return name;
+  }
+
+  /** The name of a module-level RegExp that tests one code unit as the class does (as peggy's). */
+  regex(node) {
+    const literal = `/${classSource(node)}/${node.ignoreCase ? "i" : ""}`;
+    let name = this.regexes.get(literal);
+    if (!name) {
+      name = `peg$x${this.regexes.size}`;
+      this.regexes.set(literal, name);
     }
     return name;
   }
@@ -376,9 +454,15 @@ class Compiler {
         return this.gen(node.expression, onFail, ind, env, target);
       case "any":
         return `${ind}if (p < n) {${target ? ` ${target} = s.charAt(p);` : ""} p++; } else { ${onFail} }\n`;
+      case "class": {
+        // A class with members from 128 up but not all of them ([a\u00c9]i): peggy's own test.
+        const re = this.regex(node);
+        return `${ind}if (p < n && ${re}.test(s.charAt(p))) {${target ? ` ${target} = s.charAt(p);` : ""} p++; } else { ${onFail} }\n`;
+      }
       case "literal": {
         const v = node.value;
         if (v.length === 0) return assign('""');
+        if (node.ignoreCase) return this.literalIgnoringCase(v, onFail, ind, target, peek);
         const cond = [...v].map((ch, i) => `${i === 0 && peek ? "c" : `s.charCodeAt(p${i ? " + " + i : ""})`} === ${ch.charCodeAt(0)}`).join(" && ");
         return `${ind}if (p + ${v.length} <= n && ${cond}) p += ${v.length}; else { ${onFail} }\n` + assign(JSON.stringify(v));
       }
@@ -535,6 +619,29 @@ class Compiler {
       default:
         return fail(`cannot compile a ${node.type} node`);
     }
+  }
+
+  /**
+   * A case-insensitive literal ("v"i) longer than one code unit, or one whose code units are not
+   * all ASCII: its value is the input's text, as peggy's. Where its lower case is ASCII, each code
+   * unit is compared with those that lowercase to it (lowerCasePreimage); otherwise the test is
+   * peggy's own, substr(p, L).toLowerCase() === lower.
+   */
+  literalIgnoringCase(v, onFail, ind, target, peek) {
+    const lower = v.toLowerCase();
+    const value = target ? `${ind}  ${target} = s.substring(p, p + ${v.length});\n` : "";
+    if (asciiLower(v)) {
+      const cond = [...lower].map((ch, i) => {
+        const codes = lowerCasePreimage(ch);
+        const unit = i === 0 && peek ? "c" : `s.charCodeAt(p${i ? " + " + i : ""})`;
+        if (codes.length === 1) return `${unit} === ${codes[0]}`;
+        const first = i === 0 && peek ? "c" : `(c = ${unit})`;
+        return `(${codes.map((code, k) => `${k === 0 ? first : "c"} === ${code}`).join(" || ")})`;
+      }).join(" && ");
+      return `${ind}if (p + ${v.length} <= n && ${cond}) {\n${value}${ind}  p += ${v.length};\n${ind}} else { ${onFail} }\n`;
+    }
+    return `${ind}if (s.substr(p, ${lower.length}).toLowerCase() === ${JSON.stringify(lower)}) {\n` +
+      `${value}${ind}  p += ${v.length};\n${ind}} else { ${onFail} }\n`;
   }
 
   /** e? : one attempt; on failure the position is where it was and the value null. */
@@ -714,7 +821,8 @@ export function compileRules(ast) {
   ast = inlineSmallRules(ast, positionRules(ast));
   const compiler = new Compiler(ast);
   const functions = ast.rules.map((r) => compiler.rule(r));
-  const tables = [...compiler.tables].map(([key, name]) => `const ${name} = peg$table([${key}]);`);
+  const tables = [...compiler.tables].map(([key, name]) => `const ${name} = peg$table([${key}]);`)
+    .concat([...compiler.regexes].map(([literal, name]) => `const ${name} = ${literal};`));
   return {
     position: compiler.position,
     code: [...tables, "", ...compiler.actions, "", ...functions].join("\n"),

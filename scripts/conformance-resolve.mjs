@@ -22,6 +22,11 @@ const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
 const dirArg = args.indexOf("--dir");
 const dir = dirArg >= 0 ? args[dirArg + 1] : join(root, "..", "shared", "conformance");
+if (!existsSync(dir)) {
+  console.error(`conformance-resolve: ${dir} does not exist. The public test suites are read from there at run ` +
+    "time (shared/conformance/ beside this folder, as CI has it; --dir DIR reads them from elsewhere).");
+  process.exit(2);
+}
 const require = createRequire(import.meta.url);
 
 const lib = loadLibrary();

@@ -34,6 +34,11 @@ const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const dirArg = args.indexOf("--dir");
 const corpusDir = dirArg >= 0 ? resolve(args[dirArg + 1]) : resolve(root, "../shared/conformance");
+if (!existsSync(corpusDir)) {
+  console.error(`conformance-syntax: ${corpusDir} does not exist. The public test suites are read from there at run ` +
+    "time (shared/conformance/ beside this folder, as CI has it; --dir DIR reads them from elsewhere).");
+  process.exit(2);
+}
 
 const require = createRequire(import.meta.url);
 const built = join(root, "dist/cjs/src/index.js");

@@ -3,16 +3,17 @@
 // collected ABNF (and near misses made from them), and the peggy parser started at that rule must
 // agree with the mechanically built acceptor (scripts/abnf-acceptor.mjs) on every one.
 //
-// As a module: mulberry32(), Generator, differential().
-// As a script:  node scripts/grammar-fuzz.mjs [--count N] [--seed S] [--rule R]... [--peg FILE]
-//   prints the result as one JSON object: { seed, count, rules: [per-rule stats],
+// As a module: mulberry32(), Generator, loadShapes(), pegAcceptor(), differential().
+// As a script:  node scripts/grammar-fuzz.mjs [--edition ID] [--count N] [--seed S] [--rule R]... [--peg FILE]
+//   prints the result as one JSON object: { edition, seed, count, rules: [per-rule stats],
 //   disagreements: [{ rule, input, peg, abnf }], shapes: { name: count } }.
+//   --edition ID  the edition checked: its grammar/ID/grammar.abnf, its builds in generated/ and
+//                 its grammar/ID/fuzz-shapes.json (default rfc2396bis-01, the draft).
 //   --peg FILE checks that .peggy grammar (compiled in memory) instead of generated/.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ROOT, buildAcceptor, loadAbnf } from "./abnf-acceptor.mjs";
+import { DEFAULT_EDITION, buildAcceptor, editionFiles, loadAbnf } from "./abnf-acceptor.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -148,29 +149,37 @@ export class Generator {
 }
 
 /**
- * Shapes the generator must reach (the rare cases of issue 2): each is counted when a generated
- * string of that rule has the shape and the given verdict, so a run shows they came up.
+ * Shapes the generator must reach (the rare cases of each edition), read from the edition's
+ * grammar/ID/fuzz-shapes.json: { "about": "...", "shapes": [shape, ...] }, where a shape is
+ *   { "name": "...", "rule": "h16", "verdict": "accept" | "reject", "pattern": "^.{4}$",
+ *     "partAcceptedBy": "IPv4address", "partRejectedBy": "hier-part" }
+ * A generated string of that rule counts for the shape when the acceptor gives it that verdict
+ * and the pattern (a RegExp source) finds a match in it; with partAcceptedBy (partRejectedBy),
+ * that rule's acceptor must also accept (reject) the text of the pattern's group named "part"
+ * (the whole string when the pattern has no such group). A run shows that every shape came up.
+ * Returns [name, rule, verdict (boolean), test(s, acceptor)] for each shape.
  */
-export const SHAPES = [
-  ["hostname with trailing dot, accepted", "hostname", true, (s) => s.endsWith(".")],
-  ["hostname with a 63-character label, accepted", "hostname", true, (s) => s.split(".").some((l) => l.length === 63)],
-  ["hostname with a 64-character label, rejected", "hostname", false, (s) => /^[A-Za-z0-9.-]+$/.test(s) && s.split(".").some((l) => l.length === 64)],
-  ["h4 of 4 hex digits, accepted", "h4", true, (s) => s.length === 4],
-  ["h4 of 5 hex digits, rejected", "h4", false, (s) => /^[0-9A-Fa-f]{5}$/.test(s)],
-  ["dec-octet 250-255, accepted", "dec-octet", true, (s) => /^25[0-5]$/.test(s)],
-  ["dec-octet 256-299, rejected", "dec-octet", false, (s) => /^(25[6-9]|2[6-9]\d)$/.test(s)],
-  ["IPv6address with embedded IPv4, accepted", "IPv6address", true, (s) => s.includes(".")],
-  ["IPv6address of 8 groups without ::, accepted", "IPv6address", true, (s) => !s.includes("::") && s.split(":").length === 8],
-  ["IPv6address of 9 groups, rejected", "IPv6address", false, (s) => /^[0-9A-Fa-f]{1,4}(:[0-9A-Fa-f]{1,4}){8}$/.test(s)],
-  ["IPv6address with two \"::\", rejected", "IPv6address", false, (s) => /::.*::/.test(s) && /^[0-9A-Fa-f:]+$/.test(s)],
-  ["IPv6address with h4 before \"::\", accepted", "IPv6address", true, (s) => /^[0-9A-Fa-f]{1,4}::/.test(s)],
-  ["authority that is a reg-name with \"@\" and \":\", accepted", "authority", true, (s, acc) => !acc.server.test(s) && s.includes("@") && s.includes(":")],
-  ["absolute-URI with an opaque-part, accepted", "absolute-URI", true, (s, acc) => !acc["hier-part"].test(s.slice(s.indexOf(":") + 1))],
-  ["URI-reference with empty hier-part and query, accepted", "URI-reference", true, (s) => /^[A-Za-z][A-Za-z0-9+.-]*:\?/.test(s)],
-  ["relative-URI with ':' after the first segment, accepted", "relative-URI", true, (s) => /^[^:/?#]+\/[^?#]*:/.test(s)],
-  ["rel-segment with ':', rejected", "rel-segment", false, (s) => s.includes(":")],
-  ["non-BMP or lone surrogate input, rejected", "URI-reference", false, (s) => /[\ud800-\udfff]/.test(s)],
-];
+export function loadShapes(edition = DEFAULT_EDITION, abnf = loadAbnf(editionFiles(edition).abnf)) {
+  const file = editionFiles(edition).shapes;
+  const data = JSON.parse(readFileSync(file, "utf8"));
+  return data.shapes.map((sh) => {
+    const where = `${file}: shape ${JSON.stringify(sh.name)}`;
+    if (!abnf.order.includes(sh.rule)) throw new Error(`${where}: no rule ${sh.rule}`);
+    if (sh.verdict !== "accept" && sh.verdict !== "reject") throw new Error(`${where}: verdict must be accept or reject`);
+    for (const key of ["partAcceptedBy", "partRejectedBy"]) {
+      if (sh[key] !== undefined && !abnf.order.includes(sh[key])) throw new Error(`${where}: no rule ${sh[key]}`);
+    }
+    const re = new RegExp(sh.pattern);
+    const test = (s, acceptor) => {
+      const m = re.exec(s);
+      if (!m) return false;
+      const part = m.groups && m.groups.part !== undefined ? m.groups.part : s;
+      if (sh.partAcceptedBy !== undefined && !acceptor[sh.partAcceptedBy].test(part)) return false;
+      return sh.partRejectedBy === undefined || !acceptor[sh.partRejectedBy].test(part);
+    };
+    return [sh.name, sh.rule, sh.verdict === "accept", test];
+  });
+}
 
 /**
  * The PEG's verdict: the whole input matches the rule. By default every committed build must
@@ -181,14 +190,15 @@ export const SHAPES = [
  * grammar compiled in memory (used to show that the check catches a literal transcription of
  * the ABNF).
  */
-export function pegAcceptor(grammarFile) {
+export function pegAcceptor(edition = DEFAULT_EDITION, grammarFile = undefined) {
   if (grammarFile) {
     const parser = require("peggy").generate(readFileSync(grammarFile, "utf8"), { allowedStartRules: ["*"], output: "parser" });
     return (pegName, s) => parser.parse(s, { startRule: pegName, peg$library: true }).peg$success === true;
   }
-  const fast = require(join(ROOT, "generated/rfc2396bis-01/parser.js"));
-  const match = require(join(ROOT, "generated/rfc2396bis-01/match.js"));
-  const trace = require(join(ROOT, "generated/rfc2396bis-01/trace.js"));
+  const files = editionFiles(edition);
+  const fast = require(files.fast);
+  const match = require(files.match);
+  const trace = require(files.trace);
   const quiet = { trace() {} };
   return (pegName, s) => {
     const verdicts = {
@@ -205,13 +215,15 @@ export function pegAcceptor(grammarFile) {
 }
 
 /**
- * Runs `count` cases per rule with `seed`; returns per-rule stats, every disagreement, and how
- * often each of SHAPES came up. `onRule` is called after each rule (for progress output).
+ * Runs `count` cases per rule of the edition with `seed`; returns per-rule stats, every
+ * disagreement, and how often each of the edition's shapes (loadShapes) came up. `onRule` is
+ * called after each rule (for progress output).
  */
-export function differential({ count = 1000, seed = 1, rules, onRule, peg: grammarFile } = {}) {
-  const abnf = loadAbnf();
+export function differential({ edition = DEFAULT_EDITION, count = 1000, seed = 1, rules, onRule, peg: grammarFile } = {}) {
+  const abnf = loadAbnf(editionFiles(edition).abnf);
   const acceptor = buildAcceptor(abnf);
-  const peg = pegAcceptor(grammarFile);
+  const peg = pegAcceptor(edition, grammarFile);
+  const SHAPES = loadShapes(edition, abnf);
   const names = rules && rules.length ? rules : abnf.order;
   for (const n of names) if (!abnf.order.includes(n)) throw new Error(`unknown rule ${n}; rules: ${abnf.order.join(" ")}`);
   const stats = [];
@@ -246,10 +258,10 @@ export function differential({ count = 1000, seed = 1, rules, onRule, peg: gramm
     stats.push({ rule, cases: count, accepted, rejected: count - accepted, disagreements: bad, ms: Math.round(ms) });
     if (onRule) onRule(stats[stats.length - 1], ri, names.length);
   }
-  return { seed, count, rules: stats, disagreements, shapes };
+  return { edition, seed, count, rules: stats, disagreements, shapes };
 }
 
-/** --count N --seed S --rule R (repeatable) */
+/** --edition ID --count N --seed S --rule R (repeatable) --peg FILE */
 export function parseArgs(argv, defaults) {
   const out = { ...defaults, rules: [] };
   for (let i = 0; i < argv.length; i++) {
@@ -263,6 +275,7 @@ export function parseArgs(argv, defaults) {
     else if (a === "--seed") out.seed = Number(value());
     else if (a === "--rule") out.rules.push(value());
     else if (a === "--peg") out.peg = value();
+    else if (a === "--edition") out.edition = value();
     else if (a === "--help" || a === "-h") out.help = true;
     else throw new Error(`unknown argument ${a}`);
   }
@@ -276,7 +289,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     const args = parseArgs(process.argv.slice(2), { count: 1000, seed: 1 });
     if (args.help) {
-      console.log("usage: node scripts/grammar-fuzz.mjs [--count N] [--seed S] [--rule R]... [--peg FILE]  (prints JSON)");
+      console.log("usage: node scripts/grammar-fuzz.mjs [--edition ID] [--count N] [--seed S] [--rule R]... [--peg FILE]  (prints JSON)");
     } else {
       const result = differential(args);
       process.stdout.write(JSON.stringify(result) + "\n");

@@ -13,8 +13,9 @@
 //                    state of its own call. A finished call lets go of its input, position cache
 //                    and tracer, so nothing of the last input stays in memory.
 //   classTables      one RegExp test per character becomes a lookup in a 128-entry table built
-//                    from the same regex at load time (every class here is ASCII-only; a code unit
-//                    of 128 or more is outside every class). In the fast build the value of a
+//                    from the same regex, with its flag i if it has one, at load time (every class
+//                    here is ASCII-only; a code unit of 128 or more is outside every class, and a
+//                    RegExp without the flag u never folds one onto ASCII). In the fast build the value of a
 //                    matched class is its character code rather than the character (no action
 //                    reads it: checkActionInputs).
 //   literalTests     a multi-character literal ("//", "::") is compared code by code rather than
@@ -132,12 +133,14 @@ export function hoistConstants(js) {
 /** Replaces each class regex test on one character with a 128-entry table lookup. */
 export function classTables(js, { keepChar = true } = {}) {
   const regexes = new Map();
-  for (const m of js.matchAll(/^(\s*)const (peg\$r\d+) = (\/\^\[.*\]\/);$/gm)) regexes.set(m[2], m[3]);
+  for (const m of js.matchAll(/^(\s*)const (peg\$r\d+) = (\/\^\[.*\]\/i?);$/gm)) regexes.set(m[2], m[3]);
   if (regexes.size === 0) fail("classTables", "no class regexes found");
   const tables = [];
   for (const [name, source] of regexes) {
-    const re = new RegExp(source.slice(1, -1));
-    if (re.flags !== "") fail("classTables", `${name} has flags`);
+    // A case-insensitive class ([ab]i, or "v"i / "w"i merged by peggy) keeps its flag: the table
+    // holds what the RegExp matches.
+    const flags = source.endsWith("/i") ? "i" : "";
+    const re = new RegExp(source.slice(1, flags ? -2 : -1), flags);
     const members = [];
     for (let c = 0; c < 0x10000; c++) {
       if (re.test(String.fromCharCode(c))) {

@@ -2,14 +2,15 @@
 // Soak run of the differential check (scripts/grammar-fuzz.mjs): many cases per rule, the peggy
 // parser started at each rule against the acceptor built from the collected ABNF.
 //
-// Usage: node scripts/soak.mjs [--count N] [--seed S] [--rule R]... [--peg FILE]
+// Usage: node scripts/soak.mjs [--edition ID] [--count N] [--seed S] [--rule R]... [--peg FILE]
+//   --edition ID  the edition (default rfc2396bis-01, the draft): its ABNF, builds and shapes
 //   --count N  cases per rule (default 100000)
 //   --seed S   PRNG seed (default 1); the same seed gives the same cases
 //   --rule R   only this rule (repeatable); a rule's cases do not depend on the other rules run
 //   --peg FILE check this .peggy grammar (compiled in memory) instead of generated/
 // Prints every disagreement (rule, input, PEG verdict, ABNF verdict), then a summary per rule
 // (cases, accepted, rejected, disagreements, time). Exit code 1 if there was any disagreement.
-import { SHAPES, differential, parseArgs } from "./grammar-fuzz.mjs";
+import { differential, loadShapes, parseArgs } from "./grammar-fuzz.mjs";
 
 function table(headers, rows, align) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -26,11 +27,11 @@ let args;
 try {
   args = parseArgs(process.argv.slice(2), { count: 100000, seed: 1 });
 } catch (e) {
-  console.error(`soak: ${e.message}\nusage: node scripts/soak.mjs [--count N] [--seed S] [--rule R]... [--peg FILE]`);
+  console.error(`soak: ${e.message}\nusage: node scripts/soak.mjs [--edition ID] [--count N] [--seed S] [--rule R]... [--peg FILE]`);
   process.exit(2);
 }
 if (args.help) {
-  console.log("usage: node scripts/soak.mjs [--count N] [--seed S] [--rule R]... [--peg FILE]");
+  console.log("usage: node scripts/soak.mjs [--edition ID] [--count N] [--seed S] [--rule R]... [--peg FILE]");
   process.exit(0);
 }
 
@@ -41,7 +42,7 @@ const result = differential({
 });
 process.stderr.write("\n");
 
-console.log(`# Soak: ${result.count} cases per rule, seed ${result.seed}\n`);
+console.log(`# Soak: ${result.edition}, ${result.count} cases per rule, seed ${result.seed}\n`);
 if (result.disagreements.length) {
   console.log(`## Disagreements (${result.rules.reduce((n, r) => n + r.disagreements, 0)}; first ${result.disagreements.length} shown)\n`);
   console.log(table(["rule", "input", "PEG", "ABNF"],
@@ -56,7 +57,7 @@ const rows = result.rules.map((r) => [r.rule, r.cases, r.accepted, r.rejected, r
 const total = (k) => result.rules.reduce((n, r) => n + r[k], 0);
 rows.push(["total", total("cases"), total("accepted"), total("rejected"), total("disagreements"), `${((Date.now() - started) / 1000).toFixed(1)} s`]);
 console.log(table(["rule", "cases", "accepted", "rejected", "disagreements", "time"], rows, ["l", "r", "r", "r", "r", "r"]));
-const shapes = SHAPES.filter(([name, rule]) => !args.rules.length || args.rules.includes(rule));
+const shapes = loadShapes(result.edition).filter(([name, rule]) => !args.rules.length || args.rules.includes(rule));
 if (shapes.length) {
   console.log("\n## Rare shapes reached\n");
   console.log(table(["shape", "cases"], shapes.map(([name]) => [name, result.shapes[name]]), ["l", "r"]));

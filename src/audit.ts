@@ -3,6 +3,7 @@
 // exact span of the input it is about. The input must be valid: parse() throws UriSyntaxError first.
 import { readInetAton } from "./ipv4-forms.js";
 import { describe, requireString } from "./args.js";
+import { article } from "./words.js";
 import type { Edition } from "./edition.js";
 import { parseIn } from "./parse.js";
 import { schemeInfo } from "./schemes.js";
@@ -14,7 +15,10 @@ export type AuditSeverity = "info" | "warning" | "danger";
 /** The severities in increasing order. */
 export const AUDIT_SEVERITIES: readonly AuditSeverity[] = Object.freeze(["info", "warning", "danger"] as const);
 
-/** What a finding is about. */
+/**
+ * What a finding is about. The sections below are the draft's; RFC 3986 numbers its security
+ * considerations differently, and its findings cite its own sections (src/rfc3986/audit.ts).
+ */
 export type AuditCode =
   /** 7.5: userinfo is present (info). */
   | "userinfo"
@@ -39,12 +43,27 @@ export type AuditCode =
   /** 3.2.2: a reg-name authority where a server is expected (warning). */
   | "reg-name-authority"
   /** 3.2.2: no host where the scheme requires one ("http:///x") (warning). */
-  | "missing-host";
+  | "missing-host"
+  /** RFC 3986 7.3: an escaped NUL (%00), which a back end not expecting raw data should reject. */
+  | "escaped-nul"
+  /**
+   * RFC 3986 7.3: an escape that decodes to a delimiter where a back end splits on it: "/" or "\" in
+   * the path, a gen-delim or "\" in a reg-name, "&" or "=" in the query.
+   */
+  | "escaped-delimiter"
+  /** RFC 3986 7.3: a path segment that decodes to "." or ".." although remove_dot_segments kept it. */
+  | "escaped-dot-segment";
+
+/** The codes only RFC 3986's checks report. */
+type Rfc3986Code = "escaped-nul" | "escaped-delimiter" | "escaped-dot-segment";
 
 export interface AuditFinding {
   readonly code: AuditCode;
   readonly severity: AuditSeverity;
-  /** The draft's section behind the check: "7.2", "7.3", "7.4", "7.5" or "3.2.2". */
+  /**
+   * The section of the edition's document behind the check: for the draft "7.2", "7.3", "7.4",
+   * "7.5" or "3.2.2"; for RFC 3986 "7.2" to "7.6", "3.2.2" or "3.2.3".
+   */
   readonly section: string;
   /** One sentence for a reader: what was found and why it matters. */
   readonly message: string;
@@ -95,13 +114,14 @@ export const WELL_KNOWN_PORTS: ReadonlyMap<number, string> = new Map([
   [6379, "redis"], [6667, "irc"], [11211, "memcache"],
 ]);
 
-const SECTION_OF: Record<AuditCode, string> = {
+const SECTION_OF: Record<Exclude<AuditCode, Rfc3986Code>, string> = {
   "userinfo": "7.5", "misleading-userinfo": "7.5", "password": "7.4", "port-other-protocol": "7.2",
   "port-reserved": "7.2", "port-not-default": "7.2", "port-out-of-range": "7.2", "escaped-control": "7.2",
   "ipv4-form": "7.3", "numeric-label": "3.2.2", "reg-name-authority": "3.2.2", "missing-host": "3.2.2",
 };
 
-type Span = readonly [number, number];
+/** A span [start, end) of the input. */
+export type Span = readonly [number, number];
 
 /** Where each component of a parsed reference lies in the input (its toString() is the input). */
 interface Spans {
@@ -129,14 +149,7 @@ export function auditIn(edition: Edition, input: unknown, options: unknown): Aud
     return name !== undefined && edition.accepts(text, edition.requireRule(name));
   };
   const findings: AuditFinding[] = [];
-  const add = (code: AuditCode, severity: AuditSeverity, span: Span, message: string, detail?: string) => {
-    if (rank(severity) < rank(opts.minSeverity)) return;
-    const finding: AuditFinding = {
-      code, severity, section: SECTION_OF[code], message, start: span[0], end: span[1], text: input.slice(span[0], span[1]),
-      ...(detail !== undefined ? { detail } : {}),
-    };
-    findings.push(finding);
-  };
+  const add = collector(input, opts, findings, (code) => SECTION_OF[code as Exclude<AuditCode, Rfc3986Code>]);
   const spans = locate(ref);
   const scheme = ref.scheme?.toLowerCase();
   const serverExpected = scheme !== undefined && opts.serverSchemes.has(scheme);
@@ -168,22 +181,43 @@ export function auditIn(edition: Edition, input: unknown, options: unknown): Aud
   }
 
   checkEscapes(add, input, spans);
-  findings.sort((a, b) => a.start - b.start || a.end - b.end || rank(b.severity) - rank(a.severity));
-  return findings;
+  return sortFindings(findings);
+}
+
+/**
+ * An Add that keeps the findings at or above options.minSeverity in `findings`, each with the
+ * section `sectionOf` gives its code and the text of its span.
+ */
+export function collector(input: string, opts: ReadOptions, findings: AuditFinding[], sectionOf: (code: AuditCode) => string): Add {
+  return (code, severity, span, message, detail) => {
+    if (rank(severity) < rank(opts.minSeverity)) return;
+    findings.push({
+      code, severity, section: sectionOf(code), message, start: span[0], end: span[1], text: input.slice(span[0], span[1]),
+      ...(detail !== undefined ? { detail } : {}),
+    });
+  };
+}
+
+/** The findings in input order; at one span, the most severe first. */
+export function sortFindings(findings: AuditFinding[]): AuditFinding[] {
+  return findings.sort((a, b) => a.start - b.start || a.end - b.end || rank(b.severity) - rank(a.severity));
 }
 
 /** Whether the text matches the edition's rule of that role. */
-type Matches = (role: "ipv4" | "hostname", text: string) => boolean;
+export type Matches = (role: "ipv4" | "hostname", text: string) => boolean;
 
-type Add = (code: AuditCode, severity: AuditSeverity, span: Span, message: string, detail?: string) => void;
+/** Reports a finding (the section comes from the edition's table of codes). */
+export type Add = (code: AuditCode, severity: AuditSeverity, span: Span, message: string, detail?: string) => void;
 
-interface ReadOptions {
+/** The options of audit(), checked. */
+export interface ReadOptions {
   serverSchemes: ReadonlySet<string>;
   defaultPorts: ReadonlyMap<string, number>;
   minSeverity: AuditSeverity;
 }
 
-function readOptions(options: unknown): ReadOptions {
+/** The options of audit(), checked; TypeError for a bad one. */
+export function readOptions(options: unknown): ReadOptions {
   if (options === undefined) return { serverSchemes: DEFAULT_SET, defaultPorts: new Map(), minSeverity: "info" };
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new TypeError(`audit: options must be an object, got ${describe(options)}`);
@@ -217,7 +251,7 @@ function readOptions(options: unknown): ReadOptions {
 
 const DEFAULT_SET: ReadonlySet<string> = new Set(DEFAULT_SERVER_SCHEMES);
 
-function rank(severity: AuditSeverity): number {
+export function rank(severity: AuditSeverity): number {
   return AUDIT_SEVERITIES.indexOf(severity);
 }
 
@@ -246,7 +280,7 @@ function locate(ref: UriReference): Spans {
 }
 
 /** 7.5 and 7.4 on a userinfo at `span`; `loose` when read from a reg-name. */
-function checkUserinfo(add: Add, matches: Matches, userinfo: string, span: Span, host: string, loose: boolean): void {
+export function checkUserinfo(add: Add, matches: Matches, userinfo: string, span: Span, host: string, loose: boolean): void {
   const real = host === "" ? "empty" : `"${shorten(host)}"`;
   const how = loose ? " (reading the reg-name as userinfo@host, as clients of server schemes do)" : "";
   const lookalike = hostLikeRun(matches, userinfo);
@@ -287,7 +321,7 @@ function hostLikeRun(matches: Matches, userinfo: string): string | undefined {
 }
 
 /** 7.3 and the numeric-label lookalike, on a host name (or a reg-name read as one). */
-function checkHost(add: Add, host: string, span: Span, lastLabel: string, loose: boolean): void {
+export function checkHost(add: Add, host: string, span: Span, lastLabel: string, loose: boolean): void {
   let reading = readInetAton(host);
   let trailingDot = false;
   if (!reading && loose && host.endsWith(".")) {
@@ -309,7 +343,7 @@ function checkHost(add: Add, host: string, span: Span, lastLabel: string, loose:
 }
 
 /** 7.2 on a port of the digits `port` at `span`. */
-function checkPort(add: Add, port: string, span: Span, scheme: string | undefined, opts: ReadOptions): void {
+export function checkPort(add: Add, port: string, span: Span, scheme: string | undefined, opts: ReadOptions): void {
   const digits = port.replace(/^0+(?=\d)/, "");
   let value = digits.length > 15 ? Infinity : Number(digits);
   if (value > 65535) {
@@ -325,7 +359,7 @@ function checkPort(add: Add, port: string, span: Span, scheme: string | undefine
   if (other !== undefined) {
     if (known !== undefined) {
       add("port-other-protocol", "danger", span,
-        `Port ${value} is the well-known port of ${other}, not ${scheme}'s ${known}: a ${scheme} request sent there can act as ` +
+        `Port ${value} is the well-known port of ${other}, not ${scheme}'s ${known}: ${article(scheme ?? "")} ${scheme} request sent there can act as ` +
         `${other} commands (section 7.2)`, String(value));
     } else {
       add("port-other-protocol", "info", span,
@@ -406,6 +440,7 @@ function checkEscapes(add: Add, input: string, spans: Spans): void {
 }
 
 /** At most 60 characters of a value, for messages. */
-function shorten(text: string): string {
+export function shorten(text: string): string {
   return text.length > 60 ? text.slice(0, 57) + "…" : text;
 }
+

@@ -3,6 +3,7 @@
 // farthest offset, the chain of rules that was being matched.
 import type { Edition, PegExpectation, RuleInfo, TraceEvent } from "./edition.js";
 import { UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
+import { article } from "./words.js";
 
 type RuleName = string;
 
@@ -56,7 +57,9 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
   const expected = describeExpectations(edition, failures.map((f) => f.expected), path);
   const next = nextOf(failures.map((f) => f.expected));
   const info = edition.rule(rule)!;
-  const hint = hintFor(edition, input, offset, rule, path, start.name, expected);
+  const schemeRule = edition.requireRule(edition.roles.scheme);
+  const isScheme = (text: string) => edition.accepts(text, schemeRule);
+  const hint = hintFor(edition, input, offset, rule, path, start.name, expected, isScheme);
   return {
     input, offset, expected, next, rule, path, section: info.section, startRule: start.name, edition: edition.id,
     ...(hint === undefined ? {} : { hint }),
@@ -116,10 +119,10 @@ const HEX_LETTERS = [..."ABCDEFabcdef"].map((c) => c.charCodeAt(0));
 const codes = (chars: string) => [...chars].map((c) => c.charCodeAt(0));
 
 /**
- * The edition's named sets of characters, largest first: the characters that begin each of its
- * single-character rules that hold more than letters and digits (uric, pchar, unreserved, ...),
- * from the rule table. A learner reads
- * "a pchar character" more easily than twenty quoted characters.
+ * The edition's named sets of characters, largest first: the characters of each single-character
+ * rule and each run of them (uric, pchar, unreserved, userinfo, rel-segment, ...) that hold more
+ * than letters and digits, from the rule table. A learner reads "a pchar character" more easily
+ * than twenty quoted characters.
  */
 const NAMED_SETS = new WeakMap<Edition, readonly { rule: RuleName; codes: number[] }[]>();
 
@@ -127,9 +130,16 @@ function namedSets(edition: Edition): readonly { rule: RuleName; codes: number[]
   let sets = NAMED_SETS.get(edition);
   if (sets === undefined) {
     const seen = new Set<string>();
-    sets = edition.rules
-      // Letters, digits and hex digits have names of their own (below).
-      .filter((r) => r.singleCharacter && r.first.length >= 12 && /[^0-9A-Za-z]/.test(r.first) && !seen.has(r.first) && seen.add(r.first))
+    const named = (r: RuleInfo) => r.first.length >= 12 && /[^0-9A-Za-z]/.test(r.first) && !seen.has(r.first) && !!seen.add(r.first);
+    const characters = edition.rules.filter((r) => r.singleCharacter && named(r));
+    // A run is named only where its name says more than the largest single-character set in it
+    // and a few quoted characters: query (pchar, "/" and "?") is better read as those; userinfo
+    // and rel-segment (unreserved and seven or eight others) are named.
+    const leftover = (r: RuleInfo) => Math.min(r.first.length, ...characters
+      .filter((c) => [...c.first].every((ch) => r.first.includes(ch)))
+      .map((c) => r.first.length - c.first.length));
+    const runs = edition.rules.filter((r) => r.characterRun && leftover(r) > 3 && named(r));
+    sets = [...characters, ...runs]
       .map((r) => ({ rule: r.name, codes: codes(r.first) }))
       .sort((a, b) => b.codes.length - a.codes.length);
     NAMED_SETS.set(edition, sets);
@@ -198,7 +208,8 @@ export function describeExpectations(edition: Edition, expectations: readonly Pe
       // Sets shared by several rules (reg-name's and pchar's, in the draft) take the name of the
       // one being matched.
       const inPath = [...path].reverse().find((name) => edition.rule(name)?.first === edition.rule(rule)!.first);
-      named.push(`a ${inPath ?? rule} character`);
+      const name = inPath ?? rule;
+      named.push(`${article(name)} ${name} character`);
       set.forEach((c) => chars.delete(c));
     }
   }
@@ -265,7 +276,7 @@ function escapeOf(ch: string): string {
 
 /** A sentence about the kind of mistake, for the common ones a learner makes. */
 function hintFor(edition: Edition, input: string, offset: number, rule: RuleName, path: readonly RuleName[],
-  startRule: RuleName, expected: readonly string[]): string | undefined {
+  startRule: RuleName, expected: readonly string[], isScheme: (text: string) => boolean): string | undefined {
   const ch = offset < input.length ? String.fromCodePoint(input.codePointAt(offset)!) : undefined;
   const inRule = (name: RuleName) => path.includes(name) || rule === name;
   // Text around a URI, rather than a URI (Appendix E).
@@ -313,10 +324,22 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
     return "Square brackets are allowed only around an IPv6 literal host and in an opaque-part (section 3.2.2, appendix G.1); " +
       `as data they are escaped (${escapeOf(ch)})`;
   }
+  // A ":" in the first segment: in a URI-reference that is text before ":" that is not a scheme
+  // ("1a:b", "a_b:c"), read as a relative path.
+  const firstSegment = !/[/?#:]/.test(input.slice(0, offset));
   if (ch === ":" && (startRule === "relative-URI" || startRule === "rel-path" || startRule === "rel-segment" ||
-      inRule("rel-segment") || (inRule("relative-URI") && !/[/?#]/.test(input.slice(0, offset))))) {
+      inRule("rel-segment") || (firstSegment && (inRule("relative-URI") || startRule === "URI-reference")))) {
+    const before = input.slice(0, offset);
+    const segment = /^[^/?#]*/.exec(input)![0];
+    const why = !firstSegment || before === "" || isScheme(before) ? undefined : /^[A-Za-z]/.test(before)
+      ? `a scheme has only letters, digits, "+", "-" and "."`
+      : "a scheme starts with a letter";
+    if (why !== undefined) {
+      return `"${before}" is not a scheme (${why}, section 3.1), so the reference is a relative path, whose first ` +
+        `segment cannot contain ":" (section 5); write it as "./${segment}"`;
+    }
     return "The first segment of a relative path cannot contain \":\", or it would be read as a scheme (section 5); " +
-      "write it as \"./" + /^[^/?#]*/.exec(input)![0] + "\"";
+      `write it as "./${segment}"`;
   }
   if ((inRule("domainlabel") || inRule("toplabel") || inRule("hostname")) && /[A-Za-z0-9-]/.test(ch)) {
     const labelStart = Math.max(input.lastIndexOf(".", offset - 1), input.lastIndexOf("/", offset - 1),

@@ -54,6 +54,8 @@ export interface RuleRecord {
   readonly exclusive: readonly (readonly [string, string])[];
   /** True when every string the rule matches is one character or one escape (from the ABNF). */
   readonly singleCharacter: boolean;
+  /** True when the rule is a repetition of single characters or escapes ("segment = *pchar"). */
+  readonly characterRun: boolean;
   /** The ASCII characters that can begin a match of the rule, in code order (from the ABNF). */
   readonly first: string;
 }

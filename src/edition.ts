@@ -29,6 +29,8 @@ export interface RuleInfo<Name extends string = string> {
   readonly exclusive: readonly (readonly [Name, Name])[];
   /** True when every string the rule matches is one character or one escape. */
   readonly singleCharacter: boolean;
+  /** True when the rule is a repetition of single characters or escapes ("segment = *pchar"). */
+  readonly characterRun: boolean;
   /** The ASCII characters that can begin a match of the rule, in code order. */
   readonly first: string;
 }

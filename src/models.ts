@@ -1,13 +1,15 @@
 // The operations each model defines on top of its grammar: resolution (section 5), normalization
 // and comparison (section 6), the security checks (section 7). An edition names its model in
 // edition.json; editions of one model share these algorithms and differ only in their grammar.
-import { auditIn, type AuditFinding } from "./audit.js";
+import { auditIn, readOptions, type AuditFinding } from "./audit.js";
 import type { Edition } from "./edition.js";
 import { equivalentIn, normalizeIn } from "./normalize.js";
 import { recompose } from "./recompose.js";
 import { resolveReferenceIn, resolveText } from "./resolve.js";
 import { UriReference } from "./types.js";
-import { describe } from "./args.js";
+import { describe, requireString } from "./args.js";
+import { parseIn } from "./parse.js";
+import { auditReference } from "./rfc3986/audit.js";
 import * as rfc3986 from "./rfc3986/operations.js";
 import { Reference } from "./rfc3986/types.js";
 import * as rfc2396 from "./rfc2396/operations.js";
@@ -51,9 +53,11 @@ const MODELS: Readonly<Record<string, Model>> = {
     resolveReference: rfc3986.resolveIn,
     normalize: rfc3986.normalizeIn,
     equivalent: rfc3986.equivalentIn,
-    audit: (edition) => {
-      throw new TypeError(`audit: the security checks are written for the draft's model; ${edition.document} (edition ` +
-        `${JSON.stringify(edition.id)}) has none yet`);
+    audit: (edition, input, options) => {
+      requireString(input, "audit: input");
+      readOptions(options); // a bad option is a TypeError before the input's syntax is checked, as in auditIn
+      const ref = parseIn(edition, input, edition.requireRule(edition.roles.reference)) as Reference;
+      return auditReference(edition, input, ref, options);
     },
   },
   "rfc2396": {

@@ -67,7 +67,7 @@ describe("the binary", () => {
     expect(long.stderr).toBe("");
     expect(long.stdout).toMatch(new RegExp(`^Usage: uri-grammar ${command}[ \\n]`));
     expect(long.stdout).toMatch(/^  -h, --help +show this help$/m);
-    expect(long.stdout).toMatch(/^Exit status: /m);
+    expect(long.stdout).toMatch(/^Exit status \(the same table for every command; 'uri-grammar --help'\):$/m);
     // The help text fits a terminal of 80 columns.
     for (const line of long.stdout.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
     expect(run([command, "-h"]).stdout).toBe(long.stdout);
@@ -80,9 +80,16 @@ describe("the binary", () => {
     expectUsageError(run(["check"]), /^uri-grammar check: missing <input>$/m, "check");
     expectUsageError(run(["check", "a", "b"]), /too many arguments: "b"/, "check");
     expectUsageError(run(["check", "--frob", "a"]), /unknown option --frob/, "check");
-    expectUsageError(run(["check", "--rule"]), /--rule/, "check");
+    expectUsageError(run(["check", "--rule"]), /^uri-grammar check: --rule needs a value: --rule NAME$/m, "check");
+    expectUsageError(run(["check", "--rule", "--json", "a"]), /^uri-grammar check: --rule needs a value \(--rule NAME\), not the option --json$/m, "check");
+    expectUsageError(run(["check", "--json=yes", "a"]), /^uri-grammar check: --json takes no value \(got "yes"\)$/m, "check");
+    expectUsageError(run(["batch", "--workers", "-1", "f"]), /^uri-grammar batch: --workers must be a whole number from 0 to 64, got "-1"$/m, "batch");
+    expectUsageError(run(["extract", "--scheme"]), /^uri-grammar extract: --scheme needs a value: --scheme NAME$/m, "extract");
     expectUsageError(run(["batch", "--format", "csv"]), /--format must be one of jsonl, tsv, got "csv"/, "batch");
-    expectUsageError(run(["resolve", "http://a/"]), /missing <base> <ref>/, "resolve");
+    expectUsageError(run(["resolve"]), /^uri-grammar resolve: missing <base> <ref>\.\.\.$/m, "resolve");
+    expectUsageError(run(["resolve", "http://a/"]),
+      /^uri-grammar resolve: missing <ref>\.\.\.: give one or more references to resolve against "http:\/\/a\/"$/m, "resolve");
+    expectUsageError(run(["compare", "http://a/"]), /^uri-grammar compare: missing <b>$/m, "compare");
     expectUsageError(run(["compare", "--ladder", "loose", "a", "b"]), /--ladder must be one of simple, syntax, scheme/, "compare");
     expectUsageError(run(["resolve", "--dot-segments", "drop", "http://a/", "g"]), /--dot-segments must be one of retain, remove, error/, "resolve");
     expectUsageError(run(["parse", "--rule", "host", "a"]), /--rule must be one of URI-reference/, "parse");
@@ -280,8 +287,8 @@ describe("resolve", () => {
     expect(run(["resolve", "--dot-segments", "remove", base, "../../../g"]).stdout).toBe("http://a/g\n");
     const r = run(["resolve", "--dot-segments", "error", base, "../../../g", "g"]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe("http://a/b/c/g\n");
-    expect(r.stderr).toMatch(/^cannot resolve "\.\.\/\.\.\/\.\.\/g": /);
+    expect(r.stdout).toBe("\nhttp://a/b/c/g\n");
+    expect(r.stderr).toMatch(/^cannot resolve "\.\.\/\.\.\/\.\.\/g" \(reference 1\): /);
     expect(r.stderr).toMatch(/step 7/);
     expectNoStack(r);
   });
@@ -332,18 +339,21 @@ describe("normalize and compare", () => {
   test("compare: exit 0 when equivalent at the rung, 1 when not", () => {
     const pair = ["http://example.com/", "http://example.com:80/"];
     expect(run(["compare", ...pair])).toEqual({ status: 0, stdout: "equivalent\n", stderr: "" });
-    expect(run(["compare", "--ladder", "syntax", ...pair])).toEqual({ status: 1, stdout: "not equivalent\n", stderr: "" });
+    // Not equivalent is exit 3 (an invalid input is 1, as for every command); the strings compared follow.
+    expect(run(["compare", "--ladder", "syntax", ...pair])).toEqual({ status: 3, stdout: "not equivalent\n", stderr: "" });
+    expect(run(["compare", "HTTP://A/%7e", "http://a/~x"])).toEqual({ status: 3, stdout: "not equivalent\n  a  http://a/~\n  b  http://a/~x\n", stderr: "" });
     const draft = ["example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"];
     expect(run(["compare", "--ladder", "syntax", ...draft]).status).toBe(0);
-    expect(run(["compare", "--ladder", "simple", ...draft]).status).toBe(1);
+    expect(run(["compare", "--ladder", "simple", ...draft]).status).toBe(3);
     expect(run(["compare", "--ignore-fragment", "http://a/#x", "http://a/#y"]).status).toBe(0);
-    expect(run(["compare", "http://a/#x", "http://a/#y"]).status).toBe(1);
-    expect(JSON.parse(run(["compare", "--json", ...pair]).stdout)).toEqual({ a: pair[0], b: pair[1], ladder: "scheme", equivalent: true });
+    expect(run(["compare", "http://a/#x", "http://a/#y"]).status).toBe(3);
+    expect(JSON.parse(run(["compare", "--json", ...pair]).stdout)).toEqual(
+      { a: pair[0], b: pair[1], ladder: "scheme", equivalent: true, compared: ["http://example.com/", "http://example.com/"] });
   });
 
-  test("compare: an input that is not a URI reference is exit 2, not a verdict", () => {
+  test("compare: an input that is not a URI reference is exit 1, as for every command, not a verdict", () => {
     const r = run(["compare", "http://a b", "http://a"]);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/offset 8/);
   });
@@ -457,7 +467,7 @@ describe("batch", () => {
 
   test("a large file gives the same output in order on the main thread and on worker threads", () => {
     const lines: string[] = [];
-    for (let i = 0; i < 60000; i++) lines.push(i % 7 === 0 ? `http://host${i}/a b` : `http://host${i}.example.com/p/${i}?q=${i}`);
+    for (let i = 0; i < 30000; i++) lines.push(i % 7 === 0 ? `http://host${i}/a b` : `http://host${i}.example.com/p/${i}?q=${i}`);
     const file = join(dir, "large.txt");
     writeFileSync(file, lines.join("\n") + "\n");
     const main = run(["batch", "--workers", "0", file]);
@@ -472,7 +482,7 @@ describe("batch", () => {
       const o = JSON.parse(l);
       expect([o.line, o.input, o.valid]).toEqual([i + 1, lines[i], i % 7 !== 0]);
     });
-    expect(main.stderr.split("\n")[0]).toBe(`60000 lines: ${60000 - Math.ceil(60000 / 7)} valid, ${Math.ceil(60000 / 7)} invalid`);
+    expect(main.stderr.split("\n")[0]).toBe(`30000 lines: ${30000 - Math.ceil(30000 / 7)} valid, ${Math.ceil(30000 / 7)} invalid`);
   });
 
   test("no progress bar when stderr is not a terminal", () => {
@@ -483,10 +493,10 @@ describe("batch", () => {
 });
 
 describe("audit", () => {
-  test("the draft's semantic attack (section 7.5): the span marked, the real host named, exit 1", () => {
+  test("the draft's semantic attack (section 7.5): the span marked, the real host named, exit 3", () => {
     const uri = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm";
     const r = run(["audit", uri]);
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(3);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toBe(uri);
     const marks = lines.find((l) => /misleading-userinfo/.test(l))!;
@@ -507,7 +517,7 @@ describe("audit", () => {
 
   test("--json lists the findings with their sections and spans", () => {
     const r = run(["audit", "--json", "http://a:25/"]);
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(3);
     const { findings } = JSON.parse(r.stdout);
     expect(findings).toContainEqual(expect.objectContaining({ code: "port-other-protocol", severity: "danger", section: "7.2", start: 9, end: 11 }));
   });
@@ -545,12 +555,129 @@ describe("extract", () => {
     expect(found.map((f: { uri: string }) => f.uri)).toEqual(URIS);
     expect(found[0]).toMatchObject({ start: 28, end: 57, delimiter: "quote", valid: true });
     expect(TEXT.slice(found[0].start, found[0].end)).toBe(URIS[0]);
-    expect(run(["extract"], { input: "no URI here\n" })).toEqual({ status: 1, stdout: "", stderr: "" });
+    expect(run(["extract"], { input: "no URI here\n" })).toEqual({ status: 3, stdout: "", stderr: "" });
   });
 
   test("--scheme and --relative", () => {
     expect(run(["extract", "--scheme", "ftp"], { input: TEXT }).stdout).toBe(URIS[1] + "\n");
-    expect(run(["extract"], { input: "see <../a/b>\n" }).status).toBe(1);
+    expect(run(["extract"], { input: "see <../a/b>\n" }).status).toBe(3);
     expect(run(["extract", "--relative"], { input: "see <../a/b>\n" }).stdout).toBe("../a/b\n");
+  });
+});
+
+describe("one behaviour for every command", () => {
+  test("the main --help has the table of exit statuses; every command's --help uses its numbers and words", () => {
+    const main = run(["--help"]).stdout;
+    const table = main.slice(main.indexOf("Exit status, the same for every command:\n"));
+    const statuses = [...table.matchAll(/^ {2}(\d+) +\S/gm)].map((m) => Number(m[1]));
+    expect(statuses).toEqual([0, 1, 2, 3, 70]);
+    for (const command of COMMANDS) {
+      const help = run([command, "--help"]).stdout;
+      const own = help.slice(help.indexOf("Exit status (the same table"));
+      const rows = [...own.matchAll(/^ {2}(\d+) +\S/gm)].map((m) => Number(m[1]));
+      expect(rows.length).toBeGreaterThan(1);
+      for (const status of rows) expect(statuses).toContain(status);
+      expect(rows).toContain(2);
+    }
+  });
+
+  // An input that is not a URI reference: exit 1 from every command that takes one.
+  test.each([
+    ["check", ["check", "http://a b"]],
+    ["parse", ["parse", "http://a b"]],
+    ["explain", ["explain", "http://a b"]],
+    ["normalize", ["normalize", "http://a b"]],
+    ["compare", ["compare", "http://a b", "http://a/"]],
+    ["audit", ["audit", "http://a b"]],
+    ["resolve (the reference)", ["resolve", "http://a/", "a b"]],
+    ["resolve (the base)", ["resolve", "http://a b/", "g"]],
+  ])("an invalid input is exit 1: %s", (_name, args) => {
+    const r = run(args);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/offset \d+: space is not allowed here/);
+    expectNoStack(r);
+  });
+
+  test("an invalid line in batch is exit 1 too; a valid input answered no is exit 3 (compare, audit, extract)", () => {
+    expect(run(["batch"], { input: "a b\n" }).status).toBe(1);
+    expect(run(["compare", "http://a/", "http://b/"]).status).toBe(3);
+    expect(run(["audit", "http://a:25/"]).status).toBe(3);
+    expect(run(["extract"], { input: "nothing\n" }).status).toBe(3);
+    // --json gives the same statuses.
+    expect(run(["audit", "--json", "http://a b"]).status).toBe(1);
+    expect(run(["compare", "--json", "http://a b", "x"]).status).toBe(1);
+  });
+
+  test("no message of Node's argument parser leaks out", () => {
+    for (const args of [["check", "--rule"], ["batch", "--workers", "-1", "f"], ["check", "--json=1", "a"],
+      ["resolve", "--dot-segments"], ["audit", "--min-severity", "--json", "x"], ["check", "-x"], ["check", "--nope"]]) {
+      const r = run(args);
+      expect(r.status).toBe(2);
+      expect(r.stderr).not.toMatch(/Option '|ambiguous|Did you forget|ERR_PARSE_ARGS/);
+      expect(r.stderr.trimEnd().split("\n").length).toBe(2);
+    }
+  });
+
+  test("check gives the first-segment hint where it applies: 1a:b and a_b:c are relative paths", () => {
+    const digit = run(["check", "1a:b"]);
+    expect(digit.status).toBe(1);
+    expect(digit.stderr).toContain('"1a" is not a scheme (a scheme starts with a letter, section 3.1), so the reference is a relative path, ' +
+      'whose first segment cannot contain ":" (section 5); write it as "./1a:b"');
+    const underscore = run(["check", "a_b:c"]);
+    expect(underscore.stderr).toContain('"a_b" is not a scheme (a scheme has only letters, digits, "+", "-" and ".", section 3.1)');
+    expect(underscore.stderr).toContain('write it as "./a_b:c"');
+    expect(run(["check", "--rule", "relative-URI", "g:h"]).stderr).toContain(
+      'The first segment of a relative path cannot contain ":", or it would be read as a scheme (section 5); write it as "./g:h"');
+    // Not where the ":" is not in the first segment.
+    expect(run(["check", "http://a/b c:d"]).stderr).not.toContain("first segment");
+  });
+
+  test("resolve keeps line N for reference N when some cannot be resolved", () => {
+    const r = run(["resolve", "http://a/b/c/d;p?q", "a b", "g", "%zz", "../h"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("\nhttp://a/b/c/g\n\nhttp://a/b/h\n");
+    expect(r.stderr).toMatch(/^cannot resolve "a b" \(reference 1\):/m);
+    expect(r.stderr).toMatch(/^cannot resolve "%zz" \(reference 3\):/m);
+    // A base that nothing can be resolved against is said once, with nothing on stdout.
+    const relative = run(["resolve", "a/b", "g", "h"]);
+    expect(relative.stdout).toBe("");
+    expect(relative.stderr.match(/cannot resolve against "a\/b"/g)?.length).toBe(1);
+  });
+
+  test("compare shows the two strings it compared when they differ from the inputs", () => {
+    expect(run(["compare", "--ladder", "syntax", "HTTP://A:80/", "http://a/"]).stdout)
+      .toBe("not equivalent\n  a  http://a:80/\n  b  http://a/\n");
+    // On the simple rung the strings compared are the inputs: nothing to add.
+    expect(run(["compare", "--ladder", "simple", "http://a/", "http://A/"]).stdout).toBe("not equivalent\n");
+  });
+
+  test("audit: the input above each finding, its carets under the text the finding names", () => {
+    const uri = "http://user:@0x7f.1:25/%0d";
+    const r = run(["audit", uri]);
+    expect(r.status).toBe(3);
+    const blocks = r.stdout.trimEnd().split("\n\n");
+    const json = JSON.parse(run(["audit", "--json", uri]).stdout);
+    expect(blocks.length).toBe(json.findings.length);
+    blocks.forEach((block, i) => {
+      const [line, marks] = block.split("\n");
+      const f = json.findings[i];
+      expect(line).toBe(uri);
+      expect(marks.indexOf("^")).toBe(f.start);
+      expect(/\^+/.exec(marks)![0].length).toBe(Math.max(1, f.end - f.start));
+      expect(marks).toContain(`${f.severity} ${f.code} (section ${f.section})`);
+    });
+    expect(r.stdout).toContain("an http request sent there can act as smtp commands");
+  });
+
+  test("audit --min-severity: 'no findings of severity danger or worse' when lower ones were left out", () => {
+    expect(run(["audit", "--min-severity", "danger", "http://user@a/"])).toEqual(
+      { status: 0, stdout: "http://user@a/\nno findings of severity danger or worse\n", stderr: "" });
+    expect(run(["audit", "http://a/"]).stdout).toBe("http://a/\nno findings\n");
+  });
+
+  test("extract marks a candidate that is not a valid URI reference, unless --valid leaves it out", () => {
+    const text = 'see http://a/ok and "http://[x]/" here\n';
+    expect(run(["extract"], { input: text }).stdout).toBe("http://a/ok\nhttp://[x]/\t(not a valid URI reference)\n");
+    expect(run(["extract", "--valid"], { input: text }).stdout).toBe("http://a/ok\n");
   });
 });

@@ -1,6 +1,6 @@
 // The rule compiler (scripts/compile-rules.mjs) translates every PEG operator the way peggy does:
 // on random grammars (sequences, ordered choices, ?, *, +, bounded repetitions, &, !, $, labels,
-// plucks, nested actions with text() and location()), the compiled rules and peggy's parser agree
+// plucks, nested actions with text() and location(), case-insensitive literals and classes), the compiled rules and peggy's parser agree
 // on every string of up to four characters, on the verdict and on the value the actions build.
 // The check is an ES module (it imports the compiler), so it runs in a child process.
 import { spawnSync } from "node:child_process";
@@ -19,6 +19,7 @@ interface Summary {
   lists: number;
   pairs: number;
   peeks: number;
+  caseless: number;
   disagreements: unknown[];
 }
 
@@ -47,5 +48,6 @@ describe("compiled rules against peggy on random grammars", () => {
     expect(summary.lists).toBeGreaterThan(10);
     expect(summary.pairs).toBeGreaterThan(20);
     expect(summary.peeks).toBeGreaterThan(50);
+    expect(summary.caseless).toBeGreaterThan(50);
   });
 });

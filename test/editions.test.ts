@@ -10,6 +10,8 @@ import {
 
 const ROOT = join(__dirname, "..");
 const SPEC = join(ROOT, "..", "shared", "spec");
+/** An options object naming no edition of the package (typed as no options, to reach the run-time check). */
+const BAD = { edition: "rfc9999" } as {};
 const FOLDERS = readdirSync(join(ROOT, "grammar"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 describe("the registry", () => {
@@ -36,17 +38,17 @@ describe("the registry", () => {
   });
 
   test.each([
-    ["parse", () => parse("a", { edition: "rfc9999" as never })],
-    ["validate", () => validate("a", { edition: "rfc9999" as never })],
-    ["matches", () => matches("ALPHA", "a", { edition: "rfc9999" as never })],
-    ["explain", () => explain("a", { edition: "rfc9999" as never })],
-    ["resolve", () => resolve("http://a/", "b", { edition: "rfc9999" as never })],
-    ["resolveReference", () => resolveReference("http://a/", "b", { edition: "rfc9999" as never })],
-    ["normalize", () => normalize("a", { edition: "rfc9999" as never })],
-    ["equivalent", () => equivalent("a", "a", { edition: "rfc9999" as never })],
-    ["audit", () => audit("a", { edition: "rfc9999" as never })],
-    ["extract", () => extract("a", { edition: "rfc9999" as never })],
-    ["ruleInfo", () => ruleInfo("ALPHA", { edition: "rfc9999" as never })],
+    ["parse", () => parse("a", BAD)],
+    ["validate", () => validate("a", BAD)],
+    ["matches", () => matches("ALPHA", "a", BAD)],
+    ["explain", () => explain("a", BAD)],
+    ["resolve", () => resolve("http://a/", "b", BAD)],
+    ["resolveReference", () => resolveReference("http://a/", "b", BAD)],
+    ["normalize", () => normalize("a", BAD)],
+    ["equivalent", () => equivalent("a", "a", BAD)],
+    ["audit", () => audit("a", BAD)],
+    ["extract", () => extract("a", BAD)],
+    ["ruleInfo", () => ruleInfo("ALPHA", BAD)],
   ])("%s: an unknown edition is a TypeError that lists the known ones", (_name, call) => {
     expect(call).toThrow(TypeError);
     expect(call).toThrow(/options\.edition must be the id of an edition: .*"rfc2396bis-01".*"rfc3986".*got "rfc9999"/);
@@ -82,8 +84,8 @@ describe("each edition's own rules", () => {
     expect(result.valid).toBe(false);
     const error = (result as { error: UriSyntaxError }).error;
     expect(error.edition).toBe("rfc2396bis-01");
-    expect(error.next.characters).toContain(":");
-    expect(error.next.end).toBe(false);
+    // At "v": an h4's hex digits, or the "::" of a compressed address; not the end.
+    expect(error.next).toEqual({ characters: "0123456789ABCDEFabcdef", literals: ["::"], end: false });
     const strict = validate("http://a b", { edition: "rfc3986" });
     expect(strict.valid).toBe(false);
     expect((strict as { error: UriSyntaxError }).error).toMatchObject({ edition: "rfc3986", offset: 8, startRule: "URI-reference" });

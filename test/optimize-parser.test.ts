@@ -161,6 +161,65 @@ describe("optimized builds against the plain peggy output of the same grammar", 
   });
 });
 
+// RFC 3986's grammar through the same passes: a case-insensitive literal ("v"i of IPvFuture), and
+// the records of its reference rules, against the plain peggy output of the same grammar.
+describe("RFC 3986: optimized builds against the plain peggy output of the same grammar", () => {
+  const grammar3986 = readFileSync(join(root, "grammar/rfc3986/grammar.peggy"), "utf8");
+  const fast3986 = require("../generated/rfc3986/parser.js") as CompiledParser;
+  const match3986 = require("../generated/rfc3986/match.js") as CompiledParser;
+  const trace3986 = require("../generated/rfc3986/trace.js") as Parser;
+  const plain3986 = peggy.generate(grammar3986, { allowedStartRules: ["*"], output: "parser" }) as unknown as Parser;
+  // The rules with actions, read from the grammar: their records are compared too.
+  type Node = { type: string; [key: string]: unknown };
+  const hasAction = (n: Node): boolean => n.type === "action" ||
+    ["expression", "alternatives", "elements"].some((k) => {
+      const v = n[k] as Node | Node[] | undefined;
+      return Array.isArray(v) ? v.some(hasAction) : v !== undefined && v !== null && typeof v === "object" && hasAction(v);
+    });
+  const ast = peggy.parser.parse(grammar3986, { grammarSource: "grammar", reservedWords: [] }) as unknown as { rules: { name: string; expression: Node }[] };
+  const records = ast.rules.filter((r) => hasAction(r.expression)).map((r) => r.name);
+  const extra = ["foo://example.com:8042/over/there?name=ferret#nose", "ldap://[2001:db8::7]/c=GB?objectClass?one",
+    "http://[v1.x]/", "http://[V7.a:b]:/", "http://1.2.3.4.5/", "http://1.2.3.45a:80/", "./this:that", "this:that",
+    "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm", "//u:p@h:/a?q#f", "http://[vF.]/", "%7e", "v1.x"];
+  const more: string[] = [...inputs];
+  for (const seed of extra) {
+    more.push(seed);
+    for (let i = 0; i <= seed.length; i++) more.push(seed.slice(0, i), seed.slice(0, i) + seed.slice(i + 1));
+  }
+
+  test("the builds have the same start rules, the rules of grammar/rfc3986/", () => {
+    expect(fast3986.StartRules).toEqual(ast.rules.map((r) => r.name));
+    expect(match3986.StartRules).toEqual(fast3986.StartRules);
+    expect(trace3986.StartRules).toEqual(fast3986.StartRules);
+    expect(records).toEqual(["URI", "hier_part", "absolute_URI", "relative_ref", "relative_part", "authority", "host"]);
+  });
+
+  test.each(ast.rules.map((r) => r.name))("rule %s: same verdicts and end positions in every build; same records", (rule) => {
+    const differences: string[] = [];
+    let accepted = 0;
+    const quiet = { trace() {} };
+    for (const s of more) {
+      const want = run(plain3986, rule, s);
+      const got = run(fast3986, rule, s);
+      if (want.peg$success) accepted++;
+      if (got.peg$success !== want.peg$success || got.peg$currPos !== want.peg$currPos) differences.push(`fast ${JSON.stringify(s)}`);
+      const matched = run(match3986, rule, s);
+      if (matched.peg$success !== want.peg$success || matched.peg$currPos !== want.peg$currPos) differences.push(`match ${JSON.stringify(s)}`);
+      const traced = trace3986.parse(s, { startRule: rule, peg$library: true, tracer: quiet }) as LibraryResult;
+      if (traced.peg$success !== want.peg$success || traced.peg$currPos !== want.peg$currPos) differences.push(`trace ${JSON.stringify(s)}`);
+      const value = fast3986.run(s, rule);
+      if ((value !== fast3986.FAILED) !== want.peg$success) differences.push(`fast run ${JSON.stringify(s)}`);
+      if (want.peg$success && (rule === "URI_reference" || records.includes(rule))) {
+        if (!isDeepStrictEqual(got.peg$result, want.peg$result)) differences.push(`record ${JSON.stringify(s)}: ${JSON.stringify(got.peg$result)}`);
+        if (!isDeepStrictEqual(value, want.peg$result)) differences.push(`run record ${JSON.stringify(s)}: ${JSON.stringify(value)}`);
+      }
+      if (match3986.accepts(s, rule) !== want.peg$success) differences.push(`match accepts ${JSON.stringify(s)}`);
+    }
+    expect(differences.slice(0, 10)).toEqual([]);
+    expect(accepted).toBeGreaterThan(0);
+  });
+});
+
 describe("the passes refuse what they cannot rewrite", () => {
   // scripts/optimize-parser.mjs is an ES module: the checks run in a child process.
   const check = (code: string): string => {

@@ -31,6 +31,7 @@ const RULES = Object.freeze([
       "opaque-part"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -45,6 +46,7 @@ const RULES = Object.freeze([
       "uric"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "$&+,/:;=?@[]"
   },
   {
@@ -81,6 +83,7 @@ const RULES = Object.freeze([
       "rel-segment"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -95,6 +98,7 @@ const RULES = Object.freeze([
       "unreserved"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!'()*-._~"
   },
   {
@@ -116,6 +120,7 @@ const RULES = Object.freeze([
       "rel-segment"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "%"
   },
   {
@@ -130,6 +135,7 @@ const RULES = Object.freeze([
     ],
     "usedBy": [],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "\"#%<>"
   },
   {
@@ -142,6 +148,7 @@ const RULES = Object.freeze([
     "uses": [],
     "usedBy": [],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "\\^`{|}"
   },
   {
@@ -167,6 +174,7 @@ const RULES = Object.freeze([
       "absolute-URI-reference"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -190,6 +198,7 @@ const RULES = Object.freeze([
       "absolute-URI"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "/?"
   },
   {
@@ -208,6 +217,7 @@ const RULES = Object.freeze([
       "relative-URI"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "/"
   },
   {
@@ -228,6 +238,7 @@ const RULES = Object.freeze([
       "rel-path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "/"
   },
   {
@@ -246,6 +257,7 @@ const RULES = Object.freeze([
       "path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -268,6 +280,7 @@ const RULES = Object.freeze([
       "opaque-part"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -290,6 +303,7 @@ const RULES = Object.freeze([
       "absolute-URI"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -313,6 +327,7 @@ const RULES = Object.freeze([
       "net-path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -335,6 +350,7 @@ const RULES = Object.freeze([
       "authority"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -366,6 +382,7 @@ const RULES = Object.freeze([
       "authority"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -388,6 +405,7 @@ const RULES = Object.freeze([
       "server"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -405,6 +423,7 @@ const RULES = Object.freeze([
       "server"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ[abcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -445,6 +464,7 @@ const RULES = Object.freeze([
       "hostport"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ[abcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -461,6 +481,7 @@ const RULES = Object.freeze([
       "hostport"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "0123456789"
   },
   {
@@ -478,6 +499,7 @@ const RULES = Object.freeze([
       "host"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -501,6 +523,7 @@ const RULES = Object.freeze([
       "hostname"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "."
   },
   {
@@ -520,6 +543,7 @@ const RULES = Object.freeze([
       "qualified"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -539,6 +563,7 @@ const RULES = Object.freeze([
       "qualified"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -562,6 +587,7 @@ const RULES = Object.freeze([
       "toplabel"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -579,6 +605,7 @@ const RULES = Object.freeze([
       "ls32"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789"
   },
   {
@@ -596,6 +623,7 @@ const RULES = Object.freeze([
       "IPv4address"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789"
   },
   {
@@ -612,6 +640,7 @@ const RULES = Object.freeze([
       "host"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "["
   },
   {
@@ -630,6 +659,7 @@ const RULES = Object.freeze([
       "IPv6reference"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789:ABCDEFabcdef"
   },
   {
@@ -652,6 +682,7 @@ const RULES = Object.freeze([
       "IPv6address"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFabcdef"
   },
   {
@@ -669,6 +700,7 @@ const RULES = Object.freeze([
       "ls32"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "0123456789ABCDEFabcdef"
   },
   {
@@ -689,6 +721,7 @@ const RULES = Object.freeze([
     ],
     "usedBy": [],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -705,6 +738,7 @@ const RULES = Object.freeze([
       "abs-path"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -721,6 +755,7 @@ const RULES = Object.freeze([
       "path-segments"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -745,6 +780,7 @@ const RULES = Object.freeze([
       "fragment"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -762,6 +798,7 @@ const RULES = Object.freeze([
       "relative-URI"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -783,6 +820,7 @@ const RULES = Object.freeze([
     ],
     "usedBy": [],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -798,6 +836,7 @@ const RULES = Object.freeze([
     ],
     "usedBy": [],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -815,6 +854,7 @@ const RULES = Object.freeze([
       "absolute-URI-reference"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -847,6 +887,7 @@ const RULES = Object.freeze([
       "URI-reference"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -864,6 +905,7 @@ const RULES = Object.freeze([
       "relative-URI"
     ],
     "singleCharacter": false,
+    "characterRun": false,
     "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -886,6 +928,7 @@ const RULES = Object.freeze([
       "rel-path"
     ],
     "singleCharacter": false,
+    "characterRun": true,
     "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
   },
   {
@@ -903,6 +946,7 @@ const RULES = Object.freeze([
       "alphanum"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
   },
   {
@@ -922,6 +966,7 @@ const RULES = Object.freeze([
       "HEXDIG"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "0123456789"
   },
   {
@@ -939,6 +984,7 @@ const RULES = Object.freeze([
       "h4"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "0123456789ABCDEFabcdef"
   },
   {
@@ -953,6 +999,7 @@ const RULES = Object.freeze([
       "delims"
     ],
     "singleCharacter": true,
+    "characterRun": false,
     "first": "\""
   }
 ].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))) })));

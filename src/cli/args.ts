@@ -1,5 +1,6 @@
-// Argument parsing for every command: node:util parseArgs, with usage errors as a typed error.
-import { parseArgs } from "node:util";
+// Argument parsing for every command, in one place: the options every command takes
+// (GLOBAL_OPTIONS), each command's own, the positionals, and every mistake in the command line
+// reported in the tool's own words as a UsageError (exit status 2 and a hint to --help).
 import { RULES, ruleInfo, type RuleName } from "../index.js";
 
 /** A mistake in the command line itself: exit status 2 and a hint to --help. */
@@ -18,35 +19,88 @@ export class CommandError extends Error {
   }
 }
 
-export type OptionSpec = Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
+export interface OptionDef {
+  readonly type: "string" | "boolean";
+  readonly short?: string;
+  readonly multiple?: boolean;
+  /** What the value is called in messages (--rule NAME). */
+  readonly value?: string;
+}
+export type OptionSpec = Readonly<Record<string, OptionDef>>;
 export type Values = Record<string, string | boolean | string[] | undefined>;
 
-/** Parses the arguments of one command; every command knows -h/--help. */
+/**
+ * The options every command takes, with their lines for the commands' help. An option for all
+ * commands is added here once.
+ */
+export const GLOBAL_OPTIONS: OptionSpec = { help: { type: "boolean", short: "h" } };
+export const GLOBAL_OPTION_HELP = "  -h, --help       show this help";
+
+/**
+ * Parses the arguments of one command: `--name value`, `--name=value`, `-h`, and "--" before
+ * inputs that start with "-". A string option takes the next argument as its value even when it
+ * starts with "-" (`--workers -1` is then refused as a number), unless it is an option of the
+ * command (`--rule --json`: the value is missing).
+ */
 export function parseCommandArgs(args: readonly string[], options: OptionSpec): { values: Values; positionals: string[] } {
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...args],
-      options: { ...options, help: { type: "boolean", short: "h" } },
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values: values as Values, positionals };
-  } catch (e) {
-    const err = e as { code?: string; message?: string };
-    if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-      const name = /'([^']*)'/.exec(err.message ?? "")?.[1] ?? "";
-      throw new UsageError(`unknown option ${name}` + (name.startsWith("-") ? ` (an input that starts with "-" goes after "--": -- ${name})` : ""));
+  const spec: OptionSpec = { ...options, ...GLOBAL_OPTIONS };
+  const values: Values = {};
+  const positionals: string[] = [];
+  const byShort = (letter: string) => Object.keys(spec).find((k) => spec[k].short === letter);
+  const isOption = (arg: string) => /^--[^=]/.test(arg) && spec[arg.slice(2).split("=")[0]] !== undefined ||
+    /^-[^-]$/.test(arg) && byShort(arg[1]) !== undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--") { positionals.push(...args.slice(i + 1)); break; }
+    if (arg === "-" || !arg.startsWith("-")) { positionals.push(arg); continue; }
+    let name: string | undefined;
+    let inline: string | undefined;
+    if (arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+      if (eq >= 0) inline = arg.slice(eq + 1);
+    } else if (arg.length === 2) {
+      name = byShort(arg[1]);
     }
-    if (err.code?.startsWith("ERR_PARSE_ARGS")) throw new UsageError(err.message ?? String(e));
-    throw e;
+    const def = name === undefined ? undefined : spec[name];
+    if (name === undefined || def === undefined) {
+      throw new UsageError(`unknown option ${arg.split("=")[0]} (an input that starts with "-" goes after "--": -- ${arg})`);
+    }
+    const shown = arg.startsWith("--") ? `--${name}` : arg;
+    if (def.type === "boolean") {
+      if (inline !== undefined) throw new UsageError(`${shown} takes no value (got ${JSON.stringify(inline)})`);
+      values[name] = true;
+      continue;
+    }
+    let value = inline;
+    if (value === undefined) {
+      const next = args[i + 1];
+      const placeholder = def.value ?? "VALUE";
+      if (next === undefined) throw new UsageError(`${shown} needs a value: ${shown} ${placeholder}`);
+      if (isOption(next)) throw new UsageError(`${shown} needs a value (${shown} ${placeholder}), not the option ${next}`);
+      value = next;
+      i++;
+    }
+    if (def.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
+    else values[name] = value;
   }
+  return { values, positionals };
 }
 
-/** Exactly `count` positionals (or between min and max). */
-export function expectPositionals(positionals: readonly string[], min: number, max: number, names: string): void {
-  if (positionals.length < min) throw new UsageError(`missing ${names}`);
-  if (positionals.length > max) {
-    throw new UsageError(`too many arguments: ${positionals.slice(max).map((p) => JSON.stringify(p)).join(" ")} (expected ${names})`);
+/**
+ * The positionals against their names in the usage line: "<input>" is required, "[FILE|-]"
+ * optional, and a last name ending in "..." takes one or more.
+ */
+export function expectPositionals(positionals: readonly string[], names: readonly string[]): void {
+  const required = names.filter((n) => !n.startsWith("[")).length;
+  const variadic = names.length > 0 && names[names.length - 1].endsWith("...");
+  if (positionals.length < required) {
+    const missing = names.slice(positionals.length).filter((n) => !n.startsWith("["));
+    throw new UsageError(`missing ${missing.join(" ")}`);
+  }
+  if (!variadic && positionals.length > names.length) {
+    throw new UsageError(`too many arguments: ${positionals.slice(names.length).map((p) => JSON.stringify(p)).join(" ")} ` +
+      `(expected ${names.length ? names.join(" ") : "none"})`);
   }
 }
 

@@ -4,6 +4,7 @@ import { choice, expectPositionals } from "./args.js";
 import { paintComponents } from "./components.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
+import { EXIT, exitStatusHelp } from "./exit.js";
 import type { StyleFormat } from "./style.js";
 
 const SEVERITIES = ["info", "warning", "danger"] as const;
@@ -19,8 +20,8 @@ userinfo that may mislead a reader about the host (7.5), a password in
 userinfo (7.4), ports of other protocols and escaped CR, LF or NUL (7.2),
 hosts that platform routines read as IPv4 addresses in rare formats (7.3),
 and lookalikes the grammar allows (3.2.2). Prints the URI with each
-component in its own colour on a terminal, then each finding with its
-severity (info, warning or danger), section and span marked with carets.
+component in its own colour on a terminal, above each finding: its span
+marked with carets, its severity (info, warning or danger) and section.
 
 Arguments:
   <uri>                 the URI reference; "-" reads it from stdin
@@ -31,11 +32,10 @@ Options:
   --json                print the findings as JSON
   -h, --help            show this help
 
-Exit status: 0 nothing of severity warning or worse, 1 a warning or danger
-finding (or an input that is not a URI reference), 2 usage error.`,
-  options: { "min-severity": { type: "string" }, json: { type: "boolean" } },
+${exitStatusHelp({ [EXIT.ok]: "nothing of severity warning or worse", [EXIT.invalid]: "not a URI reference", [EXIT.no]: "a finding of severity warning or danger" })}`,
+  options: { "min-severity": { type: "string", value: "LEVEL" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, 1, 1, "<uri>");
+    expectPositionals(positionals, ["<uri>"]);
     const minSeverity = choice(values["min-severity"], "--min-severity", SEVERITIES, "info");
     const [input] = await withStdin(positionals, ctx);
     let findings: AuditFinding[];
@@ -45,22 +45,27 @@ finding (or an input that is not a URI reference), 2 usage error.`,
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ input, error: errorJson(e) }));
       else reportInputError(e, ctx);
-      return 1;
+      return EXIT.invalid;
     }
-    const serious = findings.some((f) => f.severity !== "info");
+    const status = findings.some((f) => f.severity !== "info") ? EXIT.no : EXIT.ok;
     if (values.json) {
       ctx.print(json({ input, findings }));
-      return serious ? 1 : 0;
+      return status;
     }
-    ctx.print(paintComponents(input, explain(input), ctx.out).line);
-    if (findings.length === 0) ctx.print(ctx.out.paint("green", "no findings"));
-    for (const f of findings) ctx.print(findingText(f, ctx));
-    return serious ? 1 : 0;
+    const line = paintComponents(input, explain(input), ctx.out).line;
+    if (findings.length === 0) {
+      ctx.print(line);
+      ctx.print(ctx.out.paint("green", minSeverity === "info" ? "no findings" : `no findings of severity ${minSeverity} or worse`));
+    }
+    // The input above each finding, so that its carets sit under the text it names.
+    if (findings.length) ctx.print(findings.map((f) => `${line}\n${findingText(f, ctx)}`).join("\n\n"));
+    return status;
   },
 };
 
 function findingText(f: AuditFinding, ctx: Context): string {
   const paint = ctx.out.paint;
+  // An empty span (an empty password) is marked where it would be.
   const marks = " ".repeat(f.start) + "^".repeat(Math.max(1, f.end - f.start));
   const head = `${paint(SEVERITY_COLOURS[f.severity] ?? "yellow", f.severity)} ${f.code} (section ${f.section})`;
   return `${paint(SEVERITY_COLOURS[f.severity] ?? "yellow", marks)} ${head}\n  ${f.message}` +

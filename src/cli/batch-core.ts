@@ -6,6 +6,24 @@ export type BatchFormat = "jsonl" | "tsv";
 
 export const TSV_HEADER = "line\tinput\tvalid\toffset\trule\tmessage\n";
 
+/** What a run checks and how it writes, the same for every block. */
+export interface BatchSettings {
+  readonly rule: RuleName;
+  readonly format: BatchFormat;
+  /** Empty lines are left out (counted, not checked, no result line). */
+  readonly skipEmpty: boolean;
+  /** Each line is NUMBER<TAB>TEXT: the number is the line's, the text is checked. */
+  readonly numbered: boolean;
+}
+
+/** A line whose bytes are not UTF-8: where (in the decoded line) and which bytes. */
+export interface BadBytes {
+  /** UTF-16 offset in the decoded line (where U+FFFD stands for the bytes). */
+  readonly offset: number;
+  /** The ill-formed bytes, e.g. [0xff]. */
+  readonly bytes: readonly number[];
+}
+
 /** What one block of lines gave. */
 export interface BlockResult {
   /** The result lines, each ending with "\n". */
@@ -13,9 +31,15 @@ export interface BlockResult {
   lines: number;
   valid: number;
   invalid: number;
+  skipped: number;
   /** Failing rule -> count. */
   byRule: Record<string, number>;
+  /** The number of the last line of the block (the line numbers of --numbered input). */
+  lastLine: number;
 }
+
+/** The "rule" counted in the summary for a line that is not UTF-8 text. */
+export const NOT_UTF8 = "(not UTF-8)";
 
 /**
  * Splits a block of whole lines (each ending with "\n", as the reader cuts them) into the lines,
@@ -31,36 +55,113 @@ export function splitBlock(block: string): string[] {
   return lines;
 }
 
-/** Checks every line of the block; `firstLine` is the number of the block's first line (from 1). */
-export function checkBlock(block: string, firstLine: number, rule: RuleName, format: BatchFormat): BlockResult {
+/**
+ * Checks every line of the block; `firstLine` is the number of the block's first line (from 1).
+ * `badBytes` holds, by index in the block, the lines whose bytes were not UTF-8.
+ */
+export function checkBlock(block: string, firstLine: number, settings: BatchSettings,
+  badBytes?: ReadonlyMap<number, BadBytes>): BlockResult {
+  const { rule, format, skipEmpty, numbered } = settings;
   const lines = splitBlock(block);
   const byRule: Record<string, number> = {};
   let text = "";
   let valid = 0;
+  let invalid = 0;
+  let skipped = 0;
+  let number = firstLine - 1;
   for (let i = 0; i < lines.length; i++) {
-    const input = lines[i];
-    const number = firstLine + i;
+    let input = lines[i];
+    let shift = 0;
+    if (numbered) {
+      const tab = input.indexOf("\t");
+      const id = tab > 0 ? input.slice(0, tab) : "";
+      if (!/^\d{1,15}$/.test(id)) {
+        throw new NumberedInputError(`line ${i + firstLine} of the input does not start with a number and a tab ` +
+          `(--numbered reads NUMBER<TAB>TEXT): ${JSON.stringify(input.slice(0, 40))}`);
+      }
+      number = Number(id);
+      shift = tab + 1;
+      input = input.slice(shift);
+      // The file's byte order mark, behind the number the numbering step put before it.
+      if (number === 1 && input.charCodeAt(0) === 0xfeff) { input = input.slice(1); shift++; }
+    } else {
+      number++;
+    }
+    if (skipEmpty && input === "") { skipped++; continue; }
     const result = validate(input, { rule });
     if (result.valid) {
       valid++;
       text += format === "jsonl"
         ? `{"line":${number},"input":${JSON.stringify(input)},"valid":true}\n`
         : `${number}\t${tsv(input)}\ttrue\t\t\t\n`;
-    } else {
-      const e = result.error;
-      byRule[e.rule] = (byRule[e.rule] ?? 0) + 1;
-      text += format === "jsonl"
-        ? `{"line":${number},"input":${JSON.stringify(input)},"valid":false,"offset":${e.offset},` +
-          `"rule":${JSON.stringify(e.rule)},"message":${JSON.stringify(e.message)}}\n`
-        : `${number}\t${tsv(input)}\tfalse\t${e.offset}\t${e.rule}\t${tsv(e.message)}\n`;
+      continue;
     }
+    invalid++;
+    const e = result.error;
+    let offset = e.offset;
+    let failedIn: string = e.rule;
+    let message = e.message;
+    const bad = badBytes?.get(i);
+    if (bad !== undefined && bad.offset - shift === offset) {
+      // The grammar stopped at the bytes that are not UTF-8: say what they are, not U+FFFD.
+      offset = bad.offset - shift;
+      failedIn = NOT_UTF8;
+      const hex = bad.bytes.map((b) => b.toString(16).toUpperCase().padStart(2, "0"));
+      message = `offset ${offset}: ${bad.bytes.length === 1 ? "byte" : "bytes"} ${hex.map((h) => "0x" + h).join(" ")} ` +
+        `${bad.bytes.length === 1 ? "is" : "are"} not UTF-8 text. URIs are ASCII: data outside US-ASCII is written as ` +
+        `the escapes of its octets (${hex.map((h) => "%" + h).join("")}) (section 2.1)`;
+    }
+    byRule[failedIn] = (byRule[failedIn] ?? 0) + 1;
+    text += format === "jsonl"
+      ? `{"line":${number},"input":${JSON.stringify(input)},"valid":false,"offset":${offset},` +
+        `"rule":${JSON.stringify(failedIn)},"message":${JSON.stringify(message)}}\n`
+      : `${number}\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}\n`;
   }
-  return { text, lines: lines.length, valid, invalid: lines.length - valid, byRule };
+  return { text, lines: lines.length, valid, invalid, skipped, byRule, lastLine: number };
 }
 
-/** A TSV field: backslash, tab, line feed and carriage return escaped as \\ \t \n \r. */
+/** --numbered input whose line has no number. */
+export class NumberedInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "NumberedInputError";
+  }
+}
+
+const TSV_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/**
+ * A TSV field: backslash, tab, line feed and carriage return escaped as \\ \t \n \r, every other
+ * control character (U+0000-U+001F, U+007F) as \xHH.
+ */
 export function tsv(field: string): string {
-  return /[\\\t\n\r]/.test(field)
-    ? field.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
+  return /[\\\x00-\x1f\x7f]/.test(field)
+    ? field.replace(/[\\\x00-\x1f\x7f]/g, (c) => TSV_ESCAPES[c] ?? "\\x" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"))
     : field;
+}
+
+/** The first ill-formed sequence in UTF-8 bytes (its maximal subpart), or undefined. */
+export function firstInvalidUtf8(b: Uint8Array, from = 0, to = b.length): { start: number; end: number } | undefined {
+  let i = from;
+  while (i < to) {
+    const c = b[i];
+    if (c < 0x80) { i++; continue; }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) need = 1;
+    else if (c === 0xe0) { need = 2; lo = 0xa0; }
+    else if ((c >= 0xe1 && c <= 0xec) || c === 0xee || c === 0xef) need = 2;
+    else if (c === 0xed) { need = 2; hi = 0x9f; }
+    else if (c === 0xf0) { need = 3; lo = 0x90; }
+    else if (c >= 0xf1 && c <= 0xf3) need = 3;
+    else if (c === 0xf4) { need = 3; hi = 0x8f; }
+    else return { start: i, end: i + 1 };
+    let j = i + 1;
+    for (let k = 0; k < need; k++, j++) {
+      if (j >= to || b[j] < (k === 0 ? lo : 0x80) || b[j] > (k === 0 ? hi : 0xbf)) return { start: i, end: j };
+    }
+    i = j;
+  }
+  return undefined;
 }

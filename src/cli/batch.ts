@@ -1,13 +1,17 @@
 // uri-grammar batch: one input per line, streamed, one result line per input, a summary on stderr.
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { isUtf8 } from "node:buffer";
+import { createReadStream, existsSync, fstatSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import type { RuleName } from "../index.js";
+import type { WorkerJob, WorkerReply } from "../batch-worker.js";
 import { choice, CommandError, expectPositionals, ruleOption, UsageError } from "./args.js";
-import { checkBlock, TSV_HEADER, type BatchFormat, type BlockResult } from "./batch-core.js";
+import {
+  checkBlock, firstInvalidUtf8, NumberedInputError, TSV_HEADER, type BadBytes, type BatchSettings, type BlockResult,
+} from "./batch-core.js";
 import type { Command, Context } from "./context.js";
 import { srcDir } from "./paths.js";
 import { Progress } from "./progress.js";
+import { EXIT, exitStatusHelp } from "./exit.js";
 
 const FORMATS = ["jsonl", "tsv"] as const;
 /** Bytes read at a time; each read becomes one block of whole lines. */
@@ -16,14 +20,16 @@ const CHUNK = 256 * 1024;
 export const batch: Command = {
   name: "batch",
   summary: "check a file of inputs, one per line",
-  usage: `Usage: uri-grammar batch [--rule NAME] [--format jsonl|tsv] [--workers N]
-                         [FILE|-]
+  usage: `Usage: uri-grammar batch [--rule NAME] [--format jsonl|tsv] [--skip-empty]
+                         [--numbered] [--workers N] [FILE|-]
 
 Checks every line of FILE (or of stdin, for "-" or no FILE) against a rule
 and prints one result line per input line, in order, as it goes: the input is
 streamed, so memory stays constant on a file of any size. A line ends at
 "\\n"; a "\\r" before it is dropped; an empty line is checked like any other
-(the empty string is a valid URI-reference). Input is read as UTF-8.
+(the empty string is a valid URI-reference) unless --skip-empty is given.
+Input is read as UTF-8; a byte order mark at its start is dropped, and bytes
+that are not UTF-8 are reported as the bytes they are (0xFF, escaped %FF).
 
   jsonl  one JSON object a line, the last three keys for invalid lines only:
          {"line":1,"input":"http://a/","valid":true}
@@ -31,11 +37,12 @@ streamed, so memory stays constant on a file of any size. A line ends at
           "rule":"URI-reference","message":"offset 1: space is not allowed ..."}
   tsv    the columns line, input, valid, offset, rule, message under a header
          row; \\, tab, line feed and carriage return in a field are written
-         as \\\\, \\t, \\n and \\r
+         as \\\\, \\t, \\n and \\r, other control characters as \\xHH
 
 A summary goes to stderr: the number of lines, valid and invalid, and the
-invalid ones counted by the rule in which they failed. When stderr is a
-terminal and the input a file, a progress bar is shown there as well.
+invalid ones counted by the rule in which they failed; if the reader of the
+output goes away (| head), how far it got. When stderr is a terminal and the
+input a file (or stdin redirected from one), a progress bar is shown there.
 
 Arguments:
   FILE             the file to read; "-" or nothing reads stdin
@@ -43,24 +50,36 @@ Arguments:
 Options:
   --rule NAME      the rule every line must match (default URI-reference)
   --format FORMAT  jsonl (default) or tsv
+  --skip-empty     leave out empty lines (they keep their line numbers)
+  --numbered       each line is NUMBER<TAB>TEXT: TEXT is checked, NUMBER is
+                   its line number in the output (for input split across
+                   processes or machines; see docs/cli.md)
   --workers N      worker threads that check lines while the main thread
                    reads and writes; default 0 (all on the main thread, the
                    fastest on two CPUs); may help on an idle machine with more
   -h, --help       show this help
 
-Exit status: 0 all lines valid, 1 some line invalid, 2 usage error or a file
-that cannot be read.`,
-  options: { rule: { type: "string" }, format: { type: "string" }, workers: { type: "string" } },
+${exitStatusHelp({ [EXIT.ok]: "all lines valid", [EXIT.invalid]: "some line invalid", [EXIT.usage]: "usage error, or a file that cannot be read" })}`,
+  options: {
+    rule: { type: "string", value: "NAME" }, format: { type: "string", value: "FORMAT" },
+    "skip-empty": { type: "boolean" }, numbered: { type: "boolean" }, workers: { type: "string", value: "N" },
+  },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, 0, 1, "at most one FILE");
-    const rule = ruleOption(values.rule) ?? "URI-reference";
-    const format = choice(values.format, "--format", FORMATS, "jsonl");
+    expectPositionals(positionals, ["[FILE|-]"]);
+    const settings: BatchSettings = {
+      rule: ruleOption(values.rule) ?? "URI-reference",
+      format: choice(values.format, "--format", FORMATS, "jsonl"),
+      skipEmpty: values["skip-empty"] === true,
+      numbered: values.numbered === true,
+    };
     const workers = workerCount(values.workers);
     const file = positionals[0] ?? "-";
-    let input: NodeJS.ReadableStream & { bytesRead?: number };
-    let size = 0;
+    let input: NodeJS.ReadableStream;
+    let size: number | undefined;
     if (file === "-") {
       input = ctx.stdin;
+      // stdin redirected from a file (< urls.txt) has a size too.
+      size = fileSize((ctx.stdin as { fd?: number }).fd);
     } else {
       try {
         const stat = statSync(file);
@@ -71,24 +90,42 @@ that cannot be read.`,
       }
       input = createReadStream(file, { highWaterMark: CHUNK });
     }
-    const progress = file !== "-" && ctx.stderr.isTTY ? new Progress(ctx.stderr, size) : undefined;
-    const summary = await run(input, { rule, format, workers, ctx, progress });
+    const progress = size !== undefined && ctx.stderr.isTTY ? new Progress(ctx.stderr, size) : undefined;
+    const summary = await run(input, { settings, workers, ctx, progress });
     progress?.clear();
     ctx.warn(summaryText(summary, ctx));
-    return summary.invalid ? 1 : 0;
+    if (summary.error) throw new CommandError(summary.error);
+    return summary.invalid ? EXIT.invalid : EXIT.ok;
   },
 };
+
+/** The size of the regular file open as `fd`, or undefined (a pipe, a terminal). */
+function fileSize(fd: number | undefined): number | undefined {
+  if (typeof fd !== "number") return undefined;
+  try {
+    const stat = fstatSync(fd);
+    return stat.isFile() ? stat.size : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 interface Summary {
   lines: number;
   valid: number;
   invalid: number;
+  skipped: number;
   byRule: Record<string, number>;
+  /** The number of the last line whose result was handed to the output. */
+  lastLine: number;
+  /** The reader of the output went away before the end of the input. */
+  closedEarly: boolean;
+  /** Why the run stopped, if it could not go on (--numbered input without a number). */
+  error?: string;
 }
 
 interface RunOptions {
-  rule: RuleName;
-  format: BatchFormat;
+  settings: BatchSettings;
   workers: number;
   ctx: Context;
   progress?: Progress;
@@ -104,10 +141,30 @@ function workerCount(value: unknown): number {
   return n;
 }
 
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** A block of whole lines as text, with the lines whose bytes are not UTF-8 (by index in the block). */
+function decodeBlock(bytes: Buffer): { text: string; bad?: Map<number, BadBytes> } {
+  const text = bytes.toString("utf8");
+  if (isUtf8(bytes)) return { text };
+  const bad = new Map<number, BadBytes>();
+  let index = 0;
+  for (let start = 0; start < bytes.length; index++) {
+    let end = bytes.indexOf(10, start);
+    if (end < 0) end = bytes.length;
+    const at = firstInvalidUtf8(bytes, start, end);
+    if (at !== undefined) {
+      bad.set(index, { offset: bytes.toString("utf8", start, at.start).length, bytes: [...bytes.subarray(at.start, at.end)] });
+    }
+    start = end + 1;
+  }
+  return { text, bad };
+}
+
 /** Reads the input block by block, checks each, and writes the results in order. */
-async function run(input: NodeJS.ReadableStream & { bytesRead?: number }, options: RunOptions): Promise<Summary> {
-  const { ctx, format, rule, progress } = options;
-  const summary: Summary = { lines: 0, valid: 0, invalid: 0, byRule: {} };
+async function run(input: NodeJS.ReadableStream, options: RunOptions): Promise<Summary> {
+  const { ctx, settings, progress } = options;
+  const summary: Summary = { lines: 0, valid: 0, invalid: 0, skipped: 0, byRule: {}, lastLine: 0, closedEarly: false };
   let stdoutClosed = false;
   ctx.stdout.on("error", (e: NodeJS.ErrnoException) => {
     if (e.code === "EPIPE") stdoutClosed = true;
@@ -117,47 +174,63 @@ async function run(input: NodeJS.ReadableStream & { bytesRead?: number }, option
     if (stdoutClosed || text === "") return;
     if (!ctx.stdout.write(text)) await drained(ctx.stdout);
   };
+  let bytesRead = 0;
   const take = async (result: BlockResult) => {
+    if (stdoutClosed) return;
     summary.lines += result.lines;
     summary.valid += result.valid;
     summary.invalid += result.invalid;
+    summary.skipped += result.skipped;
+    summary.lastLine = result.lastLine;
     for (const [r, n] of Object.entries(result.byRule)) summary.byRule[r] = (summary.byRule[r] ?? 0) + n;
     await write(result.text);
-    progress?.update(input.bytesRead ?? 0, summary.lines);
+    progress?.update(bytesRead, summary.lines);
   };
-  if (format === "tsv") await write(TSV_HEADER);
+  if (settings.format === "tsv") await write(TSV_HEADER);
 
   const workerFile = join(srcDir(), "batch-worker.js");
   const useWorkers = options.workers > 0 && existsSync(workerFile);
   let pool: Pool | undefined;
   const inFlight: Promise<BlockResult>[] = [];
   let nextLine = 1;
-  const submit = async (block: string) => {
+  const submit = async (bytes: Buffer) => {
+    const { text: block, bad } = decodeBlock(bytes);
     const firstLine = nextLine;
     nextLine += countLines(block);
     // The first block is checked here: an input of one block is done before a worker could start.
-    if (firstLine > 1 && useWorkers && !pool) pool = new Pool(workerFile, options.workers, rule, format);
-    if (!pool) return take(checkBlock(block, firstLine, rule, format));
-    inFlight.push(pool.run(block, firstLine));
+    if (firstLine > 1 && useWorkers && !pool) pool = new Pool(workerFile, options.workers, settings);
+    if (!pool) return take(checkBlock(block, firstLine, settings, bad));
+    inFlight.push(pool.run(block, firstLine, bad));
     // Keep every worker busy, and no more than that in memory.
     while (inFlight.length >= pool.size * 2) await take(await inFlight.shift()!);
   };
 
   try {
-    input.setEncoding("utf8");
-    let carry = "";
+    let carry: Buffer = Buffer.alloc(0);
+    let first = true;
     for await (const chunk of input) {
       if (stdoutClosed) break;
-      const text = carry + (chunk as string);
-      const cut = text.lastIndexOf("\n") + 1;
-      carry = text.slice(cut);
-      if (cut > 0) await submit(text.slice(0, cut));
+      let bytes = chunk as Buffer;
+      bytesRead += bytes.length;
+      if (first) {
+        // A byte order mark is not part of the first line.
+        if (bytes.length >= 3 && BOM.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(3);
+        first = false;
+      }
+      const text = carry.length ? Buffer.concat([carry, bytes]) : bytes;
+      const cut = text.lastIndexOf(10) + 1;
+      carry = Buffer.from(text.subarray(cut));
+      if (cut > 0) await submit(text.subarray(0, cut));
     }
-    if (carry !== "" && !stdoutClosed) await submit(carry + "\n");
+    if (carry.length && !stdoutClosed) await submit(Buffer.concat([carry, Buffer.from("\n")]));
     while (inFlight.length) await take(await inFlight.shift()!);
+  } catch (e) {
+    if (!(e instanceof NumberedInputError || (e as Error)?.name === "NumberedInputError")) throw e;
+    summary.error = (e as Error).message;
   } finally {
     await pool?.close();
   }
+  summary.closedEarly = stdoutClosed;
   return summary;
 }
 
@@ -184,8 +257,12 @@ function countLines(block: string): number {
 
 function summaryText(s: Summary, ctx: Context): string {
   const paint = ctx.err.paint;
-  const lines = [`${s.lines} ${s.lines === 1 ? "line" : "lines"}: ${paint("green", `${s.valid} valid`)}, ` +
-    (s.invalid ? paint("red", `${s.invalid} invalid`) : "0 invalid")];
+  const counts = `${paint("green", `${s.valid} valid`)}, ` + (s.invalid ? paint("red", `${s.invalid} invalid`) : "0 invalid") +
+    (s.skipped ? `, ${s.skipped} empty ${s.skipped === 1 ? "line" : "lines"} skipped` : "");
+  const lines = s.closedEarly
+    ? [`the output was closed after line ${s.lastLine}; the rest of the input was not read`,
+      `${s.lines} ${s.lines === 1 ? "line" : "lines"} checked: ${counts}`]
+    : [`${s.lines} ${s.lines === 1 ? "line" : "lines"}: ${counts}`];
   const rules = Object.entries(s.byRule).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   if (rules.length) {
     lines.push("invalid by the rule in which they failed:");
@@ -202,25 +279,27 @@ class Pool {
   private readonly pending = new Map<number, { resolve: (r: BlockResult) => void; reject: (e: unknown) => void }>();
   private nextId = 0;
 
-  constructor(file: string, size: number, rule: RuleName, format: BatchFormat) {
+  constructor(file: string, size: number, settings: BatchSettings) {
     this.size = size;
     this.workers = Array.from({ length: size }, () => {
-      const worker = new Worker(file, { workerData: { rule, format } });
-      worker.on("message", (m: BlockResult & { id: number }) => {
+      const worker = new Worker(file, { workerData: settings });
+      worker.on("message", (m: WorkerReply) => {
         const p = this.pending.get(m.id)!;
         this.pending.delete(m.id);
-        p.resolve(m);
+        if (m.error !== undefined) p.reject(new NumberedInputError(m.error));
+        else p.resolve(m.result!);
       });
       worker.on("error", (e) => this.fail(e));
       return worker;
     });
   }
 
-  run(block: string, firstLine: number): Promise<BlockResult> {
+  run(block: string, firstLine: number, badBytes?: Map<number, BadBytes>): Promise<BlockResult> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.workers[id % this.size].postMessage({ id, block, firstLine });
+      const job: WorkerJob = { id, block, firstLine, badBytes };
+      this.workers[id % this.size].postMessage(job);
     });
   }
 

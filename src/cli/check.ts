@@ -3,6 +3,7 @@ import { validate } from "../index.js";
 import { expectPositionals, ruleOption } from "./args.js";
 import { withStdin, type Command } from "./context.js";
 import { json, syntaxErrorText } from "./report.js";
+import { EXIT, exitStatusHelp } from "./exit.js";
 
 export const check: Command = {
   name: "check",
@@ -25,10 +26,10 @@ Options:
   --json           print the result as JSON on stdout
   -h, --help       show this help
 
-Exit status: 0 valid, 1 not valid, 2 usage error.`,
-  options: { rule: { type: "string" }, json: { type: "boolean" } },
+${exitStatusHelp({ [EXIT.ok]: "valid", [EXIT.invalid]: "not valid" })}`,
+  options: { rule: { type: "string", value: "NAME" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, 1, 1, "<input>");
+    expectPositionals(positionals, ["<input>"]);
     const rule = ruleOption(values.rule) ?? "URI-reference";
     const [input] = await withStdin(positionals, ctx);
     const result = validate(input, { rule });
@@ -40,6 +41,6 @@ Exit status: 0 valid, 1 not valid, 2 usage error.`,
       ctx.warn(`${ctx.err.paint(["bold", "red"], "invalid")} ${rule}`);
       ctx.warn(syntaxErrorText(result.error, ctx));
     }
-    return result.valid ? 0 : 1;
+    return result.valid ? EXIT.ok : EXIT.invalid;
   },
 };

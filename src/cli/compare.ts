@@ -1,8 +1,9 @@
 // uri-grammar compare: are two URIs equivalent at a rung of section 6's comparison ladder?
 import { choice, expectPositionals } from "./args.js";
 import { withStdin, type Command } from "./context.js";
-import { equivalent } from "../index.js";
+import { equivalent, normalize } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
+import { EXIT, exitStatusHelp } from "./exit.js";
 
 const LADDERS = ["simple", "syntax", "scheme"] as const;
 
@@ -12,7 +13,8 @@ export const compare: Command = {
   usage: `Usage: uri-grammar compare [--ladder RUNG] [--ignore-fragment] [--json] <a> <b>
 
 Compares two URIs on a rung of the comparison ladder of section 6 and prints
-"equivalent" or "not equivalent".
+"equivalent" or "not equivalent"; when they are not, and a normal form
+differs from its input, the two strings that were compared follow.
 
 Arguments:
   <a> <b>            the URI references; one of them may be "-" (stdin)
@@ -23,27 +25,43 @@ Options:
                      scheme: equal after scheme-based normalization too
                      (6.2.3); the default
   --ignore-fragment  leave the fragments out of the comparison
-  --json             print {a, b, ladder, equivalent} as JSON
+  --json             print {a, b, ladder, equivalent, compared} as JSON
   -h, --help         show this help
 
-Exit status: 0 equivalent, 1 not equivalent, 2 usage error or an input that
-is not a URI reference (the error is on stderr).`,
-  options: { ladder: { type: "string" }, "ignore-fragment": { type: "boolean" }, json: { type: "boolean" } },
+${exitStatusHelp({ [EXIT.ok]: "equivalent", [EXIT.invalid]: "an input is not a URI reference", [EXIT.no]: "not equivalent" })}`,
+  options: { ladder: { type: "string", value: "RUNG" }, "ignore-fragment": { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, 2, 2, "<a> <b>");
+    expectPositionals(positionals, ["<a>", "<b>"]);
     const ladder = choice(values.ladder, "--ladder", LADDERS, "scheme");
+    const ignoreFragment = values["ignore-fragment"] === true;
     const [a, b] = await withStdin(positionals, ctx);
     let same: boolean;
+    let forms: [string, string];
     try {
-      same = equivalent(a, b, { ladder, ignoreFragment: values["ignore-fragment"] === true });
+      same = equivalent(a, b, { ladder, ignoreFragment });
+      forms = [compared(a, ladder, ignoreFragment), compared(b, ladder, ignoreFragment)];
     } catch (e) {
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ a, b, ladder, error: errorJson(e) }));
       else reportInputError(e, ctx);
-      return 2;
+      return EXIT.invalid;
     }
-    if (values.json) ctx.print(json({ a, b, ladder, equivalent: same }));
-    else ctx.print(same ? ctx.out.paint("green", "equivalent") : ctx.out.paint("red", "not equivalent"));
-    return same ? 0 : 1;
+    if (values.json) {
+      ctx.print(json({ a, b, ladder, equivalent: same, compared: forms }));
+    } else if (same) {
+      ctx.print(ctx.out.paint("green", "equivalent"));
+    } else {
+      ctx.print(ctx.out.paint("red", "not equivalent"));
+      // What was compared, one above the other, so that the difference shows.
+      if (forms[0] !== a || forms[1] !== b) ctx.print(`  ${ctx.out.paint("dim", "a")}  ${forms[0]}\n  ${ctx.out.paint("dim", "b")}  ${forms[1]}`);
+    }
+    return same ? EXIT.ok : EXIT.no;
   },
 };
+
+/** The string that is compared on the rung: the input, or its normal form (section 6.2). */
+function compared(uri: string, ladder: (typeof LADDERS)[number], ignoreFragment: boolean): string {
+  const hash = uri.indexOf("#");
+  const body = ignoreFragment && hash >= 0 ? uri.slice(0, hash) : uri;
+  return ladder === "simple" ? body : normalize(body, { scheme: ladder === "scheme" });
+}

@@ -4,6 +4,7 @@ import { expectPositionals, ruleOption } from "./args.js";
 import { COMPONENT_COLOURS, paintComponents } from "./components.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
+import { EXIT, exitStatusHelp } from "./exit.js";
 
 export const explain: Command = {
   name: "explain",
@@ -27,10 +28,10 @@ Options:
   --json           print the tree as JSON ({rule, start, end, text, children})
   -h, --help       show this help
 
-Exit status: 0 matched, 1 not matched (the error is on stderr), 2 usage error.`,
-  options: { rule: { type: "string" }, all: { type: "boolean" }, json: { type: "boolean" } },
+${exitStatusHelp({ [EXIT.ok]: "matched", [EXIT.invalid]: "not matched" })}`,
+  options: { rule: { type: "string", value: "NAME" }, all: { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, 1, 1, "<input>");
+    expectPositionals(positionals, ["<input>"]);
     const rule = ruleOption(values.rule) ?? "URI-reference";
     const [input] = await withStdin(positionals, ctx);
     let tree: ParseTree;
@@ -40,11 +41,11 @@ Exit status: 0 matched, 1 not matched (the error is on stderr), 2 usage error.`,
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ input, rule, valid: false, error: errorJson(e) }));
       else reportInputError(e, ctx);
-      return 1;
+      return EXIT.invalid;
     }
     if (values.json) {
       ctx.print(json(tree));
-      return 0;
+      return EXIT.ok;
     }
     if (ctx.out.enabled) {
       const { line, legend } = paintComponents(input, tree, ctx.out);
@@ -53,7 +54,7 @@ Exit status: 0 matched, 1 not matched (the error is on stderr), 2 usage error.`,
       ctx.print("");
     }
     ctx.print(treeLines(tree, ctx).join("\n"));
-    return 0;
+    return EXIT.ok;
   },
 };
 

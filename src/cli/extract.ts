@@ -4,6 +4,7 @@ import { extract as extractUris, type ExtractOptions } from "../index.js";
 import { CommandError, expectPositionals } from "./args.js";
 import { readStdin, type Command } from "./context.js";
 import { json } from "./report.js";
+import { EXIT, exitStatusHelp } from "./exit.js";
 
 export const extract: Command = {
   name: "extract",
@@ -15,7 +16,9 @@ Finds the URI references in running text the way Appendix E describes: a URI
 is delimited by <...>, double quotes or whitespace; a "URL:" prefix is left
 out; whitespace and line breaks inside <...> are ignored; a line break right
 after "-" is reported with both readings (in --json); trailing punctuation
-that is not part of the URI is left out. Prints one URI per line, in order.
+that is not part of the URI is left out. Prints one URI per line, in order;
+a candidate that is not a valid URI reference is followed by a tab and
+"(not a valid URI reference)", unless --valid leaves it out.
 
 Arguments:
   FILE             the text to read; "-" or nothing reads stdin
@@ -29,14 +32,13 @@ Options:
                    end) in the text, its delimiter and whether it is valid
   -h, --help       show this help
 
-Exit status: 0 some URI found, 1 none found, 2 usage error or a file that
-cannot be read.`,
+${exitStatusHelp({ [EXIT.ok]: "some URI found", [EXIT.usage]: "usage error, or a file that cannot be read", [EXIT.no]: "none found" })}`,
   options: {
-    relative: { type: "boolean" }, scheme: { type: "string", multiple: true },
+    relative: { type: "boolean" }, scheme: { type: "string", multiple: true, value: "NAME" },
     valid: { type: "boolean" }, json: { type: "boolean" },
   },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, 0, 1, "at most one FILE");
+    expectPositionals(positionals, ["[FILE|-]"]);
     const file = positionals[0] ?? "-";
     let text: string;
     if (file === "-") {
@@ -52,7 +54,7 @@ cannot be read.`,
     if (Array.isArray(values.scheme)) options.schemes = values.scheme;
     const found = extractUris(text, options).filter((u) => u.valid || !values.valid);
     if (values.json) ctx.print(json(found));
-    else for (const item of found) ctx.print(item.uri);
-    return found.length ? 0 : 1;
+    else for (const item of found) ctx.print(item.valid ? item.uri : `${item.uri}\t${ctx.out.paint("red", "(not a valid URI reference)")}`);
+    return found.length ? EXIT.ok : EXIT.no;
   },
 };

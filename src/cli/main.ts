@@ -1,11 +1,12 @@
 // The command line: picks the command, parses its arguments, and turns every outcome into an exit
-// status: 0 yes, 1 no, 2 a usage error. User errors never print a stack trace.
+// status from one table (exit.ts). User errors never print a stack trace.
 import { CommandError, UsageError, parseCommandArgs } from "./args.js";
 import { audit } from "./audit.js";
 import { batch } from "./batch.js";
 import { check } from "./check.js";
 import { compare } from "./compare.js";
 import type { Command, Context } from "./context.js";
+import { EXIT, EXIT_TABLE, exitTableLines } from "./exit.js";
 import { explain } from "./explain.js";
 import { extract } from "./extract.js";
 import { normalize } from "./normalize.js";
@@ -31,7 +32,10 @@ Options:
 
 An input argument of "-" is read from stdin; an input that starts with "-"
 goes after "--". Colours are used on a terminal unless NO_COLOR is set;
-FORCE_COLOR=1 forces them.`;
+FORCE_COLOR=1 forces them. Results go to stdout, errors to stderr.
+
+Exit status, the same for every command:
+${exitTableLines(EXIT_TABLE).join("\n")}`;
 }
 
 /** Runs the command line; resolves to the exit status. */
@@ -41,15 +45,15 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
   try {
     if (first === undefined) {
       ctx.warn(mainUsage());
-      return 2;
+      return EXIT.usage;
     }
-    if (first === "-h" || first === "--help") { ctx.print(mainUsage()); return 0; }
-    if (first === "-v" || first === "--version") { ctx.print(packageVersion()); return 0; }
+    if (first === "-h" || first === "--help") { ctx.print(mainUsage()); return EXIT.ok; }
+    if (first === "-v" || first === "--version") { ctx.print(packageVersion()); return EXIT.ok; }
     if (first === "help") {
       const topic = rest[0] === undefined ? undefined : COMMANDS.find((c) => c.name === rest[0]);
       if (rest[0] !== undefined && !topic) throw new UsageError(`unknown command ${JSON.stringify(rest[0])}`);
       ctx.print(topic ? topic.usage : mainUsage());
-      return 0;
+      return EXIT.ok;
     }
     command = COMMANDS.find((c) => c.name === first);
     if (!command) {
@@ -58,22 +62,22 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
         : `unknown command ${JSON.stringify(first)}` + (near ? ` (did you mean ${near.name}?)` : ""));
     }
     const { values, positionals } = parseCommandArgs(rest, command.options);
-    if (values.help) { ctx.print(command.usage); return 0; }
+    if (values.help) { ctx.print(command.usage); return EXIT.ok; }
     return await command.run(values, positionals, ctx);
   } catch (e) {
     const who = command ? `uri-grammar ${command.name}` : "uri-grammar";
     if (e instanceof UsageError) {
       ctx.warn(`${who}: ${e.message}`);
       ctx.warn(`Run '${who} --help' for usage.`);
-      return 2;
+      return EXIT.usage;
     }
     if (e instanceof CommandError) {
       ctx.warn(`${who}: ${e.message}`);
-      return 2;
+      return EXIT.usage;
     }
     ctx.warn(`${who}: internal error: ${e instanceof Error ? e.message : String(e)}`);
     if (process.env.URI_GRAMMAR_DEBUG && e instanceof Error) ctx.warn(e.stack ?? "");
     else ctx.warn("This is a bug in uri-grammar; set URI_GRAMMAR_DEBUG=1 for the stack trace.");
-    return 70;
+    return EXIT.internal;
   }
 }

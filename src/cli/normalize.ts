@@ -3,6 +3,7 @@ import { expectPositionals } from "./args.js";
 import { withStdin, type Command } from "./context.js";
 import { normalize as normalizeUri } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
+import { EXIT, exitStatusHelp } from "./exit.js";
 
 export const normalize: Command = {
   name: "normalize",
@@ -23,20 +24,20 @@ Options:
   --json           print {input, normalized} as JSON
   -h, --help       show this help
 
-Exit status: 0 normalized, 1 not valid (the error is on stderr), 2 usage error.`,
+${exitStatusHelp({ [EXIT.ok]: "normalized", [EXIT.invalid]: "not valid" })}`,
   options: { "no-scheme": { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, 1, 1, "<uri>");
+    expectPositionals(positionals, ["<uri>"]);
     const [input] = await withStdin(positionals, ctx);
     try {
       const normalized = normalizeUri(input, { scheme: !values["no-scheme"] });
       ctx.print(values.json ? json({ input, normalized }) : normalized);
-      return 0;
+      return EXIT.ok;
     } catch (e) {
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ input, error: errorJson(e) }));
       else reportInputError(e, ctx);
-      return 1;
+      return EXIT.invalid;
     }
   },
 };

@@ -5,6 +5,7 @@ type ReferenceRuleName = ParseRules[DefaultEditionId];
 import { choice, expectPositionals } from "./args.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
+import { EXIT, exitStatusHelp } from "./exit.js";
 
 const REFERENCE_RULES: readonly ReferenceRuleName[] = ["URI-reference", "absolute-URI-reference", "absolute-URI", "relative-URI"];
 
@@ -28,10 +29,10 @@ Options:
   --json           print the components as JSON (absent ones left out)
   -h, --help       show this help
 
-Exit status: 0 parsed, 1 not valid (the error is on stderr), 2 usage error.`,
-  options: { rule: { type: "string" }, json: { type: "boolean" } },
+${exitStatusHelp({ [EXIT.ok]: "parsed", [EXIT.invalid]: "not valid" })}`,
+  options: { rule: { type: "string", value: "NAME" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, 1, 1, "<input>");
+    expectPositionals(positionals, ["<input>"]);
     const rule = choice(values.rule, "--rule", REFERENCE_RULES, "URI-reference");
     const [input] = await withStdin(positionals, ctx);
     let reference: UriReference;
@@ -41,10 +42,10 @@ Exit status: 0 parsed, 1 not valid (the error is on stderr), 2 usage error.`,
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ input, rule, valid: false, error: errorJson(e) }));
       else reportInputError(e, ctx);
-      return 1;
+      return EXIT.invalid;
     }
     ctx.print(values.json ? json(reference) : components(reference, ctx).join("\n"));
-    return 0;
+    return EXIT.ok;
   },
 };
 

@@ -1,8 +1,9 @@
 // uri-grammar resolve: each reference resolved against the base, by the draft's section 5.2.
-import { choice, expectPositionals } from "./args.js";
+import { choice, expectPositionals, UsageError } from "./args.js";
 import { withStdin, type Command } from "./context.js";
 import { resolve as resolveString, resolveReference, type DefaultEditionId, type ResolveOptions } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
+import { EXIT, exitStatusHelp } from "./exit.js";
 
 const DOT_SEGMENTS = ["retain", "remove", "error"] as const;
 
@@ -14,7 +15,8 @@ export const resolve: Command = {
 
 Resolves each reference against the base URI by the algorithm of section 5.2
 and prints the results, one line per reference, in order. A reference that
-cannot be resolved is reported on stderr and the others are still resolved.
+cannot be resolved gives an empty line (so line N is always the result for
+reference N), its error goes to stderr, and the others are still resolved.
 
 Arguments:
   <base>           an absolute URI (section 5.1); its fragment is ignored
@@ -31,18 +33,30 @@ Options:
                        {base, ref, error}] as JSON
   -h, --help           show this help
 
-Exit status: 0 all resolved, 1 some could not be resolved, 2 usage error.`,
-  options: { "non-strict": { type: "boolean" }, "dot-segments": { type: "string" }, json: { type: "boolean" } },
+${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some reference could not be resolved" })}`,
+  options: { "non-strict": { type: "boolean" }, "dot-segments": { type: "string", value: "MODE" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, 2, Infinity, "<base> <ref>...");
+    if (positionals.length === 1) {
+      throw new UsageError(`missing <ref>...: give one or more references to resolve against ${JSON.stringify(positionals[0])}`);
+    }
+    expectPositionals(positionals, ["<base>", "<ref>..."]);
     const options: ResolveOptions<DefaultEditionId> = {
       strict: !values["non-strict"],
       dotSegments: choice(values["dot-segments"], "--dot-segments", DOT_SEGMENTS, "retain"),
     };
     const [base, ...refs] = await withStdin(positionals, ctx);
+    // A base that no reference can be resolved against (section 5.1) is reported once.
+    try {
+      resolveReference(base, "", options);
+    } catch (e) {
+      if (!isInputError(e)) throw e;
+      if (values.json) ctx.print(json({ base, error: errorJson(e) }));
+      else reportInputError(e, ctx, `cannot resolve against ${JSON.stringify(base)}`);
+      return EXIT.invalid;
+    }
     const results: Record<string, unknown>[] = [];
     let failed = 0;
-    for (const ref of refs) {
+    for (const [i, ref] of refs.entries()) {
       try {
         const result = resolveString(base, ref, options);
         if (values.json) {
@@ -54,11 +68,16 @@ Exit status: 0 all resolved, 1 some could not be resolved, 2 usage error.`,
       } catch (e) {
         if (!isInputError(e)) throw e;
         failed++;
-        if (values.json) results.push({ base, ref, error: errorJson(e) });
-        else reportInputError(e, ctx, `cannot resolve ${JSON.stringify(ref)}`);
+        if (values.json) {
+          results.push({ base, ref, error: errorJson(e) });
+        } else {
+          // Line i of stdout stays the result for reference i.
+          ctx.print("");
+          reportInputError(e, ctx, `cannot resolve ${JSON.stringify(ref)} (reference ${i + 1})`);
+        }
       }
     }
     if (values.json) ctx.print(json(results));
-    return failed ? 1 : 0;
+    return failed ? EXIT.invalid : EXIT.ok;
   },
 };

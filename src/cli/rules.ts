@@ -4,6 +4,7 @@ import { expectPositionals, ruleOption } from "./args.js";
 import type { Command, Context } from "./context.js";
 import { json } from "./report.js";
 import { RULE_EXAMPLES } from "./rule-examples.js";
+import { EXIT, exitStatusHelp } from "./exit.js";
 
 export const rules: Command = {
   name: "rules",
@@ -25,20 +26,20 @@ Options:
   --json           print the rule table (or the one rule) as JSON
   -h, --help       show this help
 
-Exit status: 0, or 2 for an unknown rule name or another usage error.`,
+${exitStatusHelp({ [EXIT.ok]: "shown", [EXIT.usage]: "an unknown rule name or another usage error" })}`,
   options: { json: { type: "boolean" } },
   run(values, positionals, ctx) {
-    expectPositionals(positionals, 0, 1, "at most one rule NAME");
+    expectPositionals(positionals, ["[NAME]"]);
     if (positionals.length === 0) {
       if (values.json) ctx.print(json(RULES));
       else ctx.print(ruleList(ctx).join("\n"));
-      return 0;
+      return EXIT.ok;
     }
     const info = RULES.find((r) => r.name === ruleOption(positionals[0], ""))!;
     const examples = exampleVerdicts(info);
     if (values.json) ctx.print(json({ ...info, examples }));
     else ctx.print(ruleText(info, examples, ctx).join("\n"));
-    return 0;
+    return EXIT.ok;
   },
 };
 

@@ -23,11 +23,13 @@ export interface Abnf {
   acceptor: Record<string, RegExp>;
 }
 
-let cached: Abnf | undefined;
+const cached = new Map<string, Abnf>();
 
-export function loadAbnf(): Abnf {
-  if (cached) return cached;
-  const out = execFileSync(process.execPath, [join(ROOT, "scripts/abnf-acceptor.mjs"), "--json"], {
+/** The acceptor of an edition's collected ABNF (grammar/ID/grammar.abnf); default the draft's. */
+export function loadAbnf(edition = "rfc2396bis-01"): Abnf {
+  const hit = cached.get(edition);
+  if (hit) return hit;
+  const out = execFileSync(process.execPath, [join(ROOT, "scripts/abnf-acceptor.mjs"), "--edition", edition, "--json"], {
     cwd: ROOT,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
@@ -35,6 +37,7 @@ export function loadAbnf(): Abnf {
   const data = JSON.parse(out) as { order: string[]; rules: Record<string, AbnfNode>; regex: Record<string, string> };
   const acceptor: Record<string, RegExp> = {};
   for (const name of data.order) acceptor[name] = new RegExp(`^(?:${data.regex[name]})$`);
-  cached = { order: data.order, rules: data.rules, acceptor };
-  return cached;
+  const abnf = { order: data.order, rules: data.rules, acceptor };
+  cached.set(edition, abnf);
+  return abnf;
 }

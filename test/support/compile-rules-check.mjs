@@ -19,13 +19,16 @@ const int = (n) => Math.floor(random() * n);
 const pick = (xs) => xs[int(xs.length)];
 
 const RULES = 4;
-const ALPHABET = ["a", "b", "c", "\u00e9"];
+// "A" and "\u00e9" for the case-insensitive literals and classes ("a"i, "Ab"i, [ab]i, "\u00c9"i).
+const ALPHABET = ["a", "b", "c", "A", "\u00e9"];
 
 /** A random expression of rule `rule` (it refers only to later rules: no left recursion). */
 function expression(rule, depth, labels) {
   const leaf = () => pick([
     () => pick(['"a"', '"b"', '"ab"', '"ba"', '""']),
     () => pick(["[ab]", "[^a]", "[a-c]", "[bc]", "[^ab]"]),
+    // Case-insensitive: "\u00c9"i lowercases to a non-ASCII letter (peggy's own test is kept).
+    () => pick(['"a"i', '"A"i', '"Ab"i', '"bA"i', "[ab]i", "[^a]i", '"\u00c9"i', '"a\u00c9"i']),
     () => ".",
     () => (rule + 1 < RULES ? `r${rule + 1 + int(RULES - rule - 1)}` : '"c"'),
   ])();
@@ -136,11 +139,12 @@ for (let len = 1; len <= 4; len++) {
 // alternative is one character (compile-rules: runFirst), so the test can see that form is covered.
 // lists counts the grammars whose compiled rules build the array of a repetition (compile-rules:
 // collect).
+// caseless counts the grammars with a case-insensitive literal or class ("a"i, [ab]i).
 // pairs counts the grammars compiled with a loop of its own for (C &D) where D is within C
 // (compile-rules: lookaheadPair).
 // peeks counts the grammars whose compiled rules test a character that the test before left in c
 // (compile-rules: peek), instead of reading it again.
-const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, runLoops: 0, lists: 0, pairs: 0, peeks: 0, disagreements: [] };
+const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, runLoops: 0, lists: 0, pairs: 0, peeks: 0, caseless: 0, disagreements: [] };
 for (let g = 0; g < GRAMMARS; g++) {
   const text = grammar();
   if (process.env.DEBUG_GRAMMAR) process.stderr.write(`--- ${g}\n${text}\n`);
@@ -161,6 +165,7 @@ for (let g = 0; g < GRAMMARS; g++) {
   if (/\.push\(e\d+\)/.test(source)) summary.lists++;
   if (/\n\s*p--;\n/.test(source)) summary.pairs++;
   if (/p < n && \(?c (?:===|<|>=)/.test(source)) summary.peeks++;
+  if (/"i|\]i/.test(text)) summary.caseless++;
   const compiled = new Function(source)();
   for (let i = 0; i < RULES; i++) {
     const rule = `r${i}`;

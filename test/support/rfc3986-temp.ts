@@ -4,7 +4,7 @@
 //
 // - syntax: the mechanical ABNF acceptor (scripts/abnf-acceptor.mjs) built from RFC 3986's own
 //   Appendix A, copied below verbatim (page breaks left out), with the RFC 2234 core rules taken
-//   from grammar/rfc2396bis-01.abnf. No character set here is written by hand.
+//   from grammar/rfc2396bis-01/grammar.abnf. No character set here is written by hand.
 // - reference(text): the text must match URI-reference in that acceptor; it is then split with
 //   RFC 3986 Appendix B's regular expression, the authority as section 3.2 writes it
 //   ([ userinfo "@" ] host [ ":" port ]), and the host classified by the acceptor.
@@ -110,7 +110,7 @@ function rules(): Map<string, RegExp> {
   const text = APPENDIX_A
     .replace(/^ {3}/gm, "") // the RFC indents its ABNF by three spaces; a rule must start in column 0
     .replace("0<pchar>", "0pchar"); // a prose value (RFC 2234 section 4); it means zero pchar
-  const draft = readFileSync(join(ROOT, "grammar", "rfc2396bis-01.abnf"), "utf8");
+  const draft = readFileSync(join(ROOT, "grammar", "rfc2396bis-01", "grammar.abnf"), "utf8");
   const core = draft.slice(draft.indexOf("; ----- RFC 2234 Appendix A: core rules"));
   const dir = mkdtempSync(join(tmpdir(), "rfc3986-abnf-"));
   try {

@@ -1,4 +1,5 @@
-// Reads the hand-written grammar vector tables, test/vectors/syntax-*.tsv (one per section).
+// Reads the hand-written grammar vector tables of an edition, test/vectors/ID/syntax-*.tsv (one per
+// section or group of sections of the edition's document).
 //
 // Format: tab-separated, one header row "rule input expect section reason", lines starting with
 // "#" are comments. The input is taken literally, except that an input that starts and ends with a
@@ -25,7 +26,9 @@ export function decodeInput(field: string): string {
   return field;
 }
 
-export function readVectors(dir = VECTOR_DIR): Vector[] {
+/** The syntax vectors of the edition (test/vectors/ID/syntax-*.tsv). */
+export function readVectors(edition: string): Vector[] {
+  const dir = join(VECTOR_DIR, edition);
   const vectors: Vector[] = [];
   for (const file of readdirSync(dir).filter((f) => f.startsWith("syntax-") && f.endsWith(".tsv")).sort()) {
     const lines = readFileSync(join(dir, file), "utf8").split("\n");
