@@ -70,11 +70,11 @@ const MODELS: Readonly<Record<string, Model>> = {
     resolveReference: rfc2396.resolveIn,
     normalize: rfc2396.normalizeIn,
     equivalent: rfc2396.equivalentIn,
-    // The draft's checks (src/audit.ts) read its authority kinds ("reg-name") and cite its
-    // sections 7.2 to 7.5; RFC 2396's section 7 is one section, and its authority is a reg_name.
+    // The checks of src/audit.ts and src/rfc3986/audit.ts read those models' references ("reg-name"
+    // authorities) and cite their sections 7.2 to 7.6; RFC 2396's section 7 has no subsections.
     audit: (edition) => {
-      throw new TypeError(`audit: the security checks are written for the draft's model; ${edition.document} (edition ` +
-        `${JSON.stringify(edition.id)}) has none yet`);
+      throw new TypeError(`audit: not available for ${edition.document} (edition ${JSON.stringify(edition.id)}): the ` +
+        `security checks are written for the references and sections of draft-fielding-uri-rfc2396bis-01 and RFC 3986`);
     },
   },
 };

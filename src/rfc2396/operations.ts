@@ -11,6 +11,14 @@ import { Reference } from "./types.js";
 
 const SYNTAX = new WeakMap<Edition, Syntax>();
 
+/**
+ * RFC 2396's relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ] needs a path, yet
+ * Appendix C.1 resolves "?y"; the steps of 5.2 take its components as a Reference value.
+ */
+const QUERY_ONLY = ". RFC 2396's relativeURI needs a path (section 5), although Appendix C.1 resolves \"?y\" " +
+  "(to http://a/b/c/?y): to resolve such a reference, give its components as a Reference " +
+  "(new Rfc2396.Reference({ path: \"\", query: \"y\" }))";
+
 /** The edition's grammar as normalize.ts asks it: does this input match this rule? */
 export function syntaxOf(edition: Edition): Syntax {
   let syntax = SYNTAX.get(edition);
@@ -57,7 +65,8 @@ function run(edition: Edition, base: unknown, ref: unknown, options: unknown, fn
     } catch (error) {
       if (!(error instanceof UriSyntaxError)) throw error;
       throw new ResolveError(code, step,
-        `the ${what} ${JSON.stringify(value)} is not a ${edition.roles.reference} of ${edition.document}: ${error.message}`, error);
+        `the ${what} ${JSON.stringify(value)} is not a ${edition.roles.reference} of ${edition.document}: ${error.message}` +
+        (code === "invalid-reference" && typeof value === "string" && value.startsWith("?") ? QUERY_ONLY : ""), error);
     }
   };
   const Base = read(base, "base", "invalid-base", "5.2 base URI");
