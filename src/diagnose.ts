@@ -153,10 +153,12 @@ function namedSets(edition: Edition): readonly { rule: RuleName; codes: number[]
  * unwise of section 2.4.3). By character: the rule that names it.
  */
 const EXCLUDED = new WeakMap<Edition, ReadonlyMap<string, RuleInfo>>();
+const ALPHABET = new WeakMap<Edition, { reachable: ReadonlySet<string>; alphabet: ReadonlySet<string> }>();
 
-function excludedCharacters(edition: Edition): ReadonlyMap<string, RuleInfo> {
-  let excluded = EXCLUDED.get(edition);
-  if (excluded === undefined) {
+/** The rules a URI reference uses, and every character that can begin one of them: all it holds. */
+function reachableOf(edition: Edition): { reachable: ReadonlySet<string>; alphabet: ReadonlySet<string> } {
+  let found = ALPHABET.get(edition);
+  if (found === undefined) {
     const reachable = new Set<string>();
     const visit = (name: string) => {
       if (reachable.has(name)) return;
@@ -166,6 +168,21 @@ function excludedCharacters(edition: Edition): ReadonlyMap<string, RuleInfo> {
     visit(edition.roles.reference);
     const alphabet = new Set<string>();
     for (const name of reachable) for (const c of edition.rule(name)!.first) alphabet.add(c);
+    found = { reachable, alphabet };
+    ALPHABET.set(edition, found);
+  }
+  return found;
+}
+
+/** The ASCII characters a URI reference of the edition can hold. */
+function alphabetOf(edition: Edition): ReadonlySet<string> {
+  return reachableOf(edition).alphabet;
+}
+
+function excludedCharacters(edition: Edition): ReadonlyMap<string, RuleInfo> {
+  let excluded = EXCLUDED.get(edition);
+  if (excluded === undefined) {
+    const { reachable, alphabet } = reachableOf(edition);
     const map = new Map<string, RuleInfo>();
     for (const r of edition.rules) {
       if (!r.singleCharacter || reachable.has(r.name)) continue;
@@ -274,91 +291,79 @@ function escapeOf(ch: string): string {
   return [...Buffer.from(ch, "utf8")].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0")).join("");
 }
 
-/** A sentence about the kind of mistake, for the common ones a learner makes. */
+/**
+ * A sentence about the kind of mistake, for the common ones a learner makes. What counts as which
+ * mistake is worked out here, by the edition's roles (edition.json "roles": its escape rule, its
+ * first segment of a relative path, ...); the sentence, with the sections of its own document, is
+ * the edition's (edition.json "hints"), and an edition without a sentence for a mistake gives none.
+ */
 function hintFor(edition: Edition, input: string, offset: number, rule: RuleName, path: readonly RuleName[],
   startRule: RuleName, expected: readonly string[], isScheme: (text: string) => boolean): string | undefined {
   const ch = offset < input.length ? String.fromCodePoint(input.codePointAt(offset)!) : undefined;
-  const inRule = (name: RuleName) => path.includes(name) || rule === name;
-  // Text around a URI, rather than a URI (Appendix E).
+  const { roles } = edition;
+  const inRule = (name: RuleName | undefined) => name !== undefined && (path.includes(name) || rule === name);
+  const hint = (id: string, values: Record<string, string | number> = {}): string | undefined => {
+    const text = edition.hints?.[id];
+    return text?.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key]));
+  };
+  // Text around a URI, rather than a URI (Appendix E of the draft, Appendix C of RFC 3986).
   const trimmed = input.trim();
   if (input.length > 0 && (trimmed !== input || (/^<.*>$/s.test(trimmed)) || /^URL:/i.test(trimmed) ||
       (/^".*"$/s.test(trimmed) && trimmed.length > 1))) {
     if ((ch !== undefined && /\s/.test(ch)) || ch === "<" || ch === "\"" || (ch === ":" && /^URL:/i.test(input))) {
-      return "Whitespace, surrounding <...> or quotes and a \"URL:\" prefix are not part of a URI; " +
-        "Appendix E explains how to extract URIs from text (extract() does it)";
+      return hint("delimiting");
     }
   }
   if (ch === undefined) {
-    if (inRule("escaped")) return "An escape is \"%\" followed by two hex digits (section 2.4.1)";
-    if (rule === "IPv6reference") return "An IPv6reference ends with \"]\" (section 3.2.2)";
+    if (inRule(roles.escape)) return hint("escape-end");
+    if (rule === roles.ipLiteral) return hint("ip-literal-end");
     return undefined;
   }
   const cp = ch.codePointAt(0)!;
+  const escape = escapeOf(ch);
   if (cp > 0x7e) {
-    if (cp >= 0xd800 && cp <= 0xdfff) {
-      return "URIs are ASCII; this is a lone UTF-16 surrogate, not a character, and has no UTF-8 encoding (section 2.1)";
-    }
-    return `URIs are ASCII: a character outside US-ASCII must be percent-encoded as the escapes of its UTF-8 octets ` +
-      `(${ch} is ${escapeOf(ch)}) (section 2.1)`;
+    if (cp >= 0xd800 && cp <= 0xdfff) return hint("surrogate");
+    return hint("non-ascii", { char: ch, escape });
   }
-  if (cp < 0x20 || cp === 0x7f) {
-    return `Control characters are excluded from URIs (section 2.4.3); as data they are escaped (${escapeOf(ch)})`;
-  }
-  if (ch === " ") return "A space is excluded from URIs (section 2.4.3); as data it is escaped as %20";
+  if (cp < 0x20 || cp === 0x7f) return hint("control", { escape });
+  if (ch === " ") return hint("space");
   // A bad escape: "%" not followed by two hex digits.
   const percentAt = input.lastIndexOf("%", offset - 1);
-  if (percentAt >= 0 && offset - percentAt <= 2 && expected.includes("hex digit")) {
-    return "An escape is \"%\" followed by two hex digits (section 2.4.1); a \"%\" as data is written %25";
-  }
-  if (ch === "#") {
-    if (input.lastIndexOf("#", offset - 1) >= 0) {
-      return "A second \"#\": the fragment cannot contain \"#\" (section 4.1); as data it is escaped as %23";
-    }
-    return "\"#\" is excluded here (section 2.4.3); as data it is escaped as %23";
-  }
+  if (percentAt >= 0 && offset - percentAt <= 2 && expected.includes("hex digit")) return hint("bad-escape");
+  if (ch === "#") return hint(input.lastIndexOf("#", offset - 1) >= 0 ? "second-hash" : "hash");
   const excludedBy = excludedCharacters(edition).get(ch);
   if (excludedBy !== undefined) {
-    return `${JSON.stringify(ch)} is excluded from URIs (it is in ${excludedBy.name}, section ${excludedBy.section}); as data it is escaped as ${escapeOf(ch)}`;
+    return hint("excluded", { char: JSON.stringify(ch), rule: excludedBy.name, section: excludedBy.section, escape });
   }
-  if ((ch === "[" || ch === "]") && !inRule("IPv6reference")) {
-    return "Square brackets are allowed only around an IPv6 literal host and in an opaque-part (section 3.2.2, appendix G.1); " +
-      `as data they are escaped (${escapeOf(ch)})`;
-  }
+  if ((ch === "[" || ch === "]") && !inRule(roles.ipLiteral)) return hint("brackets", { escape });
+  if (!alphabetOf(edition).has(ch)) return hint("not-allowed", { char: JSON.stringify(ch), escape });
   // A ":" in the first segment: in a URI-reference that is text before ":" that is not a scheme
   // ("1a:b", "a_b:c"), read as a relative path.
   const firstSegment = !/[/?#:]/.test(input.slice(0, offset));
-  if (ch === ":" && (startRule === "relative-URI" || startRule === "rel-path" || startRule === "rel-segment" ||
-      inRule("rel-segment") || (firstSegment && (inRule("relative-URI") || startRule === "URI-reference")))) {
+  if (ch === ":" && (startRule === roles.relative || startRule === roles.firstSegment || inRule(roles.firstSegment) ||
+      (firstSegment && (inRule(roles.relative) || startRule === roles.reference)))) {
     const before = input.slice(0, offset);
     const segment = /^[^/?#]*/.exec(input)![0];
     const why = !firstSegment || before === "" || isScheme(before) ? undefined : /^[A-Za-z]/.test(before)
       ? `a scheme has only letters, digits, "+", "-" and "."`
       : "a scheme starts with a letter";
-    if (why !== undefined) {
-      return `"${before}" is not a scheme (${why}, section 3.1), so the reference is a relative path, whose first ` +
-        `segment cannot contain ":" (section 5); write it as "./${segment}"`;
-    }
-    return "The first segment of a relative path cannot contain \":\", or it would be read as a scheme (section 5); " +
-      `write it as "./${segment}"`;
+    if (why !== undefined) return hint("not-a-scheme", { before, why, segment });
+    return hint("first-segment", { segment });
   }
-  if ((inRule("domainlabel") || inRule("toplabel") || inRule("hostname")) && /[A-Za-z0-9-]/.test(ch)) {
+  if (inRule(roles.hostname) && /[A-Za-z0-9-]/.test(ch)) {
     const labelStart = Math.max(input.lastIndexOf(".", offset - 1), input.lastIndexOf("/", offset - 1),
       input.lastIndexOf("@", offset - 1), input.lastIndexOf("[", offset - 1)) + 1;
     let labelEnd = offset;
     while (labelEnd < input.length && /[A-Za-z0-9-]/.test(input[labelEnd])) labelEnd++;
-    if (labelEnd - labelStart > 63) {
-      return `A domain label has at most 63 characters; this one has ${labelEnd - labelStart} (section 3.2.2)`;
-    }
+    if (labelEnd - labelStart > 63) return hint("label-length", { count: labelEnd - labelStart });
   }
-  if ((inRule("dec-octet") || inRule("IPv4address")) && /[0-9]/.test(ch)) {
+  if (inRule(roles.ipv4) && /[0-9]/.test(ch)) {
     let s = offset;
     while (s > 0 && /[0-9]/.test(input[s - 1])) s--;
     let e = offset;
     while (e < input.length && /[0-9]/.test(input[e])) e++;
     const n = input.slice(s, e);
-    if (Number(n) > 255 || /^0[0-9]/.test(n)) {
-      return `A dec-octet is a number 0-255 without leading zeros; ${n} is not (section 3.2.2)`;
-    }
+    if (Number(n) > 255 || /^0[0-9]/.test(n)) return hint("dec-octet", { number: n });
   }
   return undefined;
 }

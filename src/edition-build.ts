@@ -58,6 +58,8 @@ export interface RuleRecord {
   readonly characterRun: boolean;
   /** The ASCII characters that can begin a match of the rule, in code order (from the ABNF). */
   readonly first: string;
+  /** Strings the rule matches and does not match, from the edition's vector tables. */
+  readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 
 /**
@@ -85,9 +87,13 @@ export interface EditionRoles {
   readonly unreserved: string;
   /** The rule of one escape ("%" and two hex digits). */
   readonly escape: string;
-  /** The IPv4 dotted-decimal rule and the domain-name rule (security checks, extraction). */
+  /** The IPv4 dotted-decimal rule and the domain-name rule (security checks, error hints). */
   readonly ipv4?: string;
   readonly hostname?: string;
+  /** The rule of a bracketed IP literal host (error hints). */
+  readonly ipLiteral?: string;
+  /** The rule of the first segment of a relative path, which cannot hold ":" (error hints). */
+  readonly firstSegment?: string;
 }
 
 /** An edition's manifest (grammar/ID/edition.json). */
@@ -109,6 +115,11 @@ export interface EditionManifest<Id extends string = string, Model extends strin
   /** The family of algorithms (src/) that builds its components and resolves, normalizes, audits. */
   readonly model: Model;
   readonly roles: EditionRoles;
+  /**
+   * The sentences of error hints, by mistake ("space", "bad-escape", "not-a-scheme", ...), each
+   * citing the edition's own sections; {char}, {escape}, {segment} ... are filled in (src/diagnose.ts).
+   */
+  readonly hints?: Readonly<Record<string, string>>;
 }
 
 /** A compiled edition: its manifest and its builds. */

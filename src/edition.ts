@@ -33,6 +33,8 @@ export interface RuleInfo<Name extends string = string> {
   readonly characterRun: boolean;
   /** The ASCII characters that can begin a match of the rule, in code order. */
   readonly first: string;
+  /** Up to four strings the rule matches and four it does not, from the edition's vector tables. */
+  readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 
 /** A compiled edition of the grammar, with its rules indexed by name. */

@@ -1,4 +1,4 @@
-// The hand-written vector tables of every edition (test/vectors/ID/syntax-*.tsv): every row is
+// The hand-written vector tables of every edition (grammar/ID/vectors/syntax-*.tsv): every row is
 // checked against the edition's PEG (matches()) AND against the acceptor built from its collected
 // ABNF, so a wrong row fails as surely as a wrong grammar.
 import { readFileSync } from "node:fs";

@@ -4,7 +4,7 @@ import {
 } from "../src/rfc3986/normalize.js";
 import { Reference } from "../src/rfc3986/types.js";
 import { SCHEMES } from "../src/schemes.js";
-import { reference, syntax } from "./support/rfc3986-temp.js";
+import { reference, syntax } from "./support/rfc3986.js";
 
 function normalize(text: string, scheme = true): string {
   return normalizeReference(reference(text), { syntax, scheme }).toString();

@@ -5,14 +5,14 @@ import { ResolveError } from "../src/errors.js";
 import { recompose } from "../src/rfc3986/recompose.js";
 import { merge, removeDotSegments, resolveReference } from "../src/rfc3986/resolve.js";
 import { Reference } from "../src/rfc3986/types.js";
-import { reference, syntax } from "./support/rfc3986-temp.js";
+import { reference, syntax } from "./support/rfc3986.js";
 
 const BASE = "http://a/b/c/d;p?q";
 
 interface ExampleRow { section: string; ref: string; expected: string; parser: "both" | "strict" | "non-strict"; note: string }
 
 function section54(): ExampleRow[] {
-  const lines = readFileSync(join(__dirname, "vectors", "rfc3986", "resolution-5.4.tsv"), "utf8").split("\n")
+  const lines = readFileSync(join(__dirname, "..", "grammar", "rfc3986", "vectors", "resolution-5.4.tsv"), "utf8").split("\n")
     .filter((line) => line !== "" && !line.startsWith("#"));
   const [header, ...rows] = lines;
   expect(header.split("\t")).toEqual(["section", "ref", "expected", "parser", "note"]);

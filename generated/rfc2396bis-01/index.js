@@ -36,7 +36,27 @@ const manifest = {
     "unreserved": "unreserved",
     "escape": "escaped",
     "ipv4": "IPv4address",
-    "hostname": "hostname"
+    "hostname": "hostname",
+    "ipLiteral": "IPv6reference",
+    "firstSegment": "rel-segment"
+  },
+  "hints": {
+    "delimiting": "Whitespace, surrounding <...> or quotes and a \"URL:\" prefix are not part of a URI; Appendix E explains how to extract URIs from text (extract() does it)",
+    "escape-end": "An escape is \"%\" followed by two hex digits (section 2.4.1)",
+    "ip-literal-end": "An IPv6reference ends with \"]\" (section 3.2.2)",
+    "surrogate": "URIs are ASCII; this is a lone UTF-16 surrogate, not a character, and has no UTF-8 encoding (section 2.1)",
+    "non-ascii": "URIs are ASCII: a character outside US-ASCII must be percent-encoded as the escapes of its UTF-8 octets ({char} is {escape}) (section 2.1)",
+    "control": "Control characters are excluded from URIs (section 2.4.3); as data they are escaped ({escape})",
+    "space": "A space is excluded from URIs (section 2.4.3); as data it is escaped as %20",
+    "bad-escape": "An escape is \"%\" followed by two hex digits (section 2.4.1); a \"%\" as data is written %25",
+    "second-hash": "A second \"#\": the fragment cannot contain \"#\" (section 4.1); as data it is escaped as %23",
+    "hash": "\"#\" is excluded here (section 2.4.3); as data it is escaped as %23",
+    "excluded": "{char} is excluded from URIs (it is in {rule}, section {section}); as data it is escaped as {escape}",
+    "brackets": "Square brackets are allowed only around an IPv6 literal host and in an opaque-part (section 3.2.2, appendix G.1); as data they are escaped ({escape})",
+    "not-a-scheme": "\"{before}\" is not a scheme ({why}, section 3.1), so the reference is a relative path, whose first segment cannot contain \":\" (section 5); write it as \"./{segment}\"",
+    "first-segment": "The first segment of a relative path cannot contain \":\", or it would be read as a scheme (section 5); write it as \"./{segment}\"",
+    "label-length": "A domain label has at most 63 characters; this one has {count} (section 3.2.2)",
+    "dec-octet": "A dec-octet is a number 0-255 without leading zeros; {number} is not (section 3.2.2)"
   }
 };
 

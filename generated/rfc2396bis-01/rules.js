@@ -32,7 +32,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        ";",
+        "a",
+        "%20"
+      ],
+      "noMatch": [
+        "#",
+        "ab"
+      ]
+    }
   },
   {
     "name": "reserved",
@@ -47,7 +58,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "$&+,/:;=?@[]"
+    "first": "$&+,/:;=?@[]",
+    "examples": {
+      "match": [
+        "[",
+        "]",
+        ";",
+        "$"
+      ],
+      "noMatch": [
+        "a",
+        "-",
+        "#",
+        ""
+      ]
+    }
   },
   {
     "name": "unreserved",
@@ -84,7 +109,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "Z",
+        "7",
+        "~"
+      ],
+      "noMatch": [
+        ";",
+        "%41"
+      ]
+    }
   },
   {
     "name": "mark",
@@ -99,7 +135,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!'()*-._~"
+    "first": "!'()*-._~",
+    "examples": {
+      "match": [
+        "-",
+        "_",
+        "!",
+        "'"
+      ],
+      "noMatch": [
+        "a",
+        "/",
+        "%"
+      ]
+    }
   },
   {
     "name": "escaped",
@@ -121,7 +170,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "%"
+    "first": "%",
+    "examples": {
+      "match": [
+        "%20",
+        "%7e",
+        "%7a",
+        "%7E"
+      ],
+      "noMatch": [
+        "%2",
+        "%g0",
+        "%202",
+        "%%20"
+      ]
+    }
   },
   {
     "name": "delims",
@@ -136,7 +199,19 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "\"#%<>"
+    "first": "\"#%<>",
+    "examples": {
+      "match": [
+        "<",
+        ">",
+        "#",
+        "%"
+      ],
+      "noMatch": [
+        "'",
+        "{"
+      ]
+    }
   },
   {
     "name": "unwise",
@@ -149,7 +224,20 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "\\^`{|}"
+    "first": "\\^`{|}",
+    "examples": {
+      "match": [
+        "{",
+        "}",
+        "|",
+        "\\"
+      ],
+      "noMatch": [
+        "[",
+        "~",
+        "\\\\"
+      ]
+    }
   },
   {
     "name": "absolute-URI",
@@ -175,7 +263,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "http://www.ics.uci.edu/pub/ietf/uri/",
+        "mailto:John.Doe@example.com",
+        "g:h",
+        "http:g"
+      ],
+      "noMatch": [
+        "http://a/b#f",
+        "1http://a",
+        "//a/b",
+        ":a"
+      ]
+    }
   },
   {
     "name": "hier-part",
@@ -199,7 +301,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "/?"
+    "first": "/?",
+    "examples": {
+      "match": [
+        "//a/b?q",
+        "",
+        "/a",
+        "?q"
+      ],
+      "noMatch": [
+        "a",
+        "/a#f",
+        "/a?q["
+      ]
+    }
   },
   {
     "name": "net-path",
@@ -218,7 +333,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "/"
+    "first": "/",
+    "examples": {
+      "match": [
+        "//www.ics.uci.edu/pub",
+        "//",
+        "//a@b@c/x",
+        "///a"
+      ],
+      "noMatch": [
+        "/a",
+        "//a?q",
+        "//[::1"
+      ]
+    }
   },
   {
     "name": "abs-path",
@@ -239,7 +367,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "/"
+    "first": "/",
+    "examples": {
+      "match": [
+        "/",
+        "/pub/ietf/uri/",
+        "//",
+        "/a;p=1/b:c"
+      ],
+      "noMatch": [
+        "a/b",
+        "/a?b",
+        ""
+      ]
+    }
   },
   {
     "name": "opaque-part",
@@ -258,7 +399,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "John.Doe@example.com",
+        "?q[1]",
+        "a/b"
+      ],
+      "noMatch": [
+        "/a",
+        "",
+        "a#b"
+      ]
+    }
   },
   {
     "name": "uric-no-slash",
@@ -281,7 +434,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "[",
+        "?",
+        "%2F"
+      ],
+      "noMatch": [
+        "/",
+        "#"
+      ]
+    }
   },
   {
     "name": "scheme",
@@ -304,7 +468,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "http",
+        "HTTP",
+        "svn+ssh",
+        "a.b-c"
+      ],
+      "noMatch": [
+        "1a",
+        "+a",
+        "a_b",
+        ""
+      ]
+    }
   },
   {
     "name": "authority",
@@ -328,7 +506,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "www.ics.uci.edu",
+        "user@[::1]:8080",
+        "a@b@c",
+        "host:port:extra"
+      ],
+      "noMatch": [
+        "a/b",
+        "a?b",
+        "a#b",
+        "[::1"
+      ]
+    }
   },
   {
     "name": "reg-name",
@@ -351,7 +543,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "a@b@c",
+        "host:port:extra",
+        "localhost.",
+        "%41;=$+&,"
+      ],
+      "noMatch": [
+        "",
+        "a/b",
+        "[::1]",
+        "a?b"
+      ]
+    }
   },
   {
     "name": "server",
@@ -383,7 +589,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "",
+        "user:pass@host:80",
+        "@host",
+        "host:"
+      ],
+      "noMatch": [
+        "a@b@c",
+        "host:port",
+        "a@",
+        ":80"
+      ]
+    }
   },
   {
     "name": "userinfo",
@@ -406,7 +626,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "user:password",
+        "",
+        "%40a;&=+$,"
+      ],
+      "noMatch": [
+        "a@b",
+        "a/b"
+      ]
+    }
   },
   {
     "name": "hostport",
@@ -424,7 +655,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ[abcdefghijklmnopqrstuvwxyz"
+    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ[abcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "example.com:8080",
+        "example.com",
+        "1.2.3.4:",
+        "[::1]:80"
+      ],
+      "noMatch": [
+        "example.com:80:80",
+        ":80",
+        "example.com:8a"
+      ]
+    }
   },
   {
     "name": "host",
@@ -465,7 +709,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ[abcdefghijklmnopqrstuvwxyz"
+    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ[abcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "example.com",
+        "1.2.3.4",
+        "1.2.3.45a",
+        "1.2.3.4.example"
+      ],
+      "noMatch": [
+        "",
+        "::1",
+        "-a",
+        "localhost."
+      ]
+    }
   },
   {
     "name": "port",
@@ -482,7 +740,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "8080",
+        "",
+        "0080"
+      ],
+      "noMatch": [
+        "80a",
+        "-1"
+      ]
+    }
   },
   {
     "name": "hostname",
@@ -500,7 +769,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "www.ics.uci.edu",
+        "example.com.",
+        "a",
+        "a-b.c--d"
+      ],
+      "noMatch": [
+        "localhost.",
+        "a.1.",
+        "example.com..",
+        "-a.com"
+      ]
+    }
   },
   {
     "name": "qualified",
@@ -524,7 +807,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "."
+    "first": ".",
+    "examples": {
+      "match": [
+        "",
+        ".com",
+        ".b.com.",
+        ".com."
+      ],
+      "noMatch": [
+        ".1.",
+        "com",
+        "."
+      ]
+    }
   },
   {
     "name": "domainlabel",
@@ -544,7 +840,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "a",
+        "a-b",
+        "a--b",
+        "9"
+      ],
+      "noMatch": [
+        "-a",
+        "a-",
+        "a.b"
+      ]
+    }
   },
   {
     "name": "toplabel",
@@ -564,7 +873,17 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "com",
+        "c-9"
+      ],
+      "noMatch": [
+        "9com",
+        "com-"
+      ]
+    }
   },
   {
     "name": "alphanum",
@@ -588,7 +907,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "a",
+        "Z",
+        "0"
+      ],
+      "noMatch": [
+        "-",
+        ""
+      ]
+    }
   },
   {
     "name": "IPv4address",
@@ -606,7 +936,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "0.0.0.0",
+        "255.255.255.255",
+        "192.168.1.10"
+      ],
+      "noMatch": [
+        "256.1.1.1",
+        "1.2.3",
+        "1.2.3.4.5",
+        "01.2.3.4"
+      ]
+    }
   },
   {
     "name": "dec-octet",
@@ -624,7 +967,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "0",
+        "9",
+        "10",
+        "99"
+      ],
+      "noMatch": [
+        "256",
+        "300",
+        "00",
+        "01"
+      ]
+    }
   },
   {
     "name": "IPv6reference",
@@ -641,7 +998,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "["
+    "first": "[",
+    "examples": {
+      "match": [
+        "[::1]",
+        "[fe80::1]"
+      ],
+      "noMatch": [
+        "::1",
+        "[::1",
+        "[]",
+        "[::1]:80"
+      ]
+    }
   },
   {
     "name": "IPv6address",
@@ -660,7 +1029,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789:ABCDEFabcdef"
+    "first": "0123456789:ABCDEFabcdef",
+    "examples": {
+      "match": [
+        "1:2:3:4:5:6:7:8",
+        "FEDC:BA98:7654:3210:FEDC:BA98:7654:3210",
+        "1::2",
+        "fe80::1"
+      ],
+      "noMatch": [
+        "1:2:3:4:5:6:7:8:9",
+        "1:2:3:4:5:6:7",
+        "::1:2:3:4:5:6:7:8",
+        "1:2:3:4:5:6:7::8"
+      ]
+    }
   },
   {
     "name": "ls32",
@@ -683,7 +1066,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFabcdef"
+    "first": "0123456789ABCDEFabcdef",
+    "examples": {
+      "match": [
+        "1:2",
+        "1.2.3.4"
+      ],
+      "noMatch": [
+        "1",
+        "1:2:3",
+        "1.2.3"
+      ]
+    }
   },
   {
     "name": "h4",
@@ -701,7 +1095,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFabcdef"
+    "first": "0123456789ABCDEFabcdef",
+    "examples": {
+      "match": [
+        "0",
+        "ffff",
+        "aBc0"
+      ],
+      "noMatch": [
+        "12345",
+        "",
+        "g",
+        ":"
+      ]
+    }
   },
   {
     "name": "path",
@@ -722,7 +1129,19 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "",
+        "/a/b",
+        "a@b?c",
+        "a/b"
+      ],
+      "noMatch": [
+        "/a?b",
+        "a#b"
+      ]
+    }
   },
   {
     "name": "path-segments",
@@ -739,7 +1158,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "a/b/c",
+        "",
+        "a//b",
+        "/a"
+      ],
+      "noMatch": [
+        "a?b"
+      ]
+    }
   },
   {
     "name": "segment",
@@ -756,7 +1186,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "",
+        "a;p=1",
+        "b:c",
+        "%2F"
+      ],
+      "noMatch": [
+        "a/b",
+        "a?b",
+        "["
+      ]
+    }
   },
   {
     "name": "pchar",
@@ -781,7 +1224,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        ":",
+        "@",
+        "%3A"
+      ],
+      "noMatch": [
+        "/",
+        "?",
+        "#",
+        "["
+      ]
+    }
   },
   {
     "name": "query",
@@ -799,7 +1255,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "",
+        "a=1&b=2",
+        "?/?",
+        "y/./x"
+      ],
+      "noMatch": [
+        "a#b",
+        "["
+      ]
+    }
   },
   {
     "name": "URI-reference",
@@ -821,7 +1289,21 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+        "",
+        "#s",
+        "g;x?y#s"
+      ],
+      "noMatch": [
+        "a#b#c",
+        "http://[::1",
+        "%zz",
+        ":a"
+      ]
+    }
   },
   {
     "name": "absolute-URI-reference",
@@ -837,7 +1319,19 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "http://a/b#f",
+        "g:h",
+        "x:#"
+      ],
+      "noMatch": [
+        "#f",
+        "/a",
+        "a:b#c#d"
+      ]
+    }
   },
   {
     "name": "fragment",
@@ -855,7 +1349,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "Related",
+        "",
+        "s/./x",
+        "a?b"
+      ],
+      "noMatch": [
+        "a#b",
+        "["
+      ]
+    }
   },
   {
     "name": "relative-URI",
@@ -888,7 +1394,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "g",
+        "./g",
+        "//g",
+        "?y"
+      ],
+      "noMatch": [
+        "this:that",
+        "g#s",
+        "a:b"
+      ]
+    }
   },
   {
     "name": "rel-path",
@@ -906,7 +1425,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "g/",
+        "../../g",
+        "./this:that"
+      ],
+      "noMatch": [
+        "this:that",
+        "/g",
+        ""
+      ]
+    }
   },
   {
     "name": "rel-segment",
@@ -929,7 +1460,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "..",
+        "g;x=1",
+        "a@b"
+      ],
+      "noMatch": [
+        "this:that",
+        "a/b",
+        ""
+      ]
+    }
   },
   {
     "name": "ALPHA",
@@ -947,7 +1490,17 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "a",
+        "Z"
+      ],
+      "noMatch": [
+        "0",
+        ""
+      ]
+    }
   },
   {
     "name": "DIGIT",
@@ -967,7 +1520,16 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "0",
+        "9"
+      ],
+      "noMatch": [
+        "a"
+      ]
+    }
   },
   {
     "name": "HEXDIG",
@@ -985,7 +1547,17 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "0123456789ABCDEFabcdef"
+    "first": "0123456789ABCDEFabcdef",
+    "examples": {
+      "match": [
+        "a",
+        "F",
+        "9"
+      ],
+      "noMatch": [
+        "g"
+      ]
+    }
   },
   {
     "name": "DQUOTE",
@@ -1000,8 +1572,17 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "\""
+    "first": "\"",
+    "examples": {
+      "match": [
+        "\""
+      ],
+      "noMatch": [
+        "'",
+        ""
+      ]
+    }
   }
-].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))) })));
+].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))), examples: Object.freeze({ match: Object.freeze(r.examples.match), noMatch: Object.freeze(r.examples.noMatch) }) })));
 
 module.exports = { EDITION: "rfc2396bis-01", RULES };

@@ -34,7 +34,26 @@ const manifest = {
     "fragment": "fragment",
     "unreserved": "unreserved",
     "escape": "pct-encoded",
-    "ipv4": "IPv4address"
+    "ipv4": "IPv4address",
+    "ipLiteral": "IP-literal",
+    "firstSegment": "segment-nz-nc"
+  },
+  "hints": {
+    "delimiting": "Whitespace, surrounding <...> or quotes and a \"URL:\" prefix are not part of a URI; Appendix C explains how to delimit a URI in text (extract() does it)",
+    "escape-end": "A percent-encoding is \"%\" followed by two hex digits (section 2.1)",
+    "ip-literal-end": "An IP-literal ends with \"]\" (section 3.2.2)",
+    "surrogate": "URIs are ASCII; this is a lone UTF-16 surrogate, not a character, and has no UTF-8 encoding (section 2.5)",
+    "non-ascii": "URIs are ASCII: a character outside US-ASCII is percent-encoded as the octets of its UTF-8 encoding ({char} is {escape}) (section 2.5)",
+    "control": "Control characters are not allowed in a URI (section 2); as data they are percent-encoded ({escape})",
+    "space": "A space is not allowed in a URI (section 2); as data it is percent-encoded as %20",
+    "bad-escape": "A percent-encoding is \"%\" followed by two hex digits (section 2.1); a \"%\" as data is written %25",
+    "second-hash": "A second \"#\": the fragment cannot contain \"#\" (section 3.5); as data it is percent-encoded as %23",
+    "hash": "\"#\" is a delimiter that only starts the fragment (sections 2.2, 3.5); as data it is percent-encoded as %23",
+    "not-allowed": "{char} is not allowed anywhere in a URI (section 2); as data it is percent-encoded as {escape}",
+    "brackets": "Square brackets are allowed only around an IP literal host (sections 2.2, 3.2.2); as data they are percent-encoded ({escape})",
+    "not-a-scheme": "\"{before}\" is not a scheme ({why}, section 3.1), so the reference is a relative path, whose first segment cannot contain \":\" (section 4.2); write it as \"./{segment}\"",
+    "first-segment": "The first segment of a relative path cannot contain \":\", or it would be read as a scheme (section 4.2); write it as \"./{segment}\"",
+    "dec-octet": "A dec-octet is a number 0-255 without leading zeros; {number} is not (section 3.2.2)"
   }
 };
 

@@ -20,7 +20,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+        "http://www.ietf.org/rfc/rfc2396.txt",
+        "ldap://[2001:db8::7]/c=GB?objectClass?one",
+        "mailto:John.Doe@example.com"
+      ],
+      "noMatch": [
+        "//example.com/",
+        "1foo:bar",
+        "http://[::1",
+        "a:b#c#d"
+      ]
+    }
   },
   {
     "name": "hier-part",
@@ -79,7 +93,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "//example.com:8042/over/there",
+        "example:animal:ferret:nose",
+        "/over/there",
+        ""
+      ],
+      "noMatch": [
+        "a?b"
+      ]
+    }
   },
   {
     "name": "URI-reference",
@@ -100,7 +125,21 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "http://a/b/c/d;p?q",
+        "g:h",
+        "g",
+        "./g"
+      ],
+      "noMatch": [
+        "\"http://www.w3.org/Addressing/\"",
+        "<ftp://foo.example.com/rfc/>",
+        "a#b#c",
+        ":a"
+      ]
+    }
   },
   {
     "name": "absolute-URI",
@@ -117,7 +156,20 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "http://a/b/c/d;p?q",
+        "g:h",
+        "http:g",
+        "foo://example.com:8042/over/there?name=ferret"
+      ],
+      "noMatch": [
+        "foo://example.com:8042/over/there?name=ferret#nose",
+        "//g",
+        "g"
+      ]
+    }
   },
   {
     "name": "relative-ref",
@@ -136,7 +188,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "g",
+        "//g",
+        "/g",
+        "?y"
+      ],
+      "noMatch": [
+        "this:that",
+        "g:h",
+        "http:g"
+      ]
+    }
   },
   {
     "name": "relative-part",
@@ -194,7 +259,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "//g",
+        "/g",
+        "g;x",
+        "../.."
+      ],
+      "noMatch": [
+        "this:that",
+        "g?y"
+      ]
+    }
   },
   {
     "name": "scheme",
@@ -218,7 +295,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "foo",
+        "urn",
+        "HTTP",
+        "a+b-c.d"
+      ],
+      "noMatch": [
+        "1a",
+        "",
+        "a_b",
+        "+a"
+      ]
+    }
   },
   {
     "name": "authority",
@@ -238,7 +329,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "example.com:8042",
+        "www.ietf.org",
+        "[2001:db8::7]",
+        "192.0.2.16:80"
+      ],
+      "noMatch": [
+        "a@b@c",
+        "host:port:extra",
+        "a/b",
+        "a?b"
+      ]
+    }
   },
   {
     "name": "userinfo",
@@ -270,7 +375,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "cnn.example.com&story=breaking_news",
+        "user:password",
+        ""
+      ],
+      "noMatch": [
+        "a@b",
+        "[a]"
+      ]
+    }
   },
   {
     "name": "host",
@@ -339,7 +455,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "example.com",
+        "10.0.0.1",
+        "[2001:db8::7]",
+        "[v1.x]"
+      ],
+      "noMatch": [
+        "example.com:80",
+        "[::1",
+        "[1.2.3.4]",
+        "a@b"
+      ]
+    }
   },
   {
     "name": "port",
@@ -356,7 +486,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "8042",
+        "80",
+        ""
+      ],
+      "noMatch": [
+        "8a",
+        "-1"
+      ]
+    }
   },
   {
     "name": "IP-literal",
@@ -379,7 +520,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "["
+    "first": "[",
+    "examples": {
+      "match": [
+        "[2001:db8::7]",
+        "[::]",
+        "[v1.fe80::a+en1]",
+        "[V1.x]"
+      ],
+      "noMatch": [
+        "2001:db8::7",
+        "[fe80::1%25en0]",
+        "[]",
+        "[v.x]"
+      ]
+    }
   },
   {
     "name": "IPvFuture",
@@ -403,7 +558,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "Vv"
+    "first": "Vv",
+    "examples": {
+      "match": [
+        "v1.x",
+        "V1.x",
+        "vFF.a:b",
+        "v1.!"
+      ],
+      "noMatch": [
+        "v.x",
+        "v1.",
+        "v1x",
+        "vg.x"
+      ]
+    }
   },
   {
     "name": "IPv6address",
@@ -422,7 +591,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789:ABCDEFabcdef"
+    "first": "0123456789:ABCDEFabcdef",
+    "examples": {
+      "match": [
+        "2001:db8::7",
+        "::",
+        "::1",
+        "1::"
+      ],
+      "noMatch": [
+        "1:2:3:4:5:6:7:8:9",
+        "1::2::3",
+        "12345::1",
+        "1:2:3:4:5:6:7"
+      ]
+    }
   },
   {
     "name": "h16",
@@ -440,7 +623,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFabcdef"
+    "first": "0123456789ABCDEFabcdef",
+    "examples": {
+      "match": [
+        "7",
+        "db8",
+        "2001",
+        "ffFF"
+      ],
+      "noMatch": [
+        "12345",
+        "",
+        "g"
+      ]
+    }
   },
   {
     "name": "ls32",
@@ -463,7 +659,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789ABCDEFabcdef"
+    "first": "0123456789ABCDEFabcdef",
+    "examples": {
+      "match": [
+        "1:2",
+        "192.0.2.16"
+      ],
+      "noMatch": [
+        "1:2:3",
+        "1:2.3.4.5",
+        "1"
+      ]
+    }
   },
   {
     "name": "IPv4address",
@@ -481,7 +688,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "192.0.2.16",
+        "10.0.0.1",
+        "0.0.0.0",
+        "255.255.255.255"
+      ],
+      "noMatch": [
+        "256.0.0.1",
+        "01.2.3.4",
+        "1.2.3",
+        "1.2.3.4.5"
+      ]
+    }
   },
   {
     "name": "dec-octet",
@@ -499,7 +720,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "0",
+        "99",
+        "199",
+        "249"
+      ],
+      "noMatch": [
+        "256",
+        "01",
+        "300",
+        "1000"
+      ]
+    }
   },
   {
     "name": "reg-name",
@@ -531,7 +766,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "example.com",
+        "www.ietf.org",
+        "",
+        "1.2.3.4.5"
+      ],
+      "noMatch": [
+        "a:b",
+        "a@b",
+        "[::1]"
+      ]
+    }
   },
   {
     "name": "path",
@@ -608,7 +856,20 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "/over/there",
+        "fred@example.com",
+        "",
+        "a/b/c"
+      ],
+      "noMatch": [
+        "a?b",
+        "a#b",
+        "/a[b]"
+      ]
+    }
   },
   {
     "name": "path-abempty",
@@ -627,7 +888,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "/"
+    "first": "/",
+    "examples": {
+      "match": [
+        "/over/there",
+        "",
+        "//a",
+        "/"
+      ],
+      "noMatch": [
+        "over/there",
+        "/a?b"
+      ]
+    }
   },
   {
     "name": "path-absolute",
@@ -647,7 +920,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "/"
+    "first": "/",
+    "examples": {
+      "match": [
+        "/over/there",
+        "/",
+        "/a//b"
+      ],
+      "noMatch": [
+        "//a",
+        "a",
+        ""
+      ]
+    }
   },
   {
     "name": "path-noscheme",
@@ -666,7 +951,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "./this:that",
+        "g;x=1/../y",
+        "a/b:c"
+      ],
+      "noMatch": [
+        "this:that",
+        "/a",
+        ""
+      ]
+    }
   },
   {
     "name": "path-rootless",
@@ -685,7 +982,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "this:that",
+        "example:animal:ferret:nose",
+        "fred@example.com"
+      ],
+      "noMatch": [
+        "/a",
+        ""
+      ]
+    }
   },
   {
     "name": "path-empty",
@@ -702,7 +1010,16 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": ""
+    "first": "",
+    "examples": {
+      "match": [
+        ""
+      ],
+      "noMatch": [
+        "a",
+        "/"
+      ]
+    }
   },
   {
     "name": "segment",
@@ -722,7 +1039,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "",
+        "name;v=1.1",
+        "name,1.1",
+        ".."
+      ],
+      "noMatch": [
+        "a/b",
+        "a?b"
+      ]
+    }
   },
   {
     "name": "segment-nz",
@@ -740,7 +1069,17 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "this:that",
+        ".."
+      ],
+      "noMatch": [
+        "",
+        "a/b"
+      ]
+    }
   },
   {
     "name": "segment-nz-nc",
@@ -772,7 +1111,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "this",
+        "fred@example.com",
+        "%3A"
+      ],
+      "noMatch": [
+        "this:that",
+        ""
+      ]
+    }
   },
   {
     "name": "pchar",
@@ -807,7 +1157,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "a",
+        ":",
+        "@",
+        "%3A"
+      ],
+      "noMatch": [
+        "/",
+        "?",
+        "#",
+        "%"
+      ]
+    }
   },
   {
     "name": "query",
@@ -826,7 +1190,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "name=ferret",
+        "objectClass?one",
+        "fred",
+        ""
+      ],
+      "noMatch": [
+        "a#b",
+        "[x]"
+      ]
+    }
   },
   {
     "name": "fragment",
@@ -844,7 +1220,19 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": true,
-    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "nose",
+        "WARNING",
+        "s/./x",
+        ""
+      ],
+      "noMatch": [
+        "a#b",
+        "%"
+      ]
+    }
   },
   {
     "name": "pct-encoded",
@@ -864,7 +1252,21 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": false,
     "characterRun": false,
-    "first": "%"
+    "first": "%",
+    "examples": {
+      "match": [
+        "%20",
+        "%7E",
+        "%3a",
+        "%3A"
+      ],
+      "noMatch": [
+        "%zz",
+        "%2",
+        "%",
+        "%7E%7E"
+      ]
+    }
   },
   {
     "name": "unreserved",
@@ -891,7 +1293,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+    "first": "-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
+    "examples": {
+      "match": [
+        "a",
+        "Z",
+        "0",
+        "-"
+      ],
+      "noMatch": [
+        "!",
+        "%",
+        ""
+      ]
+    }
   },
   {
     "name": "reserved",
@@ -912,7 +1327,21 @@ const RULES = Object.freeze([
     "usedBy": [],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!#$&'()*+,/:;=?@[]"
+    "first": "!#$&'()*+,/:;=?@[]",
+    "examples": {
+      "match": [
+        ":",
+        "#",
+        "[",
+        "!"
+      ],
+      "noMatch": [
+        "~",
+        "%",
+        "\"",
+        ""
+      ]
+    }
   },
   {
     "name": "gen-delims",
@@ -927,7 +1356,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "#/:?@[]"
+    "first": "#/:?@[]",
+    "examples": {
+      "match": [
+        ":",
+        "/",
+        "?",
+        "]"
+      ],
+      "noMatch": [
+        "!",
+        "~",
+        "::"
+      ]
+    }
   },
   {
     "name": "sub-delims",
@@ -947,7 +1389,20 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "!$&'()*+,;="
+    "first": "!$&'()*+,;=",
+    "examples": {
+      "match": [
+        "!",
+        "$",
+        "'",
+        "("
+      ],
+      "noMatch": [
+        ":",
+        "-",
+        "<"
+      ]
+    }
   },
   {
     "name": "ALPHA",
@@ -963,7 +1418,17 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "examples": {
+      "match": [
+        "a",
+        "Z"
+      ],
+      "noMatch": [
+        "0",
+        ""
+      ]
+    }
   },
   {
     "name": "DIGIT",
@@ -982,7 +1447,16 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "0123456789"
+    "first": "0123456789",
+    "examples": {
+      "match": [
+        "0",
+        "9"
+      ],
+      "noMatch": [
+        "a"
+      ]
+    }
   },
   {
     "name": "HEXDIG",
@@ -1001,8 +1475,18 @@ const RULES = Object.freeze([
     ],
     "singleCharacter": true,
     "characterRun": false,
-    "first": "0123456789ABCDEFabcdef"
+    "first": "0123456789ABCDEFabcdef",
+    "examples": {
+      "match": [
+        "a",
+        "F",
+        "9"
+      ],
+      "noMatch": [
+        "g"
+      ]
+    }
   }
-].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))) })));
+].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))), examples: Object.freeze({ match: Object.freeze(r.examples.match), noMatch: Object.freeze(r.examples.noMatch) }) })));
 
 module.exports = { EDITION: "rfc3986", RULES };

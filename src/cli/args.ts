@@ -1,7 +1,7 @@
 // Argument parsing for every command, in one place: the options every command takes
 // (GLOBAL_OPTIONS), each command's own, the positionals, and every mistake in the command line
 // reported in the tool's own words as a UsageError (exit status 2 and a hint to --help).
-import { RULES, ruleInfo, type RuleName } from "../index.js";
+import { DEFAULT_EDITION, EDITIONS, type EditionId, type RuleName } from "../index.js";
 
 /** A mistake in the command line itself: exit status 2 and a hint to --help. */
 export class UsageError extends Error {
@@ -33,8 +33,29 @@ export type Values = Record<string, string | boolean | string[] | undefined>;
  * The options every command takes, with their lines for the commands' help. An option for all
  * commands is added here once.
  */
-export const GLOBAL_OPTIONS: OptionSpec = { help: { type: "boolean", short: "h" } };
-export const GLOBAL_OPTION_HELP = "  -h, --help       show this help";
+export const GLOBAL_OPTIONS: OptionSpec = { help: { type: "boolean", short: "h" }, edition: { type: "string", value: "NAME" } };
+/** The help lines of the options every command takes, their text starting at column `column`. */
+export function globalOptionHelp(column: number): string {
+  const line = (option: string, text: string) => `  ${option}`.padEnd(column) + text;
+  return [
+    line("--edition NAME", "the edition of the URI syntax (default:"),
+    " ".repeat(column) + `$URI_GRAMMAR_EDITION, else ${DEFAULT_EDITION.id});`,
+    " ".repeat(column) + "'uri-grammar editions' lists them",
+    line("-h, --help", "show this help"),
+  ].join("\n");
+}
+
+/**
+ * The edition a command works in: --edition, else the environment's URI_GRAMMAR_EDITION, else the
+ * package's default; a name that is no edition is a usage error that lists them.
+ */
+export function editionOf(values: Values): EditionId {
+  const given = values.edition ?? process.env.URI_GRAMMAR_EDITION;
+  if (given === undefined || given === "") return DEFAULT_EDITION.id;
+  if (typeof given === "string" && Object.hasOwn(EDITIONS, given)) return given as EditionId;
+  const from = values.edition === undefined ? "URI_GRAMMAR_EDITION" : "--edition";
+  throw new UsageError(`${from}: unknown edition ${JSON.stringify(given)}; the editions are ${Object.keys(EDITIONS).join(", ")}`);
+}
 
 /**
  * Parses the arguments of one command: `--name value`, `--name=value`, `-h`, and "--" before
@@ -112,19 +133,21 @@ export function choice<T extends string>(value: unknown, option: string, allowed
 }
 
 /** A rule name given on the command line, with the right spelling suggested for a near miss. */
-export function ruleOption(value: unknown, option: string | undefined = "--rule"): RuleName | undefined {
+export function ruleOption(value: unknown, option: string | undefined = "--rule", edition: EditionId = DEFAULT_EDITION.id): RuleName | undefined {
   if (value === undefined) return undefined;
   const name = String(value);
-  if (ruleInfo(name)) return name as RuleName;
-  const near = suggestRule(name);
-  throw new UsageError(`${option ? option + ": " : ""}unknown rule ${JSON.stringify(name)}` +
-    (near ? ` (did you mean ${JSON.stringify(near)}?)` : "; 'uri-grammar rules' lists the rules"));
+  const { rules, document } = EDITIONS[edition];
+  if (rules.some((r) => r.name === name)) return name as RuleName;
+  const near = suggestRule(name, edition);
+  throw new UsageError(`${option ? option + ": " : ""}${document} has no rule ${JSON.stringify(name)}` +
+    (near ? ` (did you mean ${JSON.stringify(near)}?)` : `; 'uri-grammar rules --edition ${edition}' lists its rules`));
 }
 
-/** The rule whose name is nearest to a misspelled one, if one is near enough. */
-export function suggestRule(name: string): RuleName | undefined {
+/** The rule of the edition whose name is nearest to a misspelled one, if one is near enough. */
+export function suggestRule(name: string, edition: EditionId = DEFAULT_EDITION.id): RuleName | undefined {
+  const RULES = EDITIONS[edition].rules as readonly { name: RuleName }[];
   const lower = name.toLowerCase().replace(/_/g, "-");
-  const exact = RULES.find((r) => r.name.toLowerCase() === lower);
+  const exact = RULES.find((r) => r.name.toLowerCase().replace(/_/g, "-") === lower);
   if (exact) return exact.name;
   let best: RuleName | undefined;
   let bestDistance = Infinity;

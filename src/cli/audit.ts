@@ -1,6 +1,6 @@
 // uri-grammar audit: the warnings of section 7 about a URI, each with its span marked.
 import { audit as auditUri, explain, type AuditFinding } from "../index.js";
-import { choice, expectPositionals } from "./args.js";
+import { choice, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
 import { paintComponents } from "./components.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
@@ -30,17 +30,18 @@ Options:
   --min-severity LEVEL  leave out findings below info (default), warning or
                         danger
   --json                print the findings as JSON
-  -h, --help            show this help
+${globalOptionHelp(24)}
 
 ${exitStatusHelp({ [EXIT.ok]: "nothing of severity warning or worse", [EXIT.invalid]: "not a URI reference", [EXIT.no]: "a finding of severity warning or danger" })}`,
   options: { "min-severity": { type: "string", value: "LEVEL" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["<uri>"]);
+    const edition = editionOf(values);
     const minSeverity = choice(values["min-severity"], "--min-severity", SEVERITIES, "info");
     const [input] = await withStdin(positionals, ctx);
     let findings: AuditFinding[];
     try {
-      findings = auditUri(input, { minSeverity });
+      findings = auditUri(input, { minSeverity, edition });
     } catch (e) {
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ input, error: errorJson(e) }));
@@ -52,7 +53,7 @@ ${exitStatusHelp({ [EXIT.ok]: "nothing of severity warning or worse", [EXIT.inva
       ctx.print(json({ input, findings }));
       return status;
     }
-    const line = paintComponents(input, explain(input), ctx.out).line;
+    const line = paintComponents(input, explain(input, { edition }), ctx.out).line;
     if (findings.length === 0) {
       ctx.print(line);
       ctx.print(ctx.out.paint("green", minSeverity === "info" ? "no findings" : `no findings of severity ${minSeverity} or worse`));

@@ -1,6 +1,6 @@
 // The work of 'uri-grammar batch' on a block of lines, shared by the main thread and the workers:
 // each line checked against the rule, one result line out, and the counts for the summary.
-import { validate, type RuleName } from "../index.js";
+import { validate, type EditionId, type RuleName } from "../index.js";
 
 export type BatchFormat = "jsonl" | "tsv";
 
@@ -8,6 +8,8 @@ export const TSV_HEADER = "line\tinput\tvalid\toffset\trule\tmessage\n";
 
 /** What a run checks and how it writes, the same for every block. */
 export interface BatchSettings {
+  /** The edition whose grammar checks each line. */
+  readonly edition: EditionId;
   readonly rule: RuleName;
   readonly format: BatchFormat;
   /** Empty lines are left out (counted, not checked, no result line). */
@@ -61,7 +63,7 @@ export function splitBlock(block: string): string[] {
  */
 export function checkBlock(block: string, firstLine: number, settings: BatchSettings,
   badBytes?: ReadonlyMap<number, BadBytes>): BlockResult {
-  const { rule, format, skipEmpty, numbered } = settings;
+  const { edition, rule, format, skipEmpty, numbered } = settings;
   const lines = splitBlock(block);
   const byRule: Record<string, number> = {};
   let text = "";
@@ -88,7 +90,7 @@ export function checkBlock(block: string, firstLine: number, settings: BatchSett
       number++;
     }
     if (skipEmpty && input === "") { skipped++; continue; }
-    const result = validate(input, { rule });
+    const result = validate(input, { rule, edition } as never);
     if (result.valid) {
       valid++;
       text += format === "jsonl"

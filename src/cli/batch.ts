@@ -3,8 +3,9 @@ import { isUtf8 } from "node:buffer";
 import { createReadStream, existsSync, fstatSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
+import { EDITIONS, type RuleName } from "../index.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
-import { choice, CommandError, expectPositionals, ruleOption, UsageError } from "./args.js";
+import { choice, CommandError, editionOf, expectPositionals, globalOptionHelp, ruleOption, UsageError } from "./args.js";
 import {
   checkBlock, firstInvalidUtf8, NumberedInputError, TSV_HEADER, type BadBytes, type BatchSettings, type BlockResult,
 } from "./batch-core.js";
@@ -57,7 +58,7 @@ Options:
   --workers N      worker threads that check lines while the main thread
                    reads and writes; default 0 (all on the main thread, the
                    fastest on two CPUs); may help on an idle machine with more
-  -h, --help       show this help
+${globalOptionHelp(19)}
 
 ${exitStatusHelp({ [EXIT.ok]: "all lines valid", [EXIT.invalid]: "some line invalid", [EXIT.usage]: "usage error, or a file that cannot be read" })}`,
   options: {
@@ -66,8 +67,10 @@ ${exitStatusHelp({ [EXIT.ok]: "all lines valid", [EXIT.invalid]: "some line inva
   },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["[FILE|-]"]);
+    const edition = editionOf(values);
     const settings: BatchSettings = {
-      rule: ruleOption(values.rule) ?? "URI-reference",
+      edition,
+      rule: ruleOption(values.rule, "--rule", edition) ?? EDITIONS[edition].roles.reference as RuleName,
       format: choice(values.format, "--format", FORMATS, "jsonl"),
       skipEmpty: values["skip-empty"] === true,
       numbered: values.numbered === true,

@@ -1,6 +1,6 @@
 // uri-grammar check: is the input in the language of the rule? Exit 0 if so, 1 if not.
-import { validate } from "../index.js";
-import { expectPositionals, ruleOption } from "./args.js";
+import { EDITIONS, validate } from "../index.js";
+import { editionOf, expectPositionals, globalOptionHelp, ruleOption } from "./args.js";
 import { withStdin, type Command } from "./context.js";
 import { json, syntaxErrorText } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
@@ -24,15 +24,16 @@ Options:
   --rule NAME      the rule to check against (default URI-reference); any of
                    the rules 'uri-grammar rules' lists, e.g. IPv6address
   --json           print the result as JSON on stdout
-  -h, --help       show this help
+${globalOptionHelp(19)}
 
 ${exitStatusHelp({ [EXIT.ok]: "valid", [EXIT.invalid]: "not valid" })}`,
   options: { rule: { type: "string", value: "NAME" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["<input>"]);
-    const rule = ruleOption(values.rule) ?? "URI-reference";
+    const edition = editionOf(values);
+    const rule = ruleOption(values.rule, "--rule", edition) ?? EDITIONS[edition].roles.reference;
     const [input] = await withStdin(positionals, ctx);
-    const result = validate(input, { rule });
+    const result = validate(input, { rule, edition } as never);
     if (values.json) {
       ctx.print(json(result.valid ? { input, rule, valid: true } : { input, rule, valid: false, error: result.error.toJSON() }));
     } else if (result.valid) {

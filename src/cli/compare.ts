@@ -1,7 +1,7 @@
 // uri-grammar compare: are two URIs equivalent at a rung of section 6's comparison ladder?
-import { choice, expectPositionals } from "./args.js";
+import { choice, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
 import { withStdin, type Command } from "./context.js";
-import { equivalent, normalize } from "../index.js";
+import { equivalent, normalize, type EditionId } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 
@@ -26,20 +26,21 @@ Options:
                      (6.2.3); the default
   --ignore-fragment  leave the fragments out of the comparison
   --json             print {a, b, ladder, equivalent, compared} as JSON
-  -h, --help         show this help
+${globalOptionHelp(21)}
 
 ${exitStatusHelp({ [EXIT.ok]: "equivalent", [EXIT.invalid]: "an input is not a URI reference", [EXIT.no]: "not equivalent" })}`,
   options: { ladder: { type: "string", value: "RUNG" }, "ignore-fragment": { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["<a>", "<b>"]);
+    const edition = editionOf(values);
     const ladder = choice(values.ladder, "--ladder", LADDERS, "scheme");
     const ignoreFragment = values["ignore-fragment"] === true;
     const [a, b] = await withStdin(positionals, ctx);
     let same: boolean;
     let forms: [string, string];
     try {
-      same = equivalent(a, b, { ladder, ignoreFragment });
-      forms = [compared(a, ladder, ignoreFragment), compared(b, ladder, ignoreFragment)];
+      same = equivalent(a, b, { ladder, ignoreFragment, edition });
+      forms = [compared(edition, a, ladder, ignoreFragment), compared(edition, b, ladder, ignoreFragment)];
     } catch (e) {
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ a, b, ladder, error: errorJson(e) }));
@@ -60,8 +61,8 @@ ${exitStatusHelp({ [EXIT.ok]: "equivalent", [EXIT.invalid]: "an input is not a U
 };
 
 /** The string that is compared on the rung: the input, or its normal form (section 6.2). */
-function compared(uri: string, ladder: (typeof LADDERS)[number], ignoreFragment: boolean): string {
+function compared(edition: EditionId, uri: string, ladder: (typeof LADDERS)[number], ignoreFragment: boolean): string {
   const hash = uri.indexOf("#");
   const body = ignoreFragment && hash >= 0 ? uri.slice(0, hash) : uri;
-  return ladder === "simple" ? body : normalize(body, { scheme: ladder === "scheme" });
+  return ladder === "simple" ? body : normalize(body, { scheme: ladder === "scheme", edition });
 }

@@ -1,6 +1,6 @@
 // uri-grammar explain: which rule matched which characters, as an indented tree.
-import { explain as explainInput, type ParseTree, type RuleName } from "../index.js";
-import { expectPositionals, ruleOption } from "./args.js";
+import { EDITIONS, explain as explainInput, type ParseTree, type RuleName } from "../index.js";
+import { editionOf, expectPositionals, globalOptionHelp, ruleOption } from "./args.js";
 import { COMPONENT_COLOURS, paintComponents } from "./components.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
@@ -26,17 +26,18 @@ Options:
                    DIGIT, HEXDIG, alphanum, mark, reserved, unreserved, pchar,
                    uric, uric-no-slash, DQUOTE); folded away by default
   --json           print the tree as JSON ({rule, start, end, text, children})
-  -h, --help       show this help
+${globalOptionHelp(19)}
 
 ${exitStatusHelp({ [EXIT.ok]: "matched", [EXIT.invalid]: "not matched" })}`,
   options: { rule: { type: "string", value: "NAME" }, all: { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["<input>"]);
-    const rule = ruleOption(values.rule) ?? "URI-reference";
+    const edition = editionOf(values);
+    const rule = ruleOption(values.rule, "--rule", edition) ?? EDITIONS[edition].roles.reference;
     const [input] = await withStdin(positionals, ctx);
     let tree: ParseTree;
     try {
-      tree = explainInput(input, { rule, foldCharacters: !values.all });
+      tree = explainInput(input, { rule, edition, foldCharacters: !values.all } as never);
     } catch (e) {
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ input, rule, valid: false, error: errorJson(e) }));

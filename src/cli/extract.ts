@@ -1,7 +1,7 @@
 // uri-grammar extract: the URI references in running text, found as Appendix E describes.
 import { readFileSync } from "node:fs";
-import { extract as extractUris, type ExtractOptions } from "../index.js";
-import { CommandError, expectPositionals } from "./args.js";
+import { extract as extractUris, type EditionId, type ExtractOptions } from "../index.js";
+import { CommandError, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
 import { readStdin, type Command } from "./context.js";
 import { json } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
@@ -30,7 +30,7 @@ Options:
   --valid          leave out candidates that are not valid URI references
   --json           print every reference found with its position [start,
                    end) in the text, its delimiter and whether it is valid
-  -h, --help       show this help
+${globalOptionHelp(19)}
 
 ${exitStatusHelp({ [EXIT.ok]: "some URI found", [EXIT.usage]: "usage error, or a file that cannot be read", [EXIT.no]: "none found" })}`,
   options: {
@@ -50,7 +50,7 @@ ${exitStatusHelp({ [EXIT.ok]: "some URI found", [EXIT.usage]: "usage error, or a
         throw new CommandError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
     }
-    const options: ExtractOptions = { relative: values.relative === true };
+    const options: ExtractOptions & { edition: EditionId } = { relative: values.relative === true, edition: editionOf(values) };
     if (Array.isArray(values.scheme)) options.schemes = values.scheme;
     const found = extractUris(text, options).filter((u) => u.valid || !values.valid);
     if (values.json) ctx.print(json(found));

@@ -5,6 +5,7 @@ import { audit } from "./audit.js";
 import { batch } from "./batch.js";
 import { check } from "./check.js";
 import { compare } from "./compare.js";
+import { editions } from "./editions.js";
 import type { Command, Context } from "./context.js";
 import { EXIT, EXIT_TABLE, exitTableLines } from "./exit.js";
 import { explain } from "./explain.js";
@@ -15,13 +16,14 @@ import { packageVersion } from "./paths.js";
 import { resolve } from "./resolve.js";
 import { rules } from "./rules.js";
 
-export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, batch, audit, extract];
+export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, editions, batch, audit, extract];
 
 export function mainUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return `Usage: uri-grammar <command> [options] [arguments]
 
-The URI generic syntax of draft-fielding-uri-rfc2396bis-01, executable.
+The URI generic syntax, executable, in every edition the tool holds
+('uri-grammar editions'); --edition NAME on any command chooses one.
 
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
@@ -29,6 +31,9 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
 Options:
   -h, --help     show this help; 'uri-grammar <command> --help' for a command
   -v, --version  print the version
+
+Every command also takes --edition NAME (default: the environment variable
+URI_GRAMMAR_EDITION, else the default edition).
 
 An input argument of "-" is read from stdin; an input that starts with "-"
 goes after "--". Colours are used on a terminal unless NO_COLOR is set;

@@ -1,5 +1,5 @@
 // uri-grammar normalize: the normal form of section 6.2.2 (and 6.2.3 unless told otherwise).
-import { expectPositionals } from "./args.js";
+import { editionOf, expectPositionals, globalOptionHelp } from "./args.js";
 import { withStdin, type Command } from "./context.js";
 import { normalize as normalizeUri } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
@@ -22,7 +22,7 @@ Arguments:
 Options:
   --no-scheme      syntax-based normalization only (leave out section 6.2.3)
   --json           print {input, normalized} as JSON
-  -h, --help       show this help
+${globalOptionHelp(19)}
 
 ${exitStatusHelp({ [EXIT.ok]: "normalized", [EXIT.invalid]: "not valid" })}`,
   options: { "no-scheme": { type: "boolean" }, json: { type: "boolean" } },
@@ -30,7 +30,7 @@ ${exitStatusHelp({ [EXIT.ok]: "normalized", [EXIT.invalid]: "not valid" })}`,
     expectPositionals(positionals, ["<uri>"]);
     const [input] = await withStdin(positionals, ctx);
     try {
-      const normalized = normalizeUri(input, { scheme: !values["no-scheme"] });
+      const normalized = normalizeUri(input, { scheme: !values["no-scheme"], edition: editionOf(values) });
       ctx.print(values.json ? json({ input, normalized }) : normalized);
       return EXIT.ok;
     } catch (e) {

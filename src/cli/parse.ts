@@ -1,13 +1,9 @@
 // uri-grammar parse: the components of a URI reference, labelled, only those present.
-import { parse as parseReference, type Host, type ParseRules, type DefaultEditionId, type UriReference } from "../index.js";
-
-type ReferenceRuleName = ParseRules[DefaultEditionId];
-import { choice, expectPositionals } from "./args.js";
+import { EDITIONS, parse as parseReference } from "../index.js";
+import { choice, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
-
-const REFERENCE_RULES: readonly ReferenceRuleName[] = ["URI-reference", "absolute-URI-reference", "absolute-URI", "relative-URI"];
 
 export const parse: Command = {
   name: "parse",
@@ -24,20 +20,24 @@ Arguments:
   <input>          the URI reference; "-" reads it from stdin
 
 Options:
-  --rule NAME      URI-reference (default), absolute-URI-reference,
-                   absolute-URI or relative-URI
+  --rule NAME      one of the edition's reference rules: URI-reference
+                   (default), absolute-URI-reference, absolute-URI or
+                   relative-URI in the draft; URI-reference, URI,
+                   relative-ref or absolute-URI in RFC 3986
   --json           print the components as JSON (absent ones left out)
-  -h, --help       show this help
+${globalOptionHelp(19)}
 
 ${exitStatusHelp({ [EXIT.ok]: "parsed", [EXIT.invalid]: "not valid" })}`,
   options: { rule: { type: "string", value: "NAME" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["<input>"]);
-    const rule = choice(values.rule, "--rule", REFERENCE_RULES, "URI-reference");
+    const edition = editionOf(values);
+    const { roles } = EDITIONS[edition];
+    const rule = choice(values.rule, "--rule", roles.parse, roles.reference);
     const [input] = await withStdin(positionals, ctx);
-    let reference: UriReference;
+    let reference: Reference;
     try {
-      reference = parseReference(input, { rule });
+      reference = parseReference(input, { rule, edition } as never) as Reference;
     } catch (e) {
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ input, rule, valid: false, error: errorJson(e) }));
@@ -49,8 +49,27 @@ ${exitStatusHelp({ [EXIT.ok]: "parsed", [EXIT.invalid]: "not valid" })}`,
   },
 };
 
+/** A reference of any edition's model, as this command reads it. */
+interface Reference {
+  readonly kind: string;
+  readonly scheme?: string;
+  readonly authority?: { readonly kind?: string; readonly raw: string; readonly userinfo?: string; readonly host?: Host; readonly port?: string };
+  readonly path: string;
+  readonly opaque?: boolean;
+  readonly query?: string;
+  readonly fragment?: string;
+}
+
+/** A host of any edition's model: its kind (a rule of the edition), its text, and what it says. */
+interface Host {
+  readonly kind: string;
+  readonly raw: string;
+  readonly address?: string;
+  readonly version?: string;
+}
+
 /** The labelled lines. */
-export function components(ref: UriReference, ctx: Context): string[] {
+export function components(ref: Reference, ctx: Context): string[] {
   const lines: string[] = [];
   const label = (name: string, depth = 0) => ctx.out.paint("dim", ("  ".repeat(depth) + name).padEnd(11));
   const value = (text: string) => (text === "" ? '""' : text);
@@ -59,12 +78,11 @@ export function components(ref: UriReference, ctx: Context): string[] {
   if (ref.scheme !== undefined) lines.push(`${label("scheme")} ${value(ref.scheme)}`);
   const a = ref.authority;
   if (a !== undefined) {
-    lines.push(`${label("authority")} ${kind(a.kind)} ${value(a.raw)}`);
-    if (a.kind === "server") {
-      if (a.userinfo !== undefined) lines.push(`${label("userinfo", 1)} ${value(a.userinfo)}`);
-      if (a.host !== undefined) lines.push(`${label("host", 1)} ${kind(a.host.kind)} ${hostText(a.host)}`);
-      if (a.port !== undefined) lines.push(`${label("port", 1)} ${value(a.port)}`);
-    }
+    // The draft's authority is a server or a reg-name; RFC 3986's has no kind of its own.
+    lines.push(`${label("authority")} ${a.kind === undefined ? "" : kind(a.kind) + " "}${value(a.raw)}`);
+    if (a.userinfo !== undefined) lines.push(`${label("userinfo", 1)} ${value(a.userinfo)}`);
+    if (a.host !== undefined) lines.push(`${label("host", 1)} ${kind(a.host.kind)} ${hostText(a.host)}`);
+    if (a.port !== undefined) lines.push(`${label("port", 1)} ${value(a.port)}`);
   }
   lines.push(`${label("path")} ${ref.opaque ? kind("opaque-part") + " " : ""}${value(ref.path)}`);
   if (ref.query !== undefined) lines.push(`${label("query")} ${value(ref.query)}`);
@@ -73,9 +91,8 @@ export function components(ref: UriReference, ctx: Context): string[] {
 }
 
 function hostText(host: Host): string {
-  switch (host.kind) {
-    case "IPv6reference": return `${host.raw} (address ${host.address})`;
-    case "IPv4address": return host.raw;
-    case "hostname": return host.raw;
-  }
+  const raw = host.raw === "" ? '""' : host.raw;
+  if (host.version !== undefined) return `${raw} (version ${host.version}, address ${host.address})`;
+  if (host.address !== undefined) return `${raw} (address ${host.address})`;
+  return raw;
 }

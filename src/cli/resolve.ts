@@ -1,7 +1,7 @@
 // uri-grammar resolve: each reference resolved against the base, by the draft's section 5.2.
-import { choice, expectPositionals, UsageError } from "./args.js";
+import { choice, editionOf, expectPositionals, globalOptionHelp, UsageError } from "./args.js";
 import { withStdin, type Command } from "./context.js";
-import { resolve as resolveString, resolveReference, type DefaultEditionId, type ResolveOptions } from "../index.js";
+import { resolve as resolveString, resolveReference } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 
@@ -31,7 +31,7 @@ Options:
                        gives http://a/../g), remove (http://a/g) or error
   --json               print [{base, ref, result, currentDocument} or
                        {base, ref, error}] as JSON
-  -h, --help           show this help
+${globalOptionHelp(23)}
 
 ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some reference could not be resolved" })}`,
   options: { "non-strict": { type: "boolean" }, "dot-segments": { type: "string", value: "MODE" }, json: { type: "boolean" } },
@@ -40,15 +40,18 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
       throw new UsageError(`missing <ref>...: give one or more references to resolve against ${JSON.stringify(positionals[0])}`);
     }
     expectPositionals(positionals, ["<base>", "<ref>..."]);
-    const options: ResolveOptions<DefaultEditionId> = {
+    // Only the options given: --dot-segments is the draft's choice, and an edition without it says so.
+    const options = {
+      edition: editionOf(values),
       strict: !values["non-strict"],
-      dotSegments: choice(values["dot-segments"], "--dot-segments", DOT_SEGMENTS, "retain"),
-    };
+      ...(values["dot-segments"] === undefined ? {} : { dotSegments: choice(values["dot-segments"], "--dot-segments", DOT_SEGMENTS, "retain") }),
+    } as never;
     const [base, ...refs] = await withStdin(positionals, ctx);
     // A base that no reference can be resolved against (section 5.1) is reported once.
     try {
       resolveReference(base, "", options);
     } catch (e) {
+      if (e instanceof TypeError && values["dot-segments"] !== undefined) throw new UsageError(`--dot-segments: ${e.message.replace(/^\w+: /, "")}`);
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ base, error: errorJson(e) }));
       else reportInputError(e, ctx, `cannot resolve against ${JSON.stringify(base)}`);
@@ -60,7 +63,8 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
       try {
         const result = resolveString(base, ref, options);
         if (values.json) {
-          const currentDocument = resolveReference(base, ref, options).kind === "current-document";
+          // The draft's resolution says when the target is the current document (section 4.2).
+          const currentDocument = (resolveReference(base, ref, options) as { kind: string }).kind === "current-document";
           results.push({ base, ref, result, currentDocument });
         } else {
           ctx.print(result);

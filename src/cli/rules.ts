@@ -1,9 +1,8 @@
 // uri-grammar rules: the grammar's rules with their sections; one rule in full.
-import { matches, RULES, type RuleInfo, type RuleName } from "../index.js";
-import { expectPositionals, ruleOption } from "./args.js";
+import { EDITIONS, type EditionId, type RuleInfo } from "../index.js";
+import { editionOf, expectPositionals, globalOptionHelp, ruleOption } from "./args.js";
 import type { Command, Context } from "./context.js";
 import { json } from "./report.js";
-import { RULE_EXAMPLES } from "./rule-examples.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 
 export const rules: Command = {
@@ -24,26 +23,28 @@ Arguments:
 
 Options:
   --json           print the rule table (or the one rule) as JSON
-  -h, --help       show this help
+${globalOptionHelp(19)}
 
 ${exitStatusHelp({ [EXIT.ok]: "shown", [EXIT.usage]: "an unknown rule name or another usage error" })}`,
   options: { json: { type: "boolean" } },
   run(values, positionals, ctx) {
     expectPositionals(positionals, ["[NAME]"]);
+    const edition = editionOf(values);
+    const RULES = EDITIONS[edition].rules as readonly RuleInfo[];
     if (positionals.length === 0) {
       if (values.json) ctx.print(json(RULES));
-      else ctx.print(ruleList(ctx).join("\n"));
+      else ctx.print(ruleList(RULES, ctx).join("\n"));
       return EXIT.ok;
     }
-    const info = RULES.find((r) => r.name === ruleOption(positionals[0], ""))!;
-    const examples = exampleVerdicts(info);
+    const info = RULES.find((r) => r.name === ruleOption(positionals[0], "", edition))!;
+    const examples = exampleVerdicts(edition, info);
     if (values.json) ctx.print(json({ ...info, examples }));
     else ctx.print(ruleText(info, examples, ctx).join("\n"));
     return EXIT.ok;
   },
 };
 
-function ruleList(ctx: Context): string[] {
+function ruleList(RULES: readonly RuleInfo[], ctx: Context): string[] {
   const width = Math.max(...RULES.map((r) => r.name.length));
   const lines = RULES.map((r) => {
     const section = r.section === "RFC 2234" ? "RFC 2234" : `§${r.section}`;
@@ -53,13 +54,17 @@ function ruleList(ctx: Context): string[] {
   return lines;
 }
 
-/** The examples of the table with the grammar's own verdict on each. */
-function exampleVerdicts(info: RuleInfo): { match: string[]; noMatch: string[] } {
-  const table = RULE_EXAMPLES[info.name as RuleName] ?? { match: [], noMatch: [] };
-  const all = [...table.match, ...table.noMatch];
+/**
+ * The rule's examples (from the edition's vector tables) with the grammar's own verdict on each:
+ * what is shown as matching is what the parser matches.
+ */
+function exampleVerdicts(edition: EditionId, info: RuleInfo): { match: string[]; noMatch: string[] } {
+  const e = EDITIONS[edition];
+  const rule = e.rule(info.name)!;
+  const all = [...info.examples.match, ...info.examples.noMatch];
   return {
-    match: all.filter((s) => matches(info.name as RuleName, s)),
-    noMatch: all.filter((s) => !matches(info.name as RuleName, s)),
+    match: all.filter((s) => e.accepts(s, rule)),
+    noMatch: all.filter((s) => !e.accepts(s, rule)),
   };
 }
 

@@ -216,6 +216,10 @@ function readOptions(options: unknown): { strict: boolean } {
   if (options === null || typeof options !== "object") {
     throw new TypeError(`resolveReference: options must be an object, got ${describe(options)}`);
   }
+  if ("dotSegments" in options) {
+    throw new TypeError("resolveReference: options.dotSegments is the draft's choice at its merge step 7; RFC 3986's " +
+      "remove_dot_segments (5.2.4) always removes the \"..\" segments that would climb above the root");
+  }
   const { strict = true } = options as ResolveOptions;
   if (typeof strict !== "boolean") throw new TypeError(`resolveReference: options.strict must be a boolean, got ${describe(strict)}`);
   return { strict };

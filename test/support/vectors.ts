@@ -1,4 +1,4 @@
-// Reads the hand-written grammar vector tables of an edition, test/vectors/ID/syntax-*.tsv (one per
+// Reads the hand-written grammar vector tables of an edition, grammar/ID/vectors/syntax-*.tsv (one per
 // section or group of sections of the edition's document).
 //
 // Format: tab-separated, one header row "rule input expect section reason", lines starting with
@@ -18,7 +18,10 @@ export interface Vector {
   reason: string;
 }
 
-export const VECTOR_DIR = join(__dirname, "..", "vectors");
+/** The folder of an edition's vector tables: they live with its grammar. */
+export function vectorDir(edition: string): string {
+  return join(__dirname, "..", "..", "grammar", edition, "vectors");
+}
 const HEADER = ["rule", "input", "expect", "section", "reason"];
 
 export function decodeInput(field: string): string {
@@ -26,9 +29,9 @@ export function decodeInput(field: string): string {
   return field;
 }
 
-/** The syntax vectors of the edition (test/vectors/ID/syntax-*.tsv). */
+/** The syntax vectors of the edition (grammar/ID/vectors/syntax-*.tsv). */
 export function readVectors(edition: string): Vector[] {
-  const dir = join(VECTOR_DIR, edition);
+  const dir = vectorDir(edition);
   const vectors: Vector[] = [];
   for (const file of readdirSync(dir).filter((f) => f.startsWith("syntax-") && f.endsWith(".tsv")).sort()) {
     const lines = readFileSync(join(dir, file), "utf8").split("\n");
