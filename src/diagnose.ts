@@ -174,6 +174,14 @@ function reachableOf(edition: Edition): { reachable: ReadonlySet<string>; alphab
   return found;
 }
 
+/** The rules a rule uses, directly or through others. */
+function usedBy(edition: Edition, name: string): ReadonlySet<string> {
+  const found = new Set<string>();
+  const visit = (n: string) => edition.rule(n)?.uses.forEach((u) => { if (!found.has(u)) { found.add(u); visit(u); } });
+  visit(name);
+  return found;
+}
+
 /** The ASCII characters a URI reference of the edition can hold. */
 function alphabetOf(edition: Edition): ReadonlySet<string> {
   return reachableOf(edition).alphabet;
@@ -350,7 +358,7 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
     if (why !== undefined) return hint("not-a-scheme", { before, why, segment });
     return hint("first-segment", { segment });
   }
-  if (inRule(roles.hostname) && /[A-Za-z0-9-]/.test(ch)) {
+  if (roles.hostname !== undefined && (inRule(roles.hostname) || usedBy(edition, roles.hostname).has(rule)) && /[A-Za-z0-9-]/.test(ch)) {
     const labelStart = Math.max(input.lastIndexOf(".", offset - 1), input.lastIndexOf("/", offset - 1),
       input.lastIndexOf("@", offset - 1), input.lastIndexOf("[", offset - 1)) + 1;
     let labelEnd = offset;
