@@ -1,6 +1,7 @@
 // From the grammar's record to the typed reference of the edition's model. The grammar's actions
 // (component boundaries only) build a plain record; each model makes its own class of it.
 import type { Edition } from "./edition.js";
+import { referenceOf as rfc2396ReferenceOf } from "./rfc2396/build.js";
 import { referenceOf } from "./rfc3986/build.js";
 import { urlOf } from "./url1993/build.js";
 import { UriReference, type UriReferenceParts } from "./types.js";
@@ -17,6 +18,9 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   "rfc2396bis-01": (record) => new UriReference(record as UriReferenceParts),
   "rfc3986": referenceOf,
   "url-1993": urlOf,
+  // RFC 2396's records: a server or reg_name authority, a hostname or IPv4address host, the path
+  // as written with an `opaque` flag; the Reference splits the path into segments and params.
+  "rfc2396": rfc2396ReferenceOf,
 };
 
 /** The builder of the edition's model. */

@@ -56,3 +56,4 @@ export type { IPv4Reading } from "./ipv4-forms.js";
 export type RuleName = import("./registry.js").RuleNames[DefaultEditionId];
 export * as Rfc3986 from "./rfc3986/index.js";
 export * as Url1993 from "./url1993/index.js";
+export * as Rfc2396 from "./rfc2396/index.js";

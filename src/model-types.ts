@@ -5,6 +5,7 @@ import type { Resolution, ResolveOptions } from "./resolve.js";
 import type { UriReference } from "./types.js";
 import type * as Rfc3986 from "./rfc3986/index.js";
 import type * as Url1993 from "./url1993/index.js";
+import type * as Rfc2396 from "./rfc2396/index.js";
 
 /** For each model: its reference class, resolution result and options. */
 export interface ModelTypes {
@@ -30,13 +31,11 @@ export interface ModelTypes {
     normalizeOptions: Record<never, never>;
     equivalentOptions: Record<never, never>;
   };
-  // RFC 2396's model (src/rfc2396/) is not written yet: until it is, nothing of it is typed, and
-  // src/builders.ts and src/models.ts have no entry for it (parse() and the operations refuse).
   "rfc2396": {
-    reference: unknown;
-    resolution: unknown;
-    resolveOptions: Record<never, never>;
-    normalizeOptions: Record<never, never>;
-    equivalentOptions: Record<never, never>;
+    reference: Rfc2396.Reference;
+    resolution: Rfc2396.Resolution;
+    resolveOptions: Rfc2396.ResolveOptions;
+    normalizeOptions: Omit<Rfc2396.NormalizeOptions, "syntax">;
+    equivalentOptions: Omit<Rfc2396.EquivalentOptions, "syntax">;
   };
 }

@@ -14,6 +14,8 @@ import * as rfc3986 from "./rfc3986/operations.js";
 import { Reference } from "./rfc3986/types.js";
 import * as url1993 from "./url1993/operations.js";
 import { Url } from "./url1993/types.js";
+import * as rfc2396 from "./rfc2396/operations.js";
+import { Reference as Rfc2396Reference } from "./rfc2396/types.js";
 
 export interface Model {
   /** True when the value is a reference of this model (as parse() returns them). */
@@ -73,6 +75,23 @@ const MODELS: Readonly<Record<string, Model>> = {
     normalize: () => url1993.undefinedBy1993("normalize", "normalization (its URLs are compared as written)"),
     equivalent: () => url1993.undefinedBy1993("equivalent", "equivalence of URLs (section UNIQUENESS: \"a possible ambiguity will always exist\")"),
     audit: () => url1993.undefinedBy1993("audit", "security checks (section \"Security considerations\" names none a parser can make)"),
+  },
+  "rfc2396": {
+    isReference: (value) => value instanceof Rfc2396Reference,
+    recompose: (ref) => {
+      if (ref === null || typeof ref !== "object") throw new TypeError(`recompose: ref must be a Reference, got ${describe(ref)}`);
+      return rfc2396.recompose(ref as Rfc2396Reference);
+    },
+    resolve: rfc2396.resolveText,
+    resolveReference: rfc2396.resolveIn,
+    normalize: rfc2396.normalizeIn,
+    equivalent: rfc2396.equivalentIn,
+    // The checks of src/audit.ts and src/rfc3986/audit.ts read those models' references ("reg-name"
+    // authorities) and cite their sections 7.2 to 7.6; RFC 2396's section 7 has no subsections.
+    audit: (edition) => {
+      throw new TypeError(`audit: not available for ${edition.document} (edition ${JSON.stringify(edition.id)}): the ` +
+        `security checks are written for the references and sections of draft-fielding-uri-rfc2396bis-01 and RFC 3986`);
+    },
   },
 };
 

@@ -35,7 +35,7 @@ const RULES = Object.freeze([
         "?y",
         "<http://test.com/>",
         "\"http://test.com/\"",
-        "http://[::1]/"
+        "ftp://ds.internic. net/rfc/"
       ]
     }
   },
@@ -192,7 +192,8 @@ const RULES = Object.freeze([
       "noMatch": [
         "/a",
         "",
-        "a#b"
+        "a#b",
+        "a b"
       ]
     }
   },
@@ -431,7 +432,8 @@ const RULES = Object.freeze([
       "noMatch": [
         "[::1]",
         "a/b",
-        "a?b"
+        "a?b",
+        "a b"
       ]
     }
   },
@@ -793,7 +795,8 @@ const RULES = Object.freeze([
         "mduerst@ifi.unizh.ch"
       ],
       "noMatch": [
-        "/a#b"
+        "/a#b",
+        "/a b"
       ]
     }
   },
@@ -946,7 +949,8 @@ const RULES = Object.freeze([
       ],
       "noMatch": [
         "a#b",
-        "a[b"
+        "a[b",
+        "a b"
       ]
     }
   },
@@ -1357,8 +1361,7 @@ const RULES = Object.freeze([
         "\t"
       ],
       "noMatch": [
-        " ",
-        ""
+        " "
       ]
     }
   },
