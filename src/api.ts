@@ -82,11 +82,38 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
   // matches() without options is the other: its rules by name, and the matcher's entry.
   const basePegNames = new Map<unknown, string>(base.rules.map((r) => [r.name, r.pegName]));
   const baseAccepts = base.matcher.accepts;
+  /**
+   * One reference and one error of each shape parse() builds in an edition, kept for the life of
+   * the functions: V8 compiles parse() for the shapes (hidden classes) of the objects it makes, and
+   * throws that code away when a full garbage collection finds no object of a shape alive; a
+   * program that parses in batches would then pay for compiling it again after every collection.
+   * The inputs are the examples (from the edition's vector tables) of its parse rules, and of its
+   * authority rule after "//" (each kind of host and authority).
+   */
+  const kept = new Map<Edition, unknown[]>();
+  const keepShapes = (edition: Edition): void => {
+    if (kept.has(edition)) return;
+    const start = edition.requireRule(edition.roles.reference);
+    const examples = (name: string | undefined) => {
+      const rule = name === undefined ? undefined : edition.rule(name);
+      return rule === undefined ? [] : [...rule.examples.match, ...rule.examples.noMatch];
+    };
+    const inputs = [...edition.roles.parse.flatMap(examples), ...examples(edition.roles.authority).map((a) => "//" + a)];
+    kept.set(edition, inputs.map((input) => {
+      try {
+        return parseIn(edition, input, start);
+      } catch (e) {
+        return e;
+      }
+    }));
+  };
+  keepShapes(base);
   const api = {
     parse(input: unknown, options?: { edition?: unknown; rule?: unknown }) {
       requireString(input, "parse: input");
       if (options === undefined) return parseIn(base, input, baseStart);
       const edition = editionOf(options, "parse");
+      if (!kept.has(edition)) keepShapes(edition);
       return parseIn(edition, input, parseRule(edition, options?.rule, "parse: options.rule"));
     },
     validate(input: unknown, options?: { edition?: unknown; rule?: unknown }) {
