@@ -294,6 +294,8 @@ function renderRule(rule) {
     const drawing = diagram.querySelector("svg");
     drawing.setAttribute("role", "img");
     drawing.setAttribute("aria-label", `railroad diagram of ${rule.name}`);
+    // railroad-diagrams draws a rule's name as a square box, a literal as a round one (rx).
+    for (const rect of diagram.querySelectorAll("g > rect")) rect.parentNode.classList.add(rect.hasAttribute("rx") ? "terminal" : "non-terminal");
     for (const g of diagram.querySelectorAll("g.non-terminal")) {
       const name = g.querySelector("text")?.textContent ?? "";
       if (!e.rule(name)) continue;
@@ -354,6 +356,7 @@ function renderResolution() {
   const from = (name, get) => {
     if (!T) return "";
     const t = get(T);
+    if (t === undefined) return "";
     if (t === get(R)) return "R";
     if (t === get(Base)) return "Base";
     return name === "path" ? "merged" : "";
