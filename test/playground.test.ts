@@ -71,7 +71,11 @@ async function open(hash = ""): Promise<void> {
 
 const uri = () => page.getByRole("textbox", { name: "URI", exact: true });
 const status = () => page.getByRole("status");
-const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+/** A screenshot of the whole page, and of what the window shows (docs/playground.png is valid-window.png). */
+const shot = async (name: string) => {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-window.png`) });
+};
 const hashParams = () => new URLSearchParams(new URL(page.url()).hash.slice(1));
 
 describe("uri-grammar serve", () => {

@@ -92,8 +92,9 @@ a page that shows the grammar at work as you type (the components, the parse
 tree, where and why a reject stops, every edition's verdict, the audit
 findings, every rule with its ABNF, PEG and railroad diagram, and resolution).
 The address holds what the page shows, so a link shares an example. Runs until
-stopped (Ctrl-C). The page is also in the package as static files
-(dist/playground/), which work from any static host.
+stopped (Ctrl-C). With --edition, the address opens the page in that edition.
+The page is also in the package as static files (dist/playground/), which work
+from any static host, offline.
 
 Options:
   --port N         the port (default ${DEFAULT_PORT}; 0 picks a free one)
