@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const missing = ["peggy", "typescript", "esbuild", "railroad-diagrams", "abnf"].filter((name) => {
+const missing = ["peggy", "typescript"].filter((name) => {
   try {
     require.resolve(`${name}/package.json`);
     return false;
