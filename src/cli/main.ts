@@ -15,8 +15,9 @@ import { parse } from "./parse.js";
 import { packageVersion } from "./paths.js";
 import { resolve } from "./resolve.js";
 import { rules } from "./rules.js";
+import { serve } from "./serve.js";
 
-export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, editions, batch, audit, extract];
+export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, editions, batch, audit, extract, serve];
 
 export function mainUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

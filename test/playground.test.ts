@@ -1,0 +1,289 @@
+// The playground (docs/playground.md) in a real browser: Debian's chromium, driven by playwright-core
+// (no browser is downloaded; CHROMIUM names another executable). The page is served by
+// `uri-grammar serve` from the build (npm test builds first). Every expected value comes from the
+// library itself (validate, explain, compareEditions, audit, resolve, the rule tables); the tests
+// type, pick, click and follow links as a reader would, and save screenshots of the main states
+// in test-artifacts/playground/ (git-ignored).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, resolve, validate } from "../src/index";
+
+const root = join(__dirname, "..");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const ARTIFACTS = join(root, "test-artifacts", "playground");
+const cli = join(root, "dist", "cjs", "src", "cli.js");
+const EDITION_IDS = Object.keys(EDITIONS) as (keyof typeof EDITIONS)[];
+const other = EDITION_IDS.find((id) => id !== DEFAULT_EDITION.id)!;
+
+let server: ChildProcess;
+let origin: string;
+let browser: Browser;
+let page: Page;
+/** Requests that left the server, and errors the page threw or logged. */
+const outside: string[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`The playground tests need Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium; .ci/run installs ` +
+      "it; CHROMIUM=/path/to/chrome names another). They do not skip themselves.");
+  }
+  if (!existsSync(join(root, "dist", "playground", "index.html"))) throw new Error("dist/playground is missing: run 'npm run build'");
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = spawn(process.execPath, [cli, "serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  origin = await new Promise<string>((done, fail) => {
+    let out = "";
+    server.stdout!.on("data", (chunk) => {
+      out += String(chunk);
+      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      if (m) done(m[0]);
+    });
+    server.once("exit", (code) => fail(new Error(`uri-grammar serve exited (${code}): ${out}`)));
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("request", (r) => { if (!r.url().startsWith(origin + "/") && !r.url().startsWith("data:")) outside.push(r.url()); });
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") pageErrors.push(m.text()); });
+});
+
+afterEach(async () => {
+  await page.close();
+  expect(pageErrors).toEqual([]);
+  expect(outside).toEqual([]);
+});
+
+async function open(hash = ""): Promise<void> {
+  await page.goto(`${origin}/${hash}`);
+  await page.waitForSelector("body[data-ready]");
+}
+
+const uri = () => page.getByRole("textbox", { name: "URI", exact: true });
+const status = () => page.getByRole("status");
+/** A screenshot of the whole page, and of what the window shows (docs/playground.png is valid-window.png). */
+const shot = async (name: string) => {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-window.png`) });
+};
+const hashParams = () => new URLSearchParams(new URL(page.url()).hash.slice(1));
+
+describe("uri-grammar serve", () => {
+  test("listens on 127.0.0.1 and serves the playground's files, nothing outside them", async () => {
+    expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const index = await fetch(`${origin}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await index.text()).toContain("<input id=\"uri\"");
+    expect((await fetch(`${origin}/app.js`)).headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect((await fetch(`${origin}/%2e%2e/cjs/src/cli.js`)).status).toBe(404);
+    expect((await fetch(`${origin}/nothing.html`)).status).toBe(404);
+    expect((await fetch(`${origin}/`, { method: "POST" })).status).toBe(405);
+  });
+
+  test("a port that is no number is a usage error (exit status 2)", () => {
+    const r = spawnSync(process.execPath, [cli, "serve", "--port", "http"], { encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("--port must be a number from 0 to 65535");
+  });
+});
+
+describe("the playground in Chromium", () => {
+  test("typing a valid reference: the verdict, the components in colour, the rule and section of each", async () => {
+    await open();
+    const input = "http://user@example.com:8080/a/b?q=1#top";
+    await uri().fill(input);
+    await expect(status().textContent()).resolves.toMatch(/^valid: a URI-reference of /);
+    const e = DEFAULT_EDITION;
+    const host = page.locator(`#drawn .component.c-host`);
+    await expect(host.textContent()).resolves.toBe("example.com");
+    await host.hover();
+    const hostRule = e.rule(e.roles.host)!;
+    await expect(page.locator("#component-info").textContent()).resolves
+      .toBe(`host: ${hostRule.name} (section ${hostRule.section}) "example.com"`);
+    // Every character is drawn once, in order.
+    await expect(page.locator("#drawn").textContent()).resolves.toBe(input);
+    await shot("valid");
+  });
+
+  test("typing an invalid reference: the caret, what could come next, the rule path and the hint", async () => {
+    await open();
+    const input = "http://a/b%zz";
+    await uri().fill(input);
+    const result = validate(input);
+    if (result.valid) throw new Error(`${input} was expected to be invalid`);
+    const { error } = result;
+    await expect(status().textContent()).resolves.toMatch(/^invalid: /);
+    await expect(page.locator("#error-caret").textContent()).resolves.toBe(`${input}\n${" ".repeat(error!.offset)}^ offset ${error!.offset}`);
+    await expect(page.locator("#error-path").textContent()).resolves.toBe(error!.path.join(" › "));
+    await expect(page.locator("#error-next").textContent()).resolves.toContain(JSON.stringify(error!.next.characters));
+    await expect(page.locator("#error-hint").textContent()).resolves.toBe(error!.hint);
+    await expect(page.locator("#drawn .error-at").getAttribute("data-i")).resolves.toBe(String(error!.offset));
+    await expect(page.locator("#tree").textContent()).resolves.toContain("No tree");
+    await shot("invalid");
+  });
+
+  test("the parse tree is explain()'s; selecting a node marks its characters, the arrow collapses it", async () => {
+    await open();
+    const input = "http://a.example/x?q";
+    await uri().fill(input);
+    const tree = explain(input);
+    const rules: string[] = [];
+    const walk = (n: typeof tree) => { rules.push(n.rule); n.children.forEach(walk); };
+    walk(tree);
+    await expect(page.locator("#tree button.node").allTextContents()).resolves.toEqual(rules);
+    const hostNode = page.locator("#tree button.node", { hasText: /^host$/ });
+    await hostNode.focus();
+    await page.keyboard.press("Enter");
+    await expect(hostNode.getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(page.locator("#drawn .ch.selected").allTextContents().then((t) => t.join(""))).resolves.toBe("a.example");
+    const toggle = page.getByRole("button", { name: `collapse ${tree.rule}` });
+    await toggle.click();
+    await expect(page.locator("#tree button.node:visible").allTextContents()).resolves.toEqual([tree.rule]);
+    await page.getByRole("button", { name: `expand ${tree.rule}` }).click();
+    await expect(page.locator("#tree button.node:visible").count()).resolves.toBe(rules.length);
+  });
+
+  test("every edition's verdict side by side, as compareEditions() gives them", async () => {
+    await open();
+    const input = "http://[v7.a]/";
+    await uri().fill(input);
+    const rows = page.locator("#editions-table tbody tr");
+    await expect(rows.count()).resolves.toBe(EDITION_IDS.length);
+    const verdicts = compareEditions(input);
+    expect(new Set(verdicts.map((v) => v.valid)).size).toBe(2); // the editions disagree about this input
+    for (const [i, v] of verdicts.entries()) {
+      const row = rows.nth(i);
+      await expect(row.getAttribute("data-edition")).resolves.toBe(v.edition);
+      await expect(row.locator("td").nth(1).textContent()).resolves.toBe(`${v.valid ? "valid" : "invalid"} ${v.rule}`);
+      if (v.error) await expect(row.locator("td").nth(2).textContent()).resolves.toContain(`at ${v.error.offset} in ${v.error.rule}`);
+    }
+  });
+
+  test("switching the edition and the rule: the pickers, the address, the verdict and the rule browser", async () => {
+    await open();
+    await page.getByRole("combobox", { name: "Edition", exact: true }).selectOption(other);
+    const e = EDITIONS[other];
+    await expect(page.locator("#rule option").evaluateAll((o) => o.map((x) => x.getAttribute("value")))).resolves
+      .toEqual(e.rules.map((r) => r.name));
+    expect(hashParams().get("edition")).toBe(other);
+    const rule = e.rule(e.roles.host)!;
+    await page.getByRole("combobox", { name: "Rule", exact: true }).selectOption(rule.name);
+    expect(hashParams().get("rule")).toBe(rule.name);
+    await uri().fill(rule.examples.match[0]);
+    await expect(status().textContent()).resolves.toBe(`valid: a ${rule.name} of ${e.document}`);
+    await uri().fill(rule.examples.noMatch[0]);
+    await expect(status().textContent()).resolves.toMatch(/^invalid: /);
+    await expect(page.locator("#rule-heading").textContent()).resolves.toBe(`Rule ${rule.name}`);
+    await expect(page.locator("#rule-detail pre.abnf").textContent()).resolves.toBe(rule.abnf);
+    await expect(page.locator("#rule-detail pre.peg").textContent()).resolves.toBe(rule.peg);
+    await expect(page.locator("#rule-detail .peg-note").textContent()).resolves.toBe(rule.pegNote ?? "It does not: the PEG has the ABNF's form.");
+    // The diagram's boxes for rules are the rules it uses.
+    const boxes = await page.locator("#rule-detail svg.railroad-diagram g.non-terminal text").allTextContents();
+    expect(new Set(boxes)).toEqual(new Set(rule.uses));
+    await expect(page.locator("#rule-detail ul.match li").allTextContents()).resolves.toEqual(rule.examples.match.map((m) => JSON.stringify(m)));
+    await page.locator("#rule-browser").scrollIntoViewIfNeeded();
+    await shot("rule");
+  });
+
+  test("following a rule link, in the text and in the diagram; Back returns", async () => {
+    await open();
+    const e = DEFAULT_EDITION;
+    const start = e.rule(e.roles.host)!;
+    await page.getByRole("combobox", { name: "Rule", exact: true }).selectOption(start.name);
+    const up = start.usedBy[0];
+    await page.locator("#rule-detail .used-by").getByRole("link", { name: up, exact: true }).click();
+    await expect(page.locator("#rule-heading").textContent()).resolves.toBe(`Rule ${up}`);
+    expect(hashParams().get("rule")).toBe(up);
+    await expect(page.getByRole("combobox", { name: "Rule", exact: true }).inputValue()).resolves.toBe(up);
+    const down = e.rule(up)!.uses[0];
+    const box = page.getByRole("link", { name: `rule ${down}` });
+    await box.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#rule-heading").textContent()).resolves.toBe(`Rule ${down}`);
+    await page.goBack();
+    await expect(page.locator("#rule-heading").textContent()).resolves.toBe(`Rule ${up}`);
+  });
+
+  test("a shared link opens the same state", async () => {
+    const e = EDITIONS[other];
+    const rule = e.rule(e.roles.ipv4!)!;
+    const input = "1.2.3.256";
+    await open(`#uri=${encodeURIComponent(input)}&edition=${other}&rule=${encodeURIComponent(rule.name)}`);
+    await expect(uri().inputValue()).resolves.toBe(input);
+    await expect(page.getByRole("combobox", { name: "Edition", exact: true }).inputValue()).resolves.toBe(other);
+    await expect(page.getByRole("combobox", { name: "Rule", exact: true }).inputValue()).resolves.toBe(rule.name);
+    const valid = validate(input, { edition: other, rule: rule.name } as never).valid;
+    await expect(status().textContent()).resolves.toMatch(valid ? /^valid: / : /^invalid: /);
+  });
+
+  test("the audit findings, each with its span marked", async () => {
+    await open();
+    const input = "http://user:pw@example.com:80/";
+    await uri().fill(input);
+    const findings = audit(input);
+    expect(findings.length).toBeGreaterThan(0);
+    const items = page.locator("#audit li.finding");
+    await expect(items.count()).resolves.toBe(findings.length);
+    for (const [i, f] of findings.entries()) {
+      await expect(items.nth(i).locator("mark").textContent()).resolves.toBe(input.slice(f.start, f.end));
+      await expect(items.nth(i).locator("code").first().textContent()).resolves.toBe(f.code);
+    }
+  });
+
+  test("the resolution panel: the target of the input against the base", async () => {
+    await open();
+    for (const id of EDITION_IDS) {
+      await page.getByRole("combobox", { name: "Edition", exact: true }).selectOption(id);
+      await page.getByRole("textbox", { name: "Base" }).fill("http://a/b/c/d;p?q");
+      await uri().fill("../g?y#s");
+      await expect(page.locator("#target").textContent()).resolves.toBe(resolve("http://a/b/c/d;p?q", "../g?y#s", { edition: id } as never));
+    }
+    expect(hashParams().get("base")).toBeNull(); // the default base stays out of the address
+  });
+
+  test("with the keyboard alone: Tab reaches the pickers and the components, and focus names them", async () => {
+    await open("#uri=http%3A%2F%2Fexample.com%2F");
+    await uri().focus();
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate("document.activeElement.id")).resolves.toBe("edition");
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate("document.activeElement.id")).resolves.toBe("rule");
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate("document.activeElement.dataset.rule")).resolves.toBe(DEFAULT_EDITION.roles.scheme);
+    await expect(page.locator("#component-info").textContent()).resolves.toMatch(/^scheme: /);
+  });
+
+  test("dark and light as the system prefers; no transitions when reduced motion is asked for", async () => {
+    await page.emulateMedia({ colorScheme: "light", reducedMotion: "no-preference" });
+    await open();
+    const light = await page.evaluate("getComputedStyle(document.body).backgroundColor");
+    await expect(page.evaluate("getComputedStyle(document.querySelector('#drawn .ch')).transitionDuration")).resolves.not.toBe("0s");
+    await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+    const dark = await page.evaluate("getComputedStyle(document.body).backgroundColor");
+    expect(dark).not.toBe(light);
+    await expect(page.evaluate("getComputedStyle(document.querySelector('#drawn .ch')).transitionDuration")).resolves.toBe("0s");
+    await shot("dark");
+  });
+
+  test("the built files work without a server (file:), with no request to anywhere else", async () => {
+    const file = pathToFileURL(join(root, "dist", "playground", "index.html")).href;
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto(`${file}#uri=${encodeURIComponent("foo:bar")}`);
+    await page.waitForSelector("body[data-ready]");
+    await expect(status().textContent()).resolves.toMatch(/^valid: /);
+    expect(requests.filter((u) => !u.startsWith("file:") && !u.startsWith("data:"))).toEqual([]);
+    outside.length = 0; // file: URLs are not the server's, and none went elsewhere (checked above)
+  });
+});
