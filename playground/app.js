@@ -340,11 +340,17 @@ function renderResolution() {
   let R;
   try {
     Base = parse(state.base, { edition: e.id });
-    R = parse(state.uri, { edition: e.id });
     target = resolve(state.base, state.uri, { edition: e.id });
   } catch (error) {
     out.replaceChildren(el("p", { class: "invalid", text: `No target: ${error.message}` }));
     return;
+  }
+  // The reference's components, where the edition's grammar has a form for it (the 1993 draft's
+  // partial forms are not in its grammar, but its partial form rules take them).
+  try {
+    R = parse(state.uri, { edition: e.id });
+  } catch {
+    R = undefined;
   }
   let T;
   try {
@@ -357,7 +363,7 @@ function renderResolution() {
     if (!T) return "";
     const t = get(T);
     if (t === undefined) return "";
-    if (t === get(R)) return "R";
+    if (R && t === get(R)) return "R";
     if (t === get(Base)) return "Base";
     return name === "path" ? "merged" : "";
   };
@@ -366,10 +372,10 @@ function renderResolution() {
     el("table", { class: "resolution-table" },
       el("thead", {}, el("tr", {}, ["", "Base", "R (the input)", "T (target)", "T's from"].map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, PARTS.map(([name, get]) => el("tr", {},
-        el("th", { scope: "row", text: name }), el("td", {}, show(get(Base))), el("td", {}, show(get(R))),
+        el("th", { scope: "row", text: name }), el("td", {}, show(get(Base))), el("td", {}, R ? show(get(R)) : el("span", { class: "undefined", text: "(not in the grammar)" })),
         el("td", {}, T ? show(get(T)) : ""), el("td", { text: from(name, get) }))))),
-    el("p", { class: "note", text: `The target follows the algorithm of ${e.document}, section 5.2 ("Resolving References to ` +
-      "Absolute Form\"); the column \"T's from\" compares the target's components with R's and Base's." }));
+    el("p", { class: "note", text: `The target follows the resolution of relative references of ${e.document} (its section 5.2, ` +
+      "or the 1993 draft's PARTIAL FORM); the column \"T's from\" compares the target's components with R's and Base's." }));
 }
 
 // ----- Events -----

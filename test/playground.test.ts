@@ -16,7 +16,8 @@ const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const ARTIFACTS = join(root, "test-artifacts", "playground");
 const cli = join(root, "dist", "cjs", "src", "cli.js");
 const EDITION_IDS = Object.keys(EDITIONS) as (keyof typeof EDITIONS)[];
-const other = EDITION_IDS.find((id) => id !== DEFAULT_EDITION.id)!;
+// Another edition than the default, one with an IPv4 rule (the shared-link test names it).
+const other = EDITION_IDS.find((id) => id !== DEFAULT_EDITION.id && EDITIONS[id].roles.ipv4 !== undefined)!;
 
 let server: ChildProcess;
 let origin: string;
