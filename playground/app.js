@@ -248,8 +248,8 @@ function renderEditions(input, rule) {
       ? [`at ${v.error.offset} in `, ruleLink(v.error.rule, v.edition), ` (${sectionText(v.error.section)})`, v.error.hint ? `: ${v.error.hint}` : ""]
       : [];
     return el("tr", { "data-edition": v.edition },
-      el("th", { scope: "row" }, el("a", { href: stateHash({ edition: v.edition, rule: ruleIn(e, state.rule) }), text: e.document })),
-      el("td", { text: e.date }),
+      el("th", { scope: "row" }, el("a", { href: stateHash({ edition: v.edition, rule: ruleIn(e, state.rule) }), text: e.id, title: e.document })),
+      el("td", { class: "date", text: e.date }),
       el("td", { class: v.valid ? "valid" : "invalid", text: `${v.valid ? "valid" : "invalid"} ${v.rule}` }),
       el("td", {}, why));
   }));
