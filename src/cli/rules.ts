@@ -1,5 +1,6 @@
 // uri-grammar rules: the grammar's rules with their sections; one rule in full.
 import { EDITIONS, type EditionId, type RuleInfo } from "../index.js";
+import { sectionText } from "../errors.js";
 import { editionOf, expectPositionals, globalOptionHelp, ruleOption, UsageError } from "./args.js";
 import type { Command, Context } from "./context.js";
 import { json } from "./report.js";
@@ -10,12 +11,12 @@ export const rules: Command = {
   summary: "list the grammar's rules, or show one rule in full",
   usage: `Usage: uri-grammar rules [--json] [--editions] [NAME]
 
-Without NAME, lists every rule of the grammar with the section of the draft
-that defines it, in the order a reader meets them; "*" marks the rules whose
-PEG transcription differs in form from the ABNF.
+Without NAME, lists every rule of the edition's grammar with the section of
+its document that defines it, in the order a reader meets them; "*" marks the
+rules whose PEG transcription differs in form from the ABNF.
 
-With NAME, shows that rule: its ABNF, the draft's original text where it had
-to be corrected, its PEG transcription and why the PEG differs, the rules it
+With NAME, shows that rule: its ABNF, the document's own text where it had to
+be transcribed, its PEG transcription and why the PEG differs, the rules it
 uses and the rules that use it, and strings it matches and does not match.
 
 With NAME and --editions, shows the rule in every edition that has it (by that
@@ -24,7 +25,7 @@ oldest first: its section and ABNF, and what changed from the edition before:
 characters added to or removed from its set, rules it began or stopped using.
 
 Arguments:
-  NAME             a rule name as the draft spells it, e.g. IPv6address
+  NAME             a rule name as the edition spells it, e.g. IPv6address
 
 Options:
   --editions       the rule's history across the editions (needs NAME)
@@ -52,7 +53,7 @@ ${exitStatusHelp({ [EXIT.ok]: "shown", [EXIT.usage]: "an unknown rule name or an
     const info = RULES.find((r) => r.name === ruleOption(positionals[0], "", edition))!;
     const examples = exampleVerdicts(edition, info);
     if (values.json) ctx.print(json({ ...info, examples }));
-    else ctx.print(ruleText(info, examples, ctx).join("\n"));
+    else ctx.print(ruleText(info, examples, EDITIONS[edition].document, ctx).join("\n"));
     return EXIT.ok;
   },
 };
@@ -81,18 +82,18 @@ function exampleVerdicts(edition: EditionId, info: RuleInfo): { match: string[];
   };
 }
 
-function ruleText(info: RuleInfo, examples: { match: string[]; noMatch: string[] }, ctx: Context): string[] {
+function ruleText(info: RuleInfo, examples: { match: string[]; noMatch: string[] }, document: string, ctx: Context): string[] {
   const head = (text: string) => ctx.out.paint("bold", text);
   const indent = (text: string) => text.split("\n").map((l) => "  " + l);
   const names = (list: readonly string[]) => (list.length ? list.join(", ") : "(none)");
   const shown = (list: readonly string[]) => (list.length ? list.map((s) => JSON.stringify(s)).join("  ") : "(none)");
   const lines = [
-    `${head(info.name)} (${info.section === "RFC 2234" ? "RFC 2234 core rule" : `section ${info.section}`})`,
+    `${head(info.name)} (${sectionText(info.section)})`,
     "",
     head("ABNF"),
     ...indent(info.abnf),
   ];
-  if (info.draft) lines.push("", head("The draft's text (corrected above)"), ...indent(info.draft));
+  if (info.draft) lines.push("", head(`The text of ${document} (transcribed above)`), ...indent(info.draft));
   lines.push("", head("PEG"), ...indent(info.peg));
   lines.push("", head("Why the PEG differs"), ...indent(wrap(info.pegNote ?? "It does not: the PEG has the ABNF's form.", 76)));
   lines.push("",
