@@ -306,6 +306,11 @@ export function checkActionInputs(grammarText) {
 //                        mergeCharacterClasses pass then turns into one class, one table lookup.
 //   inlineClassRules     a call of a rule that is one character class (ALPHA, HEXDIG, alphanum)
 //                        becomes the class itself (after peggy merged the classes).
+//   deferOptionalPrefix  "(A S)? T" becomes "T !X / (A S) T / !(A S) T", where S is a literal, T the
+//                        rest of the sequence, and X the class of every character A can match
+//                        and the first character of S, when no match of T can contain S's
+//                        first character (server's [ userinfo "@" ] hostport: most servers
+//                        have no userinfo, which was read first every time). Runs first.
 //   fuseLoops            "B* (L B*)*" becomes "(B / L)*" when neither B nor L can match the
 //                        empty string: both read any sequence of B's and L's, trying B first at
 //                        every position, so they match the same prefix of any input. Runs first:
@@ -528,6 +533,142 @@ function fuseLoops(ast) {
 }
 
 /**
+ * The characters that a match of the node can contain: every character of every literal and
+ * class it can reach through its rules (lookaheads match none); null when that is not a known
+ * finite set (an inverted or case-insensitive class or literal, any character ".").
+ */
+export function charsOf(node, rules, seen = new Set()) {
+  const union = (nodes) => {
+    const set = new Set();
+    for (const n of nodes) {
+      const s = charsOf(n, rules, seen);
+      if (!s) return null;
+      for (const c of s) set.add(c);
+    }
+    return set;
+  };
+  switch (node.type) {
+    case "literal":
+      return node.ignoreCase ? null : new Set([...node.value].map((ch) => ch.charCodeAt(0)));
+    case "class": {
+      if (node.inverted || node.ignoreCase || node.unicode) return null;
+      const set = new Set();
+      for (const part of node.parts) {
+        const [from, to] = Array.isArray(part) ? part : [part, part];
+        if (typeof from !== "string" || typeof to !== "string" || from.length !== 1 || to.length !== 1) return null;
+        for (let c = from.charCodeAt(0); c <= to.charCodeAt(0); c++) set.add(c);
+      }
+      return set;
+    }
+    case "rule_ref": {
+      // A rule being read already (recursion) adds nothing new: its characters are those of the
+      // literals and classes reachable from it, which the first visit collects.
+      if (seen.has(node.name)) return new Set();
+      const rule = rules.get(node.name);
+      if (!rule) return null;
+      seen.add(node.name);
+      const set = charsOf(rule.expression, rules, seen);
+      seen.delete(node.name);
+      return set;
+    }
+    case "simple_and": case "simple_not": case "semantic_and": case "semantic_not":
+      return new Set();
+    case "sequence": return union(node.elements);
+    case "choice": return union(node.alternatives);
+    case "repeated": return union(node.delimiter ? [node.expression, node.delimiter] : [node.expression]);
+    case "group": case "named": case "labeled": case "text": case "action": case "optional":
+    case "zero_or_more": case "one_or_more":
+      return charsOf(node.expression, rules, seen);
+    default: return null;
+  }
+}
+
+/** A class node of the given character codes, as peggy's parser writes one: ranges and single characters. */
+function classOf(codes, location) {
+  const sorted = [...codes].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    const [a, b] = [String.fromCharCode(sorted[i]), String.fromCharCode(sorted[j])];
+    parts.push(j > i ? [a, b] : a);
+    i = j + 1;
+  }
+  return { type: "class", parts, inverted: false, ignoreCase: false, unicode: false, location };
+}
+
+/**
+ * A sequence that begins with an optional prefix ending in a literal, (A S)? T (T the elements
+ * after it), tries A first at every position: where most matches have no prefix, A reads the
+ * text of T before it finds no S, and then T reads it again. This tries T first:
+ *
+ *   (A S)? T   becomes   T !X / (A S) T / !(A S) T,   X = [the characters of A, and the first of S]
+ *
+ * Precondition, checked from the grammar: no match of T contains s, the first character of S
+ * (charsOf(T)), and the characters of A are a known set. Then the two agree at every position:
+ * - where (A S) matches at p, S's s stands at q, after A's text; a match of T at p cannot cross
+ *   q (it has no s), so it ends at some r <= q, before a character of A's text or at s: X
+ *   matches there, the first alternative fails, and the second is the original's own path;
+ * - where (A S) does not match at p, the original matches T at p: the first alternative does
+ *   where X does not follow, the second fails, and the third is T at p again (its lookahead
+ *   keeps it from matching where (A S) matched and T after it did not: the original fails there).
+ * The third alternative is reached only where T matched and a character of X followed it but
+ * no prefix did (an authority "h:1:2"): rare, and each part is still read a bounded number of
+ * times.
+ * The value changes (a choice, not a sequence), so the rewrite is made only where nothing reads
+ * it: the sequence is the whole expression of an action, which each alternative gets (the
+ * label of the prefix, when it has one, is null where the prefix is absent, as an absent option's
+ * value is), or it stands in an action-free rule (checkRuleValues: nothing reads its value).
+ */
+function deferOptionalPrefix(ast) {
+  const rules = ruleMap(ast);
+  const unwrap = (node) => (node.type === "group" ? unwrap(node.expression) : node);
+  // The prefix in a lookahead, whose value nothing reads: without its labels and texts.
+  const bare = (node) => rewrite(node, (n) => (n.type === "labeled" || n.type === "text" ? n.expression : n));
+  for (const rule of ast.rules) {
+    const actionFree = pure(rule.expression);
+    rule.expression = rewrite(rule.expression, (node) => {
+      const action = node.type === "action" ? node : null;
+      const seq = action ? node.expression : node;
+      if (seq.type !== "sequence" || seq.elements.length < 2 || (!action && !actionFree)) return node;
+      let [first, ...tail] = seq.elements;
+      let label = null;
+      if (first.type === "labeled") {
+        if (first.pick || !first.label) return node;
+        label = first.label;
+        first = first.expression;
+      }
+      if (first.type !== "optional") return node;
+      const prefix = unwrap(first.expression);
+      if (prefix.type !== "sequence" || prefix.elements.length < 2) return node;
+      const sep = prefix.elements[prefix.elements.length - 1];
+      if (sep.type !== "literal" || sep.ignoreCase || sep.value.length === 0) return node;
+      const s = sep.value.charCodeAt(0);
+      const charsA = charsOf({ type: "sequence", elements: prefix.elements.slice(0, -1) }, rules);
+      const charsT = charsOf({ type: "sequence", elements: tail }, rules);
+      if (!charsA || !charsT || charsT.has(s)) return node;
+      const x = { type: "simple_not", expression: classOf(new Set([...charsA, s]), first.location), location: first.location };
+      const taken = { type: "group", expression: clone(first.expression), location: first.location };
+      const sequence = (elements) => ({ type: "sequence", elements, location: seq.location });
+      const alternatives = [
+        sequence([...tail.map(clone), x]),
+        sequence([label ? { ...clone(seq.elements[0]), expression: taken } : taken, ...tail.map(clone)]),
+        sequence([{ type: "simple_not", expression: bare(clone(first.expression)), location: first.location }, ...tail.map(clone)]),
+      ];
+      if (!action) return { type: "choice", alternatives, location: node.location };
+      // Where the prefix is absent, its label is null, as the absent option's value was (a block,
+      // so that it may shadow a label of the same name from an enclosing sequence).
+      const absent = label ? `{ const ${label} = null;${action.code}}` : action.code;
+      return {
+        type: "choice",
+        alternatives: alternatives.map((expression, i) => ({ ...action, expression, code: i === 1 ? action.code : absent })),
+        location: node.location,
+      };
+    });
+  }
+}
+
+/**
  * The match build ({"uriMatchOnly": true}): the grammar without its actions, texts ($) and labels,
  * for matches() and validate(), which ask only whether the whole input matches a rule. It accepts
  * exactly the same strings; it builds no record and no substring.
@@ -545,7 +686,7 @@ export function use(config, options) {
   const merge = transform.findIndex((p) => p.name === "mergeCharacterClasses");
   if (merge < 0) fail("plugin", "peggy has no mergeCharacterClasses pass");
   transform.splice(merge + 1, 0, inlineClassRules);
-  transform.splice(merge, 0, fuseLoops, flattenChoices, hoistClassAlternatives);
+  transform.splice(merge, 0, deferOptionalPrefix, fuseLoops, flattenChoices, hoistClassAlternatives);
   if (options && options.uriMatchOnly) transform.unshift(stripActions);
 }
 

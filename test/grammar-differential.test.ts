@@ -61,9 +61,6 @@ const EDITIONS: EditionCase[] = [
       { name: "IPv6address", rule: "IPv6address", pegForm: '(h4 ":" !":")', literalForm: '(h4 ":")' },
       { name: "host", rule: "host", pegForm: "r:$IPv4address !(alphanum / [\\-.])", literalForm: "r:$IPv4address" },
       { name: "authority", rule: "authority", pegForm: "@server &([/?#] / !.)", literalForm: "@server" },
-      // Not a trap of the literal form (server's literal form is right, only slower), but of the
-      // rewrite: without its guard, the hostport "user" of "user@host" would be kept.
-      { name: "server", rule: "server", pegForm: "@hostport !(unreserved / escaped / [;:&=+$,@])", literalForm: "@hostport" },
       { name: "absolute-URI", rule: "absolute-URI", pegForm: '@hier_part &("#" / !.)', literalForm: "@hier_part" },
     ],
   },

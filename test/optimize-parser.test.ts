@@ -289,3 +289,80 @@ describe("fuseLoops: B* (L B*)* becomes (B / L)*", () => {
     expect(JSON.parse(compare('a = v:$(b ("/" b)*) { return v; }\nb = "x"*', "x/")).body).toBe("action");
   });
 });
+
+describe("deferOptionalPrefix: (A S)? T becomes T !X / (A S) T / !(A S) T", () => {
+  // Small grammars with and without the plugin: every string of up to six characters of the
+  // alphabet gets the same verdict, end position (the rule as a prefix matcher, as authority uses
+  // server) and value, in the fast build's form and in the match build's. The shape of the
+  // rewritten rule is reported from the plugin's AST.
+  const compare = (grammar: string, alphabet: string): { inputs: number; differences: string[]; rewritten: boolean } => {
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", `
+      import { createRequire } from "node:module";
+      import * as o from ${JSON.stringify(join(root, "scripts/optimize-parser.mjs"))};
+      const peggy = createRequire(${JSON.stringify(join(root, "package.json"))})("peggy");
+      const text = ${JSON.stringify(grammar)};
+      const opts = { allowedStartRules: ["*"], output: "parser" };
+      const plain = peggy.generate(text, opts);
+      const passed = peggy.generate(text, { ...opts, plugins: [o] });
+      const matchOnly = peggy.generate(text, { ...opts, plugins: [o], uriMatchOnly: true });
+      const ast = peggy.generate(text, { ...opts, output: "ast", plugins: [o] });
+      const inputs = [""];
+      for (let i = 0; i < inputs.length && inputs.length < 60000; i++) {
+        if (inputs[i].length < 6) for (const ch of ${JSON.stringify(alphabet)}) inputs.push(inputs[i] + ch);
+      }
+      const differences = [];
+      for (const s of inputs) {
+        const a = plain.parse(s, { startRule: "a", peg$library: true });
+        const b = passed.parse(s, { startRule: "a", peg$library: true });
+        const m = matchOnly.parse(s, { startRule: "a", peg$library: true });
+        // Values only where an action reads them: nothing reads the value of an action-free rule.
+        if (a.peg$success !== b.peg$success || a.peg$currPos !== b.peg$currPos ||
+            (text.includes("{") && JSON.stringify(a.peg$result) !== JSON.stringify(b.peg$result))) differences.push(s);
+        if (a.peg$success !== m.peg$success || a.peg$currPos !== m.peg$currPos) differences.push("match " + s);
+      }
+      const body = ast.rules.find((r) => r.name === "a").expression;
+      // Rule a has no choice of its own: one appears only where the pass rewrote it.
+      const rewritten = JSON.stringify(body).includes('"type":"choice"');
+      console.log(JSON.stringify({ inputs: inputs.length, differences: differences.slice(0, 5), rewritten }));`], { encoding: "utf8" });
+    return JSON.parse((r.stdout + r.stderr).trim());
+  };
+
+  // The draft's server, in small: userinfo, "@", hostport (a host and an optional port).
+  const SERVER = 'u = [a-c:%]*\nhp = [a-c.]+ (":" [0-9]*)?\n';
+
+  test("the server shape, with the draft's actions, is rewritten and matches and builds what it did", () => {
+    const out = compare(`a = s:(u:(@$u "@")? h:$hp { return [u, h, text()]; })? { return s ?? "empty"; }\n${SERVER}`, "ab:1@%.");
+    expect(out).toEqual({ inputs: expect.any(Number), differences: [], rewritten: true });
+    expect(out.inputs).toBeGreaterThan(50000);
+  });
+
+  test("the draft's server rule itself: the fast and match builds have the three alternatives", () => {
+    const grammar2 = readFileSync(join(root, "grammar/rfc2396bis-01/grammar.peggy"), "utf8");
+    expect(grammar2).toMatch(/^server\n {2}= s:\(u:\(@\$userinfo "@"\)\? h:hostport \{/m); // the transcription
+    // Compiled: hostport first, then the lookahead for a userinfo character or "@".
+    const body = readFileSync(join(root, "generated/rfc2396bis-01/match.js"), "utf8").split("function peg$m_server(p) {")[1].split("\n}\n")[0];
+    expect(body.match(/peg\$m_hostport\(p\)/g)).toHaveLength(3);
+    expect(body.indexOf("peg$m_hostport(p)")).toBeLessThan(body.indexOf("=== 64"));
+  });
+
+  test("without an action, in an action-free rule, with more after T, and with a prefix of several parts", () => {
+    for (const grammar of [`a = (u "@")? hp\n${SERVER}`, `a = (u "@")? hp "/"?\n${SERVER}`, `a = ("x" u "@@")? hp\n${SERVER}`]) {
+      expect(compare(grammar, "ab:1@x/.")).toEqual({ inputs: expect.any(Number), differences: [], rewritten: true });
+    }
+  });
+
+  test("shapes it cannot rewrite soundly are left as they are", () => {
+    // T can contain "@"; S is not a literal; A's characters are not a known set (inverted class,
+    // case-insensitive literal); the prefix is not first; the sequence's value is read.
+    for (const grammar of [
+      `a = (u "@")? [a-c@]+\n${SERVER}`,
+      `a = (u [@])? hp\n${SERVER}`,
+      `a = ([^@]* "@")? hp\n${SERVER}`,
+      `a = ("b"i "@")? hp\n${SERVER}`,
+      `a = "/" (u "@")? hp\n${SERVER}`,
+      `a = x:((u "@")? hp) { return x; }\n${SERVER}`,
+    ]) {
+      expect(compare(grammar, "ab@:/")).toEqual({ inputs: expect.any(Number), differences: [], rewritten: false });
+    }
+  });
+});

@@ -305,6 +305,8 @@ const peg$startRuleFunctions = {
 
 
 
+
+
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
 }
@@ -802,15 +804,16 @@ const peg$k6 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,
 const peg$k7 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 const peg$k8 = peg$table([35,47,63]);
 const peg$k9 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k11 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k13 = peg$table([36,38,43,44,47,58,59,61,63,64]);
-const peg$k14 = peg$table([33,39,40,41,42,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k15 = peg$table([33,39,40,41,42,45,46,95,126]);
-const peg$k16 = peg$table([0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,127]);
-const peg$k17 = peg$table([34,35,37,60,62]);
-const peg$k18 = peg$table([91,92,93,94,96,123,124,125]);
+const peg$k10 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k11 = peg$table([33,36,37,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k13 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k14 = peg$table([36,38,43,44,47,58,59,61,63,64]);
+const peg$k15 = peg$table([33,39,40,41,42,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k16 = peg$table([33,39,40,41,42,45,46,95,126]);
+const peg$k17 = peg$table([0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,127]);
+const peg$k18 = peg$table([34,35,37,60,62]);
+const peg$k19 = peg$table([91,92,93,94,96,123,124,125]);
 
 
 function peg$m_URI_reference(p) {
@@ -1148,68 +1151,41 @@ function peg$m_authority(p) {
   choice0: {
     const q1 = p;
     alt2: {
-      choice3: {
-        const q4 = p;
-        alt5: {
-          optDone7: {
-            const q8 = p;
-            opt6: {
-              loop9: for (;;) {
-                while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
-                const q11 = p;
-                item10: {
-                  if (p < n && c === 37) { p++; } else { break item10; }
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item10; }
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item10; }
-                  continue loop9;
-                }
-                p = q11;
-                break;
-              }
-              if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt6; }
-              break optDone7;
-            }
-            p = q8;
-          }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt5; }
-          p = r;
-          break choice3;
-        }
-        p = q4;
-      }
+      if ((r = peg$m_server(p)) < 0) { break alt2; }
+      p = r;
       {
-        const q12 = p;
-        choice13: {
-          alt14: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { break alt14; }
-            break choice13;
+        const q3 = p;
+        choice4: {
+          alt5: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { break alt5; }
+            break choice4;
           }
           if ((p < n)) { break alt2; }
         }
-        p = q12;
+        p = q3;
       }
       break choice0;
     }
     p = q1;
-    choice15: {
-      alt16: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt16; }
-        break choice15;
+    choice6: {
+      alt7: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { break alt7; }
+        break choice6;
       }
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
     }
-    loop17: for (;;) {
+    loop8: for (;;) {
       while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
-      const q19 = p;
-      item18: {
-        if (p < n && c === 37) { p++; } else { break item18; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item18; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item18; }
-        continue loop17;
+      const q10 = p;
+      item9: {
+        if (p < n && c === 37) { p++; } else { break item9; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item9; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item9; }
+        continue loop8;
       }
-      p = q19;
+      p = q10;
       break;
     }
   }
@@ -1251,27 +1227,54 @@ function peg$m_server(p) {
   choice0: {
     const q1 = p;
     alt2: {
-      optDone4: {
-        const q5 = p;
-        opt3: {
-          loop6: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
-            const q8 = p;
-            item7: {
-              if (p < n && c === 37) { p++; } else { break item7; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item7; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item7; }
-              continue loop6;
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt2; }
+      p = r;
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1)) { break alt2; }
+      break choice0;
+    }
+    p = q1;
+    alt3: {
+      loop4: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+        const q6 = p;
+        item5: {
+          if (p < n && c === 37) { p++; } else { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item5; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item5; }
+          continue loop4;
+        }
+        p = q6;
+        break;
+      }
+      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt3; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt3; }
+      p = r;
+      break choice0;
+    }
+    p = q1;
+    alt7: {
+      {
+        const q9 = p;
+        not8: {
+          loop10: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+            const q12 = p;
+            item11: {
+              if (p < n && c === 37) { p++; } else { break item11; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item11; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break item11; }
+              continue loop10;
             }
-            p = q8;
+            p = q12;
             break;
           }
-          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt3; }
-          break optDone4;
+          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break not8; }
+          p = q9;
+          break alt7;
         }
-        p = q5;
+        p = q9;
       }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt2; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt7; }
       p = r;
       break choice0;
     }
@@ -1285,7 +1288,7 @@ function peg$m_userinfo(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
@@ -1305,7 +1308,7 @@ function peg$m_hostport(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt1; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt1; }
       p = r;
       break choice0;
     }
@@ -1325,7 +1328,7 @@ function peg$m_host(p) {
   let c, r;
   choice0: {
     alt1: {
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt1; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt1; }
       p = r;
       break choice0;
     }
@@ -1343,10 +1346,10 @@ function peg$m_hostname(p) {
   loop0: while (true) {
     const q2 = p;
     item1: {
-      if (!(p < n && c < 128 && peg$k11[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
+      if (!(p < n && c < 128 && peg$k10[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
       p = r;
       if (p < n && s.charCodeAt(p) === 46) { p++; } else { break item1; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1)) { break item1; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1)) { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1364,12 +1367,12 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { return -1; }
   loop0: while (true) {
     const q2 = p;
     item1: {
       while (p < n && (c = s.charCodeAt(p)) === 45) p++;
-      if (p < n && c < 128 && peg$k11[c] === 1) { p++; } else { break item1; }
+      if (p < n && c < 128 && peg$k10[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1387,7 +1390,7 @@ function peg$m_toplabel(p) {
     const q2 = p;
     item1: {
       while (p < n && (c = s.charCodeAt(p)) === 45) p++;
-      if (p < n && c < 128 && peg$k11[c] === 1) { p++; } else { break item1; }
+      if (p < n && c < 128 && peg$k10[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1456,7 +1459,7 @@ function peg$m_segment(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
@@ -1470,7 +1473,7 @@ function peg$m_segment(p) {
   loop3: while (true) {
     if (p < n && s.charCodeAt(p) === 59) { p++; } else { break loop3; }
     loop4: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
       const q6 = p;
       item5: {
         if (p < n && c === 37) { p++; } else { break item5; }
@@ -1490,7 +1493,7 @@ function peg$m_param(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
@@ -1510,7 +1513,7 @@ function peg$m_pchar(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1578,7 +1581,7 @@ function peg$m_reserved(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1586,7 +1589,7 @@ function peg$m_unreserved(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1594,7 +1597,7 @@ function peg$m_mark(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1620,7 +1623,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1660,7 +1663,7 @@ function peg$m_control(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1675,7 +1678,7 @@ function peg$m_delims(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1683,7 +1686,7 @@ function peg$m_unwise(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
   return p;
 }
 

@@ -305,6 +305,8 @@ const peg$startRuleFunctions = {
 
 
 
+
+
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
 }
@@ -801,15 +803,16 @@ const peg$k5 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,
 const peg$k6 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 const peg$k7 = peg$table([35,47,63]);
 const peg$k8 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k9 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k10 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k12 = peg$table([36,38,43,44,47,58,59,61,63,64]);
-const peg$k13 = peg$table([33,39,40,41,42,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k14 = peg$table([33,39,40,41,42,45,46,95,126]);
-const peg$k15 = peg$table([0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,127]);
-const peg$k16 = peg$table([34,35,37,60,62]);
-const peg$k17 = peg$table([91,92,93,94,96,123,124,125]);
+const peg$k9 = peg$table([33,36,37,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k10 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k11 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k13 = peg$table([36,38,43,44,47,58,59,61,63,64]);
+const peg$k14 = peg$table([33,39,40,41,42,45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k15 = peg$table([33,39,40,41,42,45,46,95,126]);
+const peg$k16 = peg$table([0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,127]);
+const peg$k17 = peg$table([34,35,37,60,62]);
+const peg$k18 = peg$table([91,92,93,94,96,123,124,125]);
 
 function peg$a0(r, f) {
       const out = r ?? reference(null, null, "", false, null, null);
@@ -822,11 +825,13 @@ function peg$a3(p, q) { return withQuery(p, q); }
 function peg$a4(p, q) { return withQuery(p, q); }
 function peg$a5(a, p) { return reference(null, a, p, false, null, null); }
 function peg$a6(r) { return { kind: "reg_name", raw: r }; }
-function peg$a7(u, h) { h.raw = text(); h.userinfo = u ?? undefined; return h; }
-function peg$a8() { return server("", undefined, undefined, undefined); }
-function peg$a9(h, p) { return server(text(), undefined, h, p ?? undefined); }
-function peg$a10(r) { return { kind: "hostname", raw: r }; }
-function peg$a11(r) { return { kind: "IPv4address", raw: r }; }
+function peg$a7(h) {{ const u = null; h.raw = text(); h.userinfo = u ?? undefined; return h; }}
+function peg$a8(u, h) { h.raw = text(); h.userinfo = u ?? undefined; return h; }
+function peg$a9(h) {{ const u = null; h.raw = text(); h.userinfo = u ?? undefined; return h; }}
+function peg$a10() { return server("", undefined, undefined, undefined); }
+function peg$a11(h, p) { return server(text(), undefined, h, p ?? undefined); }
+function peg$a12(r) { return { kind: "hostname", raw: r }; }
+function peg$a13(r) { return { kind: "IPv4address", raw: r }; }
 
 function peg$v_URI_reference(p) {
   const s = input;
@@ -1263,48 +1268,82 @@ function peg$m_reg_name(p) {
 function peg$v_server(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_u5, l_pick9, l_h15;
+  let c, value0, l_h5, l_u8, l_pick9, l_h15, l_h23;
   choice1: {
     const q2 = p;
     alt3: {
       const a4 = p;
-      optDone7: {
-        const q8 = p;
-        opt6: {
-          const t10 = p;
-          loop12: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
-            const q14 = p;
-            item13: {
-              if (p < n && c === 37) { p++; } else { break item13; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
-              continue loop12;
-            }
-            p = q14;
-            break;
-          }
-          const t11 = p;
-          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt6; }
-          l_pick9 = s.substring(t10, t11);
-          l_u5 = l_pick9;
-          break optDone7;
-        }
-        p = q8;
-        l_u5 = null;
-      }
-      if ((l_h15 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
+      if ((l_h5 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
       p = peg$end;
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1)) { break alt3; }
       peg$savedPos = a4;
       peg$currPos = p;
-      value0 = peg$a7(l_u5, l_h15);
+      value0 = peg$a7(l_h5);
       break choice1;
     }
     p = q2;
-    const a16 = p;
-    peg$savedPos = a16;
+    alt6: {
+      const a7 = p;
+      const t10 = p;
+      loop12: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+        const q14 = p;
+        item13: {
+          if (p < n && c === 37) { p++; } else { break item13; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+          continue loop12;
+        }
+        p = q14;
+        break;
+      }
+      const t11 = p;
+      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt6; }
+      l_pick9 = s.substring(t10, t11);
+      l_u8 = l_pick9;
+      if ((l_h15 = peg$v_hostport(p)) === peg$FAILED) { break alt6; }
+      p = peg$end;
+      peg$savedPos = a7;
+      peg$currPos = p;
+      value0 = peg$a8(l_u8, l_h15);
+      break choice1;
+    }
+    p = q2;
+    alt16: {
+      const a17 = p;
+      {
+        const q19 = p;
+        not18: {
+          loop20: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+            const q22 = p;
+            item21: {
+              if (p < n && c === 37) { p++; } else { break item21; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item21; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item21; }
+              continue loop20;
+            }
+            p = q22;
+            break;
+          }
+          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break not18; }
+          p = q19;
+          break alt16;
+        }
+        p = q19;
+      }
+      if ((l_h23 = peg$v_hostport(p)) === peg$FAILED) { break alt16; }
+      p = peg$end;
+      peg$savedPos = a17;
+      peg$currPos = p;
+      value0 = peg$a9(l_h23);
+      break choice1;
+    }
+    p = q2;
+    const a24 = p;
+    peg$savedPos = a24;
     peg$currPos = p;
-    value0 = peg$a8();
+    value0 = peg$a10();
   }
   peg$end = p;
   return value0;
@@ -1315,7 +1354,7 @@ function peg$m_userinfo(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
@@ -1350,7 +1389,7 @@ function peg$v_hostport(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a9(l_h2, l_p3);
+  value0 = peg$a11(l_h2, l_p3);
   peg$end = p;
   return value0;
 }
@@ -1363,12 +1402,12 @@ function peg$v_host(p) {
     alt2: {
       const a3 = p;
       const t5 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt2; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt2; }
       p = r;
       l_r4 = s.substring(t5, p);
       peg$savedPos = a3;
       peg$currPos = p;
-      value0 = peg$a10(l_r4);
+      value0 = peg$a12(l_r4);
       break choice1;
     }
     const a6 = p;
@@ -1378,7 +1417,7 @@ function peg$v_host(p) {
     l_r7 = s.substring(t8, p);
     peg$savedPos = a6;
     peg$currPos = p;
-    value0 = peg$a11(l_r7);
+    value0 = peg$a13(l_r7);
   }
   peg$end = p;
   return value0;
@@ -1392,10 +1431,10 @@ function peg$m_hostname(p) {
   loop0: while (true) {
     const q2 = p;
     item1: {
-      if (!(p < n && c < 128 && peg$k10[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
+      if (!(p < n && c < 128 && peg$k11[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
       p = r;
       if (p < n && s.charCodeAt(p) === 46) { p++; } else { break item1; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1)) { break item1; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1)) { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1413,12 +1452,12 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { return -1; }
   loop0: while (true) {
     const q2 = p;
     item1: {
       while (p < n && (c = s.charCodeAt(p)) === 45) p++;
-      if (p < n && c < 128 && peg$k10[c] === 1) { p++; } else { break item1; }
+      if (p < n && c < 128 && peg$k11[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1436,7 +1475,7 @@ function peg$m_toplabel(p) {
     const q2 = p;
     item1: {
       while (p < n && (c = s.charCodeAt(p)) === 45) p++;
-      if (p < n && c < 128 && peg$k10[c] === 1) { p++; } else { break item1; }
+      if (p < n && c < 128 && peg$k11[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1505,7 +1544,7 @@ function peg$m_segment(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
@@ -1519,7 +1558,7 @@ function peg$m_segment(p) {
   loop3: while (true) {
     if (p < n && s.charCodeAt(p) === 59) { p++; } else { break loop3; }
     loop4: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
       const q6 = p;
       item5: {
         if (p < n && c === 37) { p++; } else { break item5; }
@@ -1539,7 +1578,7 @@ function peg$m_param(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
@@ -1559,7 +1598,7 @@ function peg$m_pchar(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -1627,7 +1666,7 @@ function peg$m_reserved(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1635,7 +1674,7 @@ function peg$m_unreserved(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1643,7 +1682,7 @@ function peg$m_mark(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1669,7 +1708,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1709,7 +1748,7 @@ function peg$m_control(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1724,7 +1763,7 @@ function peg$m_delims(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1732,7 +1771,7 @@ function peg$m_unwise(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
   return p;
 }
 

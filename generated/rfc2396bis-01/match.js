@@ -358,6 +358,8 @@ const peg$startRuleFunctions = {
 
 
 
+
+
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
 }
@@ -882,12 +884,13 @@ const peg$k12 = peg$table([35,47,63]);
 const peg$k13 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 const peg$k14 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 const peg$k15 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k16 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k17 = peg$table([48,49,50,51,52,53,54,55,56,57,58,65,66,67,68,69,70,97,98,99,100,101,102]);
-const peg$k18 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k19 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k20 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k21 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k16 = peg$table([33,36,37,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k17 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k18 = peg$table([48,49,50,51,52,53,54,55,56,57,58,65,66,67,68,69,70,97,98,99,100,101,102]);
+const peg$k19 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k20 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k21 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k22 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 
 
 function peg$m_uric(p) {
@@ -1034,13 +1037,12 @@ function peg$m_hier_part(p) {
 function peg$m_net_path(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return -1; }
   choice0: {
     const q1 = p;
     alt2: {
-      if ((r = peg$m_server(p)) < 0) { break alt2; }
-      p = r;
+      p = peg$m_server(p);
       {
         const q3 = p;
         choice4: {
@@ -1171,88 +1173,44 @@ function peg$m_scheme(p) {
 function peg$m_authority(p) {
   const s = input;
   const n = s.length;
-  let c, r;
+  let c;
   choice0: {
     const q1 = p;
     alt2: {
-      choice3: {
-        const q4 = p;
-        alt5: {
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt5; }
-          p = r;
-          {
-            const q7 = p;
-            not6: {
-              choice8: {
-                alt9: {
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt9; }
-                  break choice8;
-                }
-                if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not6; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not6; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not6; }
-              }
-              p = q7;
-              break alt5;
-            }
-            p = q7;
-          }
-          break choice3;
-        }
-        p = q4;
-        alt10: {
-          loop11: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
-            const q13 = p;
-            item12: {
-              if (p < n && c === 37) { p++; } else { break item12; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
-              continue loop11;
-            }
-            p = q13;
-            break;
-          }
-          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt10; }
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt10; }
-          p = r;
-          break choice3;
-        }
-        p = q4;
-      }
+      p = peg$m_server(p);
       {
-        const q14 = p;
-        choice15: {
-          alt16: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt16; }
-            break choice15;
+        const q3 = p;
+        choice4: {
+          alt5: {
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt5; }
+            break choice4;
           }
           if ((p < n)) { break alt2; }
         }
-        p = q14;
+        p = q3;
       }
       break choice0;
     }
     p = q1;
-    choice17: {
-      alt18: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt18; }
-        break choice17;
+    choice6: {
+      alt7: {
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt7; }
+        break choice6;
       }
       if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
       if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
     }
-    loop19: for (;;) {
+    loop8: for (;;) {
       while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) p++;
-      const q21 = p;
-      item20: {
-        if (p < n && c === 37) { p++; } else { break item20; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item20; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item20; }
-        continue loop19;
+      const q10 = p;
+      item9: {
+        if (p < n && c === 37) { p++; } else { break item9; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+        continue loop8;
       }
-      p = q21;
+      p = q10;
       break;
     }
   }
@@ -1291,50 +1249,64 @@ function peg$m_server(p) {
   const s = input;
   const n = s.length;
   let c, r;
-  choice0: {
-    const q1 = p;
-    alt2: {
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt2; }
-      p = r;
-      {
+  optDone1: {
+    const q2 = p;
+    opt0: {
+      choice3: {
         const q4 = p;
-        not3: {
-          choice5: {
-            alt6: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt6; }
-              break choice5;
-            }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not3; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not3; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not3; }
-          }
-          p = q4;
-          break alt2;
+        alt5: {
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt5; }
+          p = r;
+          if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1)) { break alt5; }
+          break choice3;
         }
         p = q4;
-      }
-      break choice0;
-    }
-    p = q1;
-    alt7: {
-      loop8: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
-        const q10 = p;
-        item9: {
-          if (p < n && c === 37) { p++; } else { break item9; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-          continue loop8;
+        alt6: {
+          loop7: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
+            const q9 = p;
+            item8: {
+              if (p < n && c === 37) { p++; } else { break item8; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item8; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item8; }
+              continue loop7;
+            }
+            p = q9;
+            break;
+          }
+          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt6; }
+          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt6; }
+          p = r;
+          break choice3;
         }
-        p = q10;
-        break;
+        p = q4;
+        {
+          const q11 = p;
+          not10: {
+            loop12: for (;;) {
+              while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
+              const q14 = p;
+              item13: {
+                if (p < n && c === 37) { p++; } else { break item13; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+                continue loop12;
+              }
+              p = q14;
+              break;
+            }
+            if (p < n && s.charCodeAt(p) === 64) { p++; } else { break not10; }
+            p = q11;
+            break opt0;
+          }
+          p = q11;
+        }
+        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break opt0; }
+        p = r;
       }
-      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt7; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt7; }
-      p = r;
-      break choice0;
+      break optDone1;
     }
-    p = q1;
+    p = q2;
   }
   return p;
 }
@@ -1344,7 +1316,7 @@ function peg$m_userinfo(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
@@ -1366,7 +1338,7 @@ function peg$m_hostport(p) {
     const q1 = p;
     alt2: {
       if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt2; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt2; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt2; }
       p = r;
       if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt2; }
       break choice0;
@@ -1375,11 +1347,11 @@ function peg$m_hostport(p) {
     alt3: {
       if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt3; }
       p = r;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break alt3; }
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break alt3; }
       break choice0;
     }
     p = q1;
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
     p = r;
     p = peg$m_qualified(p);
   }
@@ -1398,7 +1370,7 @@ function peg$m_host(p) {
     const q1 = p;
     alt2: {
       if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt2; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt2; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt2; }
       p = r;
       if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt2; }
       break choice0;
@@ -1407,11 +1379,11 @@ function peg$m_host(p) {
     alt3: {
       if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt3; }
       p = r;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break alt3; }
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break alt3; }
       break choice0;
     }
     p = q1;
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
     p = r;
     p = peg$m_qualified(p);
   }
@@ -1430,7 +1402,7 @@ function peg$m_hostname(p) {
   const s = input;
   const n = s.length;
   let c, r;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
   p = r;
   p = peg$m_qualified(p);
   return p;
@@ -1448,18 +1420,18 @@ function peg$m_qualified(p) {
         const q4 = p;
         alt5: {
           if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1)) { break alt5; }
-          if (!(p < n && c < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
+          if (!(p < n && c < 128 && peg$k20[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
           p = r;
           break choice3;
         }
         p = q4;
-        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
+        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
         p = r;
         {
           const q7 = p;
           not6: {
             if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
-            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break not6; }
+            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1)) { break not6; }
             p = q7;
             break item1;
           }
@@ -1489,17 +1461,17 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) {
         p++;
         let k3 = 0;
-        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; k3++; }
+        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; k3++; }
         p--;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1515,13 +1487,13 @@ function peg$m_toplabel(p) {
   optDone1: {
     const q2 = p;
     opt0: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) {
         p++;
         let k3 = 0;
-        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; k3++; }
+        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; k3++; }
         p--;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1533,7 +1505,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1709,7 +1681,7 @@ function peg$m_IPv6reference(p) {
   const n = s.length;
   let c, r;
   if (p < n && s.charCodeAt(p) === 91) { p++; } else { return -1; }
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
   p = r;
   if (p < n && s.charCodeAt(p) === 93) { p++; } else { return -1; }
   return p;
@@ -2518,7 +2490,7 @@ function peg$m_relative_URI(p) {
         }
         choice9: {
           alt10: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt10; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k22[c] === 1) { p++; } else { break alt10; }
             break choice9;
           }
           if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt0; }
@@ -2526,7 +2498,7 @@ function peg$m_relative_URI(p) {
           if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
         }
         loop11: for (;;) {
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
+          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k22[c] === 1) p++;
           const q13 = p;
           item12: {
             if (p < n && c === 37) { p++; } else { break item12; }
@@ -2581,7 +2553,7 @@ function peg$m_rel_path(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k22[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2589,7 +2561,7 @@ function peg$m_rel_path(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k22[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
@@ -2624,7 +2596,7 @@ function peg$m_rel_segment(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k22[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2632,7 +2604,7 @@ function peg$m_rel_segment(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k22[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }

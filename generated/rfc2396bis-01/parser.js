@@ -358,6 +358,8 @@ const peg$startRuleFunctions = {
 
 
 
+
+
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
 }
@@ -881,27 +883,30 @@ const peg$k11 = peg$table([33,36,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53
 const peg$k12 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,93,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 const peg$k13 = peg$table([35,47,63]);
 const peg$k14 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k15 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
-const peg$k16 = peg$table([48,49,50,51,52,53,54,55,56,57,58,65,66,67,68,69,70,97,98,99,100,101,102]);
-const peg$k17 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k18 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k19 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
-const peg$k20 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k15 = peg$table([33,36,37,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k16 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,58,59,61,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
+const peg$k17 = peg$table([48,49,50,51,52,53,54,55,56,57,58,65,66,67,68,69,70,97,98,99,100,101,102]);
+const peg$k18 = peg$table([45,46,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k19 = peg$table([48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k20 = peg$table([45,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122]);
+const peg$k21 = peg$table([33,36,38,39,40,41,42,43,44,45,46,48,49,50,51,52,53,54,55,56,57,59,61,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,126]);
 
 function peg$a0(s, o) { return reference(null, null, o, true, null, null); }
 function peg$a1(s, r) { r.scheme = s; return r; }
 function peg$a2(p, q) { return withQuery(p, q); }
 function peg$a3(a, p) { return reference(null, a, p, false, null, null); }
 function peg$a4(r) { return { kind: "reg-name", raw: r }; }
-function peg$a5(u, h) { h.raw = text(); h.userinfo = u; return h; }
-function peg$a6() { return server("", null, null, null); }
-function peg$a7(h, p) { return server(p === null ? h.raw : text(), null, h, p); }
-function peg$a8(r) { return { kind: "IPv6reference", raw: r, address: r.slice(1, -1) }; }
-function peg$a9(r) { return { kind: "IPv4address", raw: r, octets: octets(r) }; }
-function peg$a10(r) { return { kind: "hostname", raw: r, labels: labels(r) }; }
-function peg$a11(r, f) { r.fragment = f; return r; }
-function peg$a12(r, f) { r.fragment = f; return r; }
-function peg$a13(p, q) { return withQuery(p, q); }
+function peg$a5(h) {{ const u = null; if (u !== null) { h.raw = text(); h.userinfo = u; } return h; }}
+function peg$a6(u, h) { if (u !== null) { h.raw = text(); h.userinfo = u; } return h; }
+function peg$a7(h) {{ const u = null; if (u !== null) { h.raw = text(); h.userinfo = u; } return h; }}
+function peg$a8(s) { return s ?? server("", null, null, null); }
+function peg$a9(h, p) { return server(p === null ? h.raw : text(), null, h, p); }
+function peg$a10(r) { return { kind: "IPv6reference", raw: r, address: r.slice(1, -1) }; }
+function peg$a11(r) { return { kind: "IPv4address", raw: r, octets: octets(r) }; }
+function peg$a12(r) { return { kind: "hostname", raw: r, labels: labels(r) }; }
+function peg$a13(r, f) { r.fragment = f; return r; }
+function peg$a14(r, f) { r.fragment = f; return r; }
+function peg$a15(p, q) { return withQuery(p, q); }
 
 function peg$m_uric(p) {
   const s = input;
@@ -1272,64 +1277,87 @@ function peg$m_reg_name(p) {
 function peg$v_server(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_pick4, l_u11, l_h17;
-  choice1: {
-    const q2 = p;
-    alt3: {
-      if ((l_pick4 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
-      p = peg$end;
-      {
-        const q6 = p;
-        not5: {
-          choice7: {
-            alt8: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt8; }
-              break choice7;
+  let c, value0, l_s2, l_h10, l_u13, l_pick14, l_h20, l_h27;
+  const a1 = p;
+  optDone4: {
+    const q5 = p;
+    opt3: {
+      choice6: {
+        const q7 = p;
+        alt8: {
+          const a9 = p;
+          if ((l_h10 = peg$v_hostport(p)) === peg$FAILED) { break alt8; }
+          p = peg$end;
+          if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break alt8; }
+          peg$savedPos = a9;
+          peg$currPos = p;
+          l_s2 = peg$a5(l_h10);
+          break choice6;
+        }
+        p = q7;
+        alt11: {
+          const a12 = p;
+          const t15 = p;
+          loop17: for (;;) {
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
+            const q19 = p;
+            item18: {
+              if (p < n && c === 37) { p++; } else { break item18; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+              continue loop17;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not5; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not5; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not5; }
+            p = q19;
+            break;
           }
-          p = q6;
-          break alt3;
+          const t16 = p;
+          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt11; }
+          l_pick14 = s.substring(t15, t16);
+          l_u13 = l_pick14;
+          if ((l_h20 = peg$v_hostport(p)) === peg$FAILED) { break alt11; }
+          p = peg$end;
+          peg$savedPos = a12;
+          peg$currPos = p;
+          l_s2 = peg$a6(l_u13, l_h20);
+          break choice6;
         }
-        p = q6;
-      }
-      value0 = l_pick4;
-      break choice1;
-    }
-    p = q2;
-    alt9: {
-      const a10 = p;
-      const t12 = p;
-      loop14: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
-        const q16 = p;
-        item15: {
-          if (p < n && c === 37) { p++; } else { break item15; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item15; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item15; }
-          continue loop14;
+        p = q7;
+        const a21 = p;
+        {
+          const q23 = p;
+          not22: {
+            loop24: for (;;) {
+              while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
+              const q26 = p;
+              item25: {
+                if (p < n && c === 37) { p++; } else { break item25; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item25; }
+                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item25; }
+                continue loop24;
+              }
+              p = q26;
+              break;
+            }
+            if (p < n && s.charCodeAt(p) === 64) { p++; } else { break not22; }
+            p = q23;
+            break opt3;
+          }
+          p = q23;
         }
-        p = q16;
-        break;
+        if ((l_h27 = peg$v_hostport(p)) === peg$FAILED) { break opt3; }
+        p = peg$end;
+        peg$savedPos = a21;
+        peg$currPos = p;
+        l_s2 = peg$a7(l_h27);
       }
-      const t13 = p;
-      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt9; }
-      if ((l_h17 = peg$v_hostport(p)) === peg$FAILED) { break alt9; }
-      p = peg$end;
-      l_u11 = s.substring(t12, t13);
-      peg$savedPos = a10;
-      peg$currPos = p;
-      value0 = peg$a5(l_u11, l_h17);
-      break choice1;
+      break optDone4;
     }
-    p = q2;
-    const a18 = p;
-    peg$savedPos = a18;
-    peg$currPos = p;
-    value0 = peg$a6();
+    p = q5;
+    l_s2 = null;
   }
+  peg$savedPos = a1;
+  peg$currPos = p;
+  value0 = peg$a8(l_s2);
   peg$end = p;
   return value0;
 }
@@ -1339,7 +1367,7 @@ function peg$m_userinfo(p) {
   const n = s.length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
@@ -1374,7 +1402,7 @@ function peg$v_hostport(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a7(l_h2, l_p3);
+  value0 = peg$a9(l_h2, l_p3);
   peg$end = p;
   return value0;
 }
@@ -1389,13 +1417,13 @@ function peg$v_host(p) {
       const a4 = p;
       const t6 = p;
       if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt3; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt3; }
+      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt3; }
       p = r;
       if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt3; }
       l_r5 = s.substring(t6, p);
       peg$savedPos = a4;
       peg$currPos = p;
-      value0 = peg$a8(l_r5);
+      value0 = peg$a10(l_r5);
       break choice1;
     }
     p = q2;
@@ -1405,23 +1433,23 @@ function peg$v_host(p) {
       if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt7; }
       p = r;
       const t11 = p;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1)) { break alt7; }
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break alt7; }
       l_r9 = s.substring(t10, t11);
       peg$savedPos = a8;
       peg$currPos = p;
-      value0 = peg$a9(l_r9);
+      value0 = peg$a11(l_r9);
       break choice1;
     }
     p = q2;
     const a12 = p;
     const t14 = p;
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return peg$FAILED; }
+    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return peg$FAILED; }
     p = r;
     p = peg$m_qualified(p);
     l_r13 = s.substring(t14, p);
     peg$savedPos = a12;
     peg$currPos = p;
-    value0 = peg$a10(l_r13);
+    value0 = peg$a12(l_r13);
   }
   peg$end = p;
   return value0;
@@ -1439,7 +1467,7 @@ function peg$m_hostname(p) {
   const s = input;
   const n = s.length;
   let c, r;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
   p = r;
   p = peg$m_qualified(p);
   return p;
@@ -1457,18 +1485,18 @@ function peg$m_qualified(p) {
         const q4 = p;
         alt5: {
           if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1)) { break alt5; }
-          if (!(p < n && c < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
+          if (!(p < n && c < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
           p = r;
           break choice3;
         }
         p = q4;
-        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
+        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
         p = r;
         {
           const q7 = p;
           not6: {
             if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
-            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break not6; }
+            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break not6; }
             p = q7;
             break item1;
           }
@@ -1498,17 +1526,17 @@ function peg$m_domainlabel(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) {
         p++;
         let k3 = 0;
-        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; k3++; }
+        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; k3++; }
         p--;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1524,13 +1552,13 @@ function peg$m_toplabel(p) {
   optDone1: {
     const q2 = p;
     opt0: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) {
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) {
         p++;
         let k3 = 0;
-        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; k3++; }
+        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; k3++; }
         p--;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -1542,7 +1570,7 @@ function peg$m_alphanum(p) {
   const s = input;
   const n = s.length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1718,7 +1746,7 @@ function peg$m_IPv6reference(p) {
   const n = s.length;
   let c, r;
   if (p < n && s.charCodeAt(p) === 91) { p++; } else { return -1; }
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
+  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
   p = r;
   if (p < n && s.charCodeAt(p) === 93) { p++; } else { return -1; }
   return p;
@@ -2466,7 +2494,7 @@ function peg$v_URI_reference(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a11(l_r2, l_f7);
+  value0 = peg$a13(l_r2, l_f7);
   peg$end = p;
   return value0;
 }
@@ -2503,7 +2531,7 @@ function peg$v_absolute_URI_reference(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a12(l_r2, l_f3);
+  value0 = peg$a14(l_r2, l_f3);
   peg$end = p;
   return value0;
 }
@@ -2561,7 +2589,7 @@ function peg$v_relative_URI(p) {
           }
           choice14: {
             alt15: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt15; }
+              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt15; }
               break choice14;
             }
             if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt3; }
@@ -2569,7 +2597,7 @@ function peg$v_relative_URI(p) {
             if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
           }
           loop16: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
+            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
             const q18 = p;
             item17: {
               if (p < n && c === 37) { p++; } else { break item17; }
@@ -2628,7 +2656,7 @@ function peg$v_relative_URI(p) {
   }
   peg$savedPos = a1;
   peg$currPos = p;
-  value0 = peg$a13(l_p2, l_q24);
+  value0 = peg$a15(l_p2, l_q24);
   peg$end = p;
   return value0;
 }
@@ -2639,7 +2667,7 @@ function peg$m_rel_path(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2647,7 +2675,7 @@ function peg$m_rel_path(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
@@ -2682,7 +2710,7 @@ function peg$m_rel_segment(p) {
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
     if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
@@ -2690,7 +2718,7 @@ function peg$m_rel_segment(p) {
     if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) p++;
+    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }

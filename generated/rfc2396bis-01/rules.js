@@ -566,22 +566,8 @@ const RULES = Object.freeze([
     "pegName": "server",
     "section": "3.2.2",
     "abnf": "server         = [ [ userinfo \"@\" ] hostport ]",
-    "peg": "server\n  = @hostport !(unreserved / escaped / [;:&=+$,@])\n  / u:$userinfo \"@\" h:hostport\n    { h.raw = text(); h.userinfo = u; return h; }\n  / \"\" { return server(\"\", null, null, null); }",
-    "pegNote": "[ userinfo \"@\" ] would read the whole authority as a userinfo before finding no \"@\" after it, and most authorities have none.  So hostport is tried first, and kept only when nothing follows it that could continue a userinfo (a userinfo character, an escape or \"@\"); else the server has a userinfo.  Where hostport is not kept, the ABNF's server either has a userinfo or does not end there either, so this is the same rule.  The outer [ ... ] is an explicit empty server, so that the result record says \"empty\" rather than null.",
-    "exclusive": [
-      [
-        "escaped",
-        "unreserved"
-      ],
-      [
-        "escaped",
-        "userinfo"
-      ],
-      [
-        "unreserved",
-        "userinfo"
-      ]
-    ],
+    "peg": "server\n  = s:(u:(@$userinfo \"@\")? h:hostport { if (u !== null) { h.raw = text(); h.userinfo = u; } return h; })?\n    { return s ?? server(\"\", null, null, null); }",
+    "exclusive": [],
     "uses": [
       "userinfo",
       "hostport"

@@ -301,19 +301,18 @@ const peg$t6 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64, 91, 93]); // /^[[\
 const peg$t7 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
 const peg$t8 = peg$table([35, 47, 63]); // /^[\/?#]/
 const peg$t9 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[;:@&=+$,]/
-const peg$t10 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[;:&=+$,@]/
-const peg$t11 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
-const peg$t12 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\--.0-9A-Za-z]/
-const peg$t13 = peg$table([45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\-0-9A-Za-z]/
-const peg$t14 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
-const peg$t15 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
-const peg$t16 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
-const peg$t17 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
-const peg$t18 = peg$table([47, 63]); // /^[\/?]/
-const peg$t19 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
-const peg$t20 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t21 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t22 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
+const peg$t10 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
+const peg$t11 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\--.0-9A-Za-z]/
+const peg$t12 = peg$table([45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\-0-9A-Za-z]/
+const peg$t13 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
+const peg$t14 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
+const peg$t15 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
+const peg$t16 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
+const peg$t17 = peg$table([47, 63]); // /^[\/?]/
+const peg$t18 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
+const peg$t19 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
+const peg$t20 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t21 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
 
 const peg$startRuleFunctions = {
   uric: peg$parseuric,
@@ -415,31 +414,29 @@ const peg$r8 = /^[\/?#]/;
 
 const peg$r9 = /^[;:@&=+$,]/;
 
-const peg$r10 = /^[;:&=+$,@]/;
+const peg$r10 = /^[;:&=+$,]/;
 
-const peg$r11 = /^[;:&=+$,]/;
+const peg$r11 = /^[\--.0-9A-Za-z]/;
 
-const peg$r12 = /^[\--.0-9A-Za-z]/;
+const peg$r12 = /^[\-0-9A-Za-z]/;
 
-const peg$r13 = /^[\-0-9A-Za-z]/;
+const peg$r13 = /^[0-9A-Za-z]/;
 
-const peg$r14 = /^[0-9A-Za-z]/;
+const peg$r14 = /^[0-5]/;
 
-const peg$r15 = /^[0-5]/;
+const peg$r15 = /^[0-4]/;
 
-const peg$r16 = /^[0-4]/;
+const peg$r16 = /^[1-9]/;
 
-const peg$r17 = /^[1-9]/;
+const peg$r17 = /^[\/?]/;
 
-const peg$r18 = /^[\/?]/;
+const peg$r18 = /^[;@&=+$,]/;
 
-const peg$r19 = /^[;@&=+$,]/;
+const peg$r19 = /^[A-Za-z]/;
 
-const peg$r20 = /^[A-Za-z]/;
+const peg$r20 = /^[0-9]/;
 
-const peg$r21 = /^[0-9]/;
-
-const peg$r22 = /^[0-9A-Fa-f]/;
+const peg$r21 = /^[0-9A-Fa-f]/;
 
 const peg$e0 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
 
@@ -475,49 +472,47 @@ const peg$e15 = peg$classExpectation(["/", "?", "#"], false, false, false);
 
 const peg$e16 = peg$classExpectation([";", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e17 = peg$classExpectation([";", ":", "&", "=", "+", "$", ",", "@"], false, false, false);
+const peg$e17 = peg$literalExpectation("@", false);
 
-const peg$e18 = peg$literalExpectation("@", false);
+const peg$e18 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e19 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
+const peg$e19 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e20 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e20 = peg$literalExpectation(".", false);
 
-const peg$e21 = peg$literalExpectation(".", false);
+const peg$e21 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e22 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e22 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e23 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e23 = peg$literalExpectation("25", false);
 
-const peg$e24 = peg$literalExpectation("25", false);
+const peg$e24 = peg$classExpectation([["0", "5"]], false, false, false);
 
-const peg$e25 = peg$classExpectation([["0", "5"]], false, false, false);
+const peg$e25 = peg$literalExpectation("2", false);
 
-const peg$e26 = peg$literalExpectation("2", false);
+const peg$e26 = peg$classExpectation([["0", "4"]], false, false, false);
 
-const peg$e27 = peg$classExpectation([["0", "4"]], false, false, false);
+const peg$e27 = peg$literalExpectation("1", false);
 
-const peg$e28 = peg$literalExpectation("1", false);
+const peg$e28 = peg$classExpectation([["1", "9"]], false, false, false);
 
-const peg$e29 = peg$classExpectation([["1", "9"]], false, false, false);
+const peg$e29 = peg$literalExpectation("[", false);
 
-const peg$e30 = peg$literalExpectation("[", false);
+const peg$e30 = peg$literalExpectation("]", false);
 
-const peg$e31 = peg$literalExpectation("]", false);
+const peg$e31 = peg$literalExpectation("::", false);
 
-const peg$e32 = peg$literalExpectation("::", false);
+const peg$e32 = peg$classExpectation(["/", "?"], false, false, false);
 
-const peg$e33 = peg$classExpectation(["/", "?"], false, false, false);
+const peg$e33 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e34 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
+const peg$e34 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e35 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e35 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e36 = peg$classExpectation([["0", "9"]], false, false, false);
+const peg$e36 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
 
-const peg$e37 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-
-const peg$e38 = peg$literalExpectation("\"", false);
+const peg$e37 = peg$literalExpectation("\"", false);
 
 function peg$f0(s, o) {    return reference(null, null, o, true, null, null);  }
 
@@ -529,9 +524,9 @@ function peg$f3(a, p) {    return reference(null, a, p, false, null, null);  }
 
 function peg$f4(r) {    return { kind: "reg-name", raw: r };  }
 
-function peg$f5(u, h) {    h.raw = text(); h.userinfo = u; return h;  }
+function peg$f5(u, h) {    if (u !== null) { h.raw = text(); h.userinfo = u; } return h;  }
 
-function peg$f6() {    return server("", null, null, null);  }
+function peg$f6(s) {    return s ?? server("", null, null, null);  }
 
 function peg$f7(h, p) {    return server(p === null ? h.raw : text(), null, h, p);  }
 
@@ -1427,48 +1422,43 @@ function peg$parseauthority() {
 
   s0 = peg$currPos;
   s1 = peg$parseserver();
-  if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+  s2 = peg$currPos;
+  peg$silentFails++;
+  s3 = input.charCodeAt(peg$currPos);
+  if (s3 < 128 && peg$t8[s3] === 1) {
+    s3 = input.charAt(peg$currPos);
+    peg$currPos++;
+  } else {
+    s3 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e15); }
+  }
+  if (s3 === peg$FAILED) {
+    s3 = peg$currPos;
     peg$silentFails++;
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t8[s3] === 1) {
-      s3 = input.charAt(peg$currPos);
+    if (input.length > peg$currPos) {
+      s4 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e15); }
-    }
-    if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
-      peg$silentFails++;
-      if (input.length > peg$currPos) {
-        s4 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e9); }
-      }
-      peg$silentFails--;
-      if (s4 === peg$FAILED) {
-        s3 = undefined;
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
+      s4 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
     peg$silentFails--;
-    if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
-      s2 = undefined;
+    if (s4 === peg$FAILED) {
+      s3 = undefined;
     } else {
-      s2 = peg$FAILED;
+      peg$currPos = s3;
+      s3 = peg$FAILED;
     }
-    if (s2 !== peg$FAILED) {
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
+  }
+  peg$silentFails--;
+  if (s3 !== peg$FAILED) {
+    peg$currPos = s2;
+    s2 = undefined;
+  } else {
+    s2 = peg$FAILED;
+  }
+  if (s2 !== peg$FAILED) {
+    s0 = s1;
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -1574,7 +1564,7 @@ function peg$parsereg_name() {
 
 function peg$parseserver() {
   var startPos = peg$currPos;
-  let s0, s1, s2, s3;
+  let s0, s1, s2, s3, s4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1583,74 +1573,41 @@ function peg$parseserver() {
   });
 
   s0 = peg$currPos;
-  s1 = peg$parsehostport();
-  if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
-    peg$silentFails++;
-    s3 = peg$parseunreserved();
-    if (s3 === peg$FAILED) {
-      s3 = peg$parseescaped();
-      if (s3 === peg$FAILED) {
-        s3 = input.charCodeAt(peg$currPos);
-        if (s3 < 128 && peg$t10[s3] === 1) {
-          s3 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e17); }
-        }
-      }
-    }
-    peg$silentFails--;
-    if (s3 === peg$FAILED) {
-      s2 = undefined;
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-    if (s2 !== peg$FAILED) {
-      s0 = s1;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
+  s1 = peg$currPos;
+  s2 = peg$currPos;
+  s3 = peg$currPos;
+  s4 = peg$parseuserinfo();
+  s3 = input.substring(s3, peg$currPos);
+  if (input.charCodeAt(peg$currPos) === 64) {
+    s4 = peg$c6;
+    peg$currPos++;
   } else {
-    peg$currPos = s0;
-    s0 = peg$FAILED;
+    s4 = peg$FAILED;
+    if (peg$silentFails === 0) { peg$fail(peg$e17); }
   }
-  if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parseuserinfo();
-    s1 = input.substring(s1, peg$currPos);
-    if (input.charCodeAt(peg$currPos) === 64) {
-      s2 = peg$c6;
-      peg$currPos++;
-    } else {
-      s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
-    }
-    if (s2 !== peg$FAILED) {
-      s3 = peg$parsehostport();
-      if (s3 !== peg$FAILED) {
-        peg$savedPos = s0;
-        s0 = peg$f5(s1, s3);
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      s1 = '';
-      peg$savedPos = s0;
-      s1 = peg$f6();
-      s0 = s1;
-    }
+  if (s4 !== peg$FAILED) {
+    s2 = s3;
+  } else {
+    peg$currPos = s2;
+    s2 = peg$FAILED;
   }
+  if (s2 === peg$FAILED) {
+    s2 = null;
+  }
+  s3 = peg$parsehostport();
+  if (s3 !== peg$FAILED) {
+    peg$savedPos = s1;
+    s1 = peg$f5(s2, s3);
+  } else {
+    peg$currPos = s1;
+    s1 = peg$FAILED;
+  }
+  if (s1 === peg$FAILED) {
+    s1 = null;
+  }
+  peg$savedPos = s0;
+  s1 = peg$f6(s1);
+  s0 = s1;
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({
@@ -1686,12 +1643,12 @@ function peg$parseuserinfo() {
     s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t11[s1] === 1) {
+      if (s1 < 128 && peg$t10[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
     }
   }
@@ -1702,12 +1659,12 @@ function peg$parseuserinfo() {
       s1 = peg$parseescaped();
       if (s1 === peg$FAILED) {
         s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t11[s1] === 1) {
+        if (s1 < 128 && peg$t10[s1] === 1) {
           s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
       }
     }
@@ -1825,12 +1782,12 @@ function peg$parsehost() {
       s2 = peg$currPos;
       peg$silentFails++;
       s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t12[s3] === 1) {
+      if (s3 < 128 && peg$t11[s3] === 1) {
         s3 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -1977,7 +1934,7 @@ function peg$parsequalified() {
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e21); }
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
   if (s3 !== peg$FAILED) {
     s4 = peg$currPos;
@@ -2016,7 +1973,7 @@ function peg$parsequalified() {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
         if (s8 !== peg$FAILED) {
           s9 = peg$currPos;
@@ -2078,7 +2035,7 @@ function peg$parsequalified() {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
@@ -2117,7 +2074,7 @@ function peg$parsequalified() {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            if (peg$silentFails === 0) { peg$fail(peg$e20); }
           }
           if (s8 !== peg$FAILED) {
             s9 = peg$currPos;
@@ -2178,7 +2135,7 @@ function peg$parsequalified() {
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e21); }
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
   if (s3 !== peg$FAILED) {
     s4 = peg$parsetoplabel();
@@ -2188,7 +2145,7 @@ function peg$parsequalified() {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
       if (s5 !== peg$FAILED) {
         s3 = [s3, s4, s5];
@@ -2246,23 +2203,23 @@ function peg$parsedomainlabel() {
     s3 = [];
     s4 = peg$currPos;
     s5 = input.charCodeAt(peg$currPos);
-    if (s5 < 128 && peg$t13[s5] === 1) {
+    if (s5 < 128 && peg$t12[s5] === 1) {
       s5 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s5 !== peg$FAILED) {
       s6 = peg$currPos;
       peg$silentFails++;
       s7 = input.charCodeAt(peg$currPos);
-      if (s7 < 128 && peg$t13[s7] === 1) {
+      if (s7 < 128 && peg$t12[s7] === 1) {
         s7 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
       }
       peg$silentFails--;
       if (s7 !== peg$FAILED) {
@@ -2289,23 +2246,23 @@ function peg$parsedomainlabel() {
       } else {
         s4 = peg$currPos;
         s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t13[s5] === 1) {
+        if (s5 < 128 && peg$t12[s5] === 1) {
           s5 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           s7 = input.charCodeAt(peg$currPos);
-          if (s7 < 128 && peg$t13[s7] === 1) {
+          if (s7 < 128 && peg$t12[s7] === 1) {
             s7 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            if (peg$silentFails === 0) { peg$fail(peg$e21); }
           }
           peg$silentFails--;
           if (s7 !== peg$FAILED) {
@@ -2380,23 +2337,23 @@ function peg$parsetoplabel() {
     s3 = [];
     s4 = peg$currPos;
     s5 = input.charCodeAt(peg$currPos);
-    if (s5 < 128 && peg$t13[s5] === 1) {
+    if (s5 < 128 && peg$t12[s5] === 1) {
       s5 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s5 !== peg$FAILED) {
       s6 = peg$currPos;
       peg$silentFails++;
       s7 = input.charCodeAt(peg$currPos);
-      if (s7 < 128 && peg$t13[s7] === 1) {
+      if (s7 < 128 && peg$t12[s7] === 1) {
         s7 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
       }
       peg$silentFails--;
       if (s7 !== peg$FAILED) {
@@ -2423,23 +2380,23 @@ function peg$parsetoplabel() {
       } else {
         s4 = peg$currPos;
         s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t13[s5] === 1) {
+        if (s5 < 128 && peg$t12[s5] === 1) {
           s5 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
           peg$silentFails++;
           s7 = input.charCodeAt(peg$currPos);
-          if (s7 < 128 && peg$t13[s7] === 1) {
+          if (s7 < 128 && peg$t12[s7] === 1) {
             s7 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            if (peg$silentFails === 0) { peg$fail(peg$e21); }
           }
           peg$silentFails--;
           if (s7 !== peg$FAILED) {
@@ -2508,12 +2465,12 @@ function peg$parsealphanum() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t14[s0] === 1) {
+  if (s0 < 128 && peg$t13[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2552,7 +2509,7 @@ function peg$parseIPv4address() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parsedec_octet();
@@ -2562,7 +2519,7 @@ function peg$parseIPv4address() {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsedec_octet();
@@ -2572,7 +2529,7 @@ function peg$parseIPv4address() {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e21); }
+              if (peg$silentFails === 0) { peg$fail(peg$e20); }
             }
             if (s6 !== peg$FAILED) {
               s7 = peg$parsedec_octet();
@@ -2642,16 +2599,16 @@ function peg$parsedec_octet() {
     peg$currPos += 2;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
   }
   if (s1 !== peg$FAILED) {
     s2 = input.charCodeAt(peg$currPos);
-    if (s2 < 128 && peg$t15[s2] === 1) {
+    if (s2 < 128 && peg$t14[s2] === 1) {
       s2 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
     }
     if (s2 !== peg$FAILED) {
       s1 = [s1, s2];
@@ -2671,16 +2628,16 @@ function peg$parsedec_octet() {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charCodeAt(peg$currPos);
-      if (s2 < 128 && peg$t16[s2] === 1) {
+      if (s2 < 128 && peg$t15[s2] === 1) {
         s2 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseDIGIT();
@@ -2706,7 +2663,7 @@ function peg$parsedec_octet() {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseDIGIT();
@@ -2730,12 +2687,12 @@ function peg$parsedec_octet() {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t17[s1] === 1) {
+        if (s1 < 128 && peg$t16[s1] === 1) {
           s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parseDIGIT();
@@ -2791,7 +2748,7 @@ function peg$parseIPv6reference() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e30); }
+    if (peg$silentFails === 0) { peg$fail(peg$e29); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseIPv6address();
@@ -2801,7 +2758,7 @@ function peg$parseIPv6reference() {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s3 !== peg$FAILED) {
         s1 = [s1, s2, s3];
@@ -2925,7 +2882,7 @@ function peg$parseIPv6address() {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3013,7 +2970,7 @@ function peg$parseIPv6address() {
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
@@ -3201,7 +3158,7 @@ function peg$parseIPv6address() {
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$currPos;
@@ -3389,7 +3346,7 @@ function peg$parseIPv6address() {
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e32); }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
           if (s2 !== peg$FAILED) {
             s3 = peg$currPos;
@@ -3577,7 +3534,7 @@ function peg$parseIPv6address() {
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e32); }
+              if (peg$silentFails === 0) { peg$fail(peg$e31); }
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parseh4();
@@ -3721,7 +3678,7 @@ function peg$parseIPv6address() {
                 peg$currPos += 2;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e32); }
+                if (peg$silentFails === 0) { peg$fail(peg$e31); }
               }
               if (s2 !== peg$FAILED) {
                 s3 = peg$parsels32();
@@ -3847,7 +3804,7 @@ function peg$parseIPv6address() {
                   peg$currPos += 2;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e32); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e31); }
                 }
                 if (s2 !== peg$FAILED) {
                   s3 = peg$parseh4();
@@ -3973,7 +3930,7 @@ function peg$parseIPv6address() {
                     peg$currPos += 2;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e32); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e31); }
                   }
                   if (s2 !== peg$FAILED) {
                     s1 = [s1, s2];
@@ -4311,12 +4268,12 @@ function peg$parsequery() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t18[s1] === 1) {
+    if (s1 < 128 && peg$t17[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -4324,12 +4281,12 @@ function peg$parsequery() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t18[s1] === 1) {
+      if (s1 < 128 && peg$t17[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
     }
   }
@@ -4483,12 +4440,12 @@ function peg$parsefragment() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t18[s1] === 1) {
+    if (s1 < 128 && peg$t17[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -4496,12 +4453,12 @@ function peg$parsefragment() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t18[s1] === 1) {
+      if (s1 < 128 && peg$t17[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
     }
   }
@@ -4650,12 +4607,12 @@ function peg$parserel_segment() {
     s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t19[s1] === 1) {
+      if (s1 < 128 && peg$t18[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
     }
   }
@@ -4667,12 +4624,12 @@ function peg$parserel_segment() {
         s1 = peg$parseescaped();
         if (s1 === peg$FAILED) {
           s1 = input.charCodeAt(peg$currPos);
-          if (s1 < 128 && peg$t19[s1] === 1) {
+          if (s1 < 128 && peg$t18[s1] === 1) {
             s1 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            if (peg$silentFails === 0) { peg$fail(peg$e33); }
           }
         }
       }
@@ -4710,12 +4667,12 @@ function peg$parseALPHA() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t20[s0] === 1) {
+  if (s0 < 128 && peg$t19[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e35); }
+    if (peg$silentFails === 0) { peg$fail(peg$e34); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4747,12 +4704,12 @@ function peg$parseDIGIT() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t21[s0] === 1) {
+  if (s0 < 128 && peg$t20[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e36); }
+    if (peg$silentFails === 0) { peg$fail(peg$e35); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4784,12 +4741,12 @@ function peg$parseHEXDIG() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t22[s0] === 1) {
+  if (s0 < 128 && peg$t21[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e37); }
+    if (peg$silentFails === 0) { peg$fail(peg$e36); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4825,7 +4782,7 @@ function peg$parseDQUOTE() {
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e38); }
+    if (peg$silentFails === 0) { peg$fail(peg$e37); }
   }
 
   if (s0 !== peg$FAILED) {
