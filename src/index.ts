@@ -15,6 +15,20 @@ import { EDITIONS as ALL_EDITIONS } from "./registry.js";
 import { compareEditionsIn, type CompareEditionsOptions, type EditionVerdict } from "./compare-editions.js";
 import type { Edition } from "./edition.js";
 export type { CompareEditionsOptions, EditionVerdict };
+import { checkEditionPair, diffEditionsIn, type EditionDiff, type ChangedRule } from "./diff-editions.js";
+import type { EditionId } from "./registry.js";
+export type { EditionDiff, ChangedRule };
+
+/**
+ * How the grammar changed from edition `a` to edition `b`: the rules added and removed, the rules
+ * renamed (the same role in both manifests, or the same name spelled differently), and the rules
+ * whose ABNF changed, with the characters their sets gained and lost and the rules they began or
+ * stopped using.
+ */
+export function diffEditions(a: EditionId, b: EditionId): EditionDiff {
+  const [from, to] = checkEditionPair(selectEdition, a, b);
+  return diffEditionsIn(from, to);
+}
 
 /**
  * The verdict of every edition on the input (or of those named), oldest first: whether it matches

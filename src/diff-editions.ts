@@ -1,0 +1,101 @@
+// How the grammar changed between two editions: the rules added, removed, renamed and changed.
+import { describe } from "./args.js";
+import type { Edition, RuleInfo } from "./edition.js";
+
+/** One rule that both editions have (under one name, or renamed) with different ABNF. */
+export interface ChangedRule {
+  /** Its name in the first edition, and in the second. */
+  readonly from: string;
+  readonly to: string;
+  /** Its ABNF in each. */
+  readonly abnfBefore: string;
+  readonly abnfAfter: string;
+  /** Characters its set gained and lost (single-character rules: the characters it matches; others: those that can begin it), in code order. */
+  readonly charactersAdded: string;
+  readonly charactersRemoved: string;
+  /** Rules it began and stopped using (by the second edition's names for rules both have). */
+  readonly usesAdded: readonly string[];
+  readonly usesRemoved: readonly string[];
+}
+
+export interface EditionDiff {
+  readonly from: string;
+  readonly to: string;
+  /** Rules only the second edition has. */
+  readonly added: readonly string[];
+  /** Rules only the first edition has. */
+  readonly removed: readonly string[];
+  /** A rule under another name: the same role in both manifests, or a name that differs only in "-"/"_" and case. */
+  readonly renamed: readonly { readonly from: string; readonly to: string; readonly why: string }[];
+  /** Rules of both (by name or renamed) whose ABNF differs, spacing aside. */
+  readonly changed: readonly ChangedRule[];
+}
+
+const flat = (text: string) => text.replace(/\s*;[^\n"]*$/gm, "").replace(/\s+/g, " ").trim();
+const key = (name: string) => name.toLowerCase().replace(/[-_]/g, "");
+
+/** The rules added, removed, renamed and changed from edition `a` to edition `b`. */
+export function diffEditionsIn(a: Edition, b: Edition): EditionDiff {
+  const renamed: { from: string; to: string; why: string }[] = [];
+  const pairs = new Map<string, string>(); // a's name -> b's name
+  for (const r of a.rules) if (b.rule(r.name)) pairs.set(r.name, r.name);
+  // The same role under two names (absoluteURI, absolute-URI), then names that differ only in spelling.
+  for (const [role, value] of Object.entries(a.roles)) {
+    const other = (b.roles as unknown as Record<string, unknown>)[role];
+    if (typeof value !== "string" || typeof other !== "string" || value === other) continue;
+    if (pairs.has(value) || [...pairs.values()].includes(other) || b.rule(value) || a.rule(other)) continue;
+    pairs.set(value, other);
+    renamed.push({ from: value, to: other, why: `the ${role} rule of both` });
+  }
+  for (const r of a.rules) {
+    if (pairs.has(r.name)) continue;
+    const twin = b.rules.find((o) => key(o.name) === key(r.name) && ![...pairs.values()].includes(o.name));
+    if (twin) {
+      pairs.set(r.name, twin.name);
+      renamed.push({ from: r.name, to: twin.name, why: "the same name, spelled differently" });
+    }
+  }
+  const mapped = new Set(pairs.values());
+  const toB = (name: string) => pairs.get(name) ?? name;
+  const changed: ChangedRule[] = [];
+  for (const [from, to] of pairs) {
+    const ra = a.rule(from)!;
+    const rb = b.rule(to)!;
+    // Compare with the second edition's names, so a renamed rule that is used is no change.
+    const before = flat(ra.abnf.replace(/^\S+/, "").replace(/[A-Za-z][A-Za-z0-9_-]*/g, (n) => (a.rule(n) ? toB(n) : n)));
+    const after = flat(rb.abnf.replace(/^\S+/, ""));
+    if (before === after) continue;
+    const ca = charactersOf(a, ra);
+    const cb = charactersOf(b, rb);
+    const usesBefore = ra.uses.map(toB);
+    changed.push({
+      from, to, abnfBefore: ra.abnf, abnfAfter: rb.abnf,
+      charactersAdded: [...cb].filter((c) => !ca.includes(c)).join(""),
+      charactersRemoved: [...ca].filter((c) => !cb.includes(c)).join(""),
+      usesAdded: rb.uses.filter((u) => !usesBefore.includes(u)),
+      usesRemoved: usesBefore.filter((u) => !rb.uses.includes(u)),
+    });
+  }
+  return {
+    from: a.id, to: b.id,
+    added: b.rules.filter((r) => !mapped.has(r.name)).map((r) => r.name),
+    removed: a.rules.filter((r) => !pairs.has(r.name)).map((r) => r.name),
+    renamed, changed,
+  };
+}
+
+/** The ASCII characters of a single-character rule (an escape counts as "%"), or those that can begin another. */
+export function charactersOf(e: Edition, info: RuleInfo): string {
+  if (!info.singleCharacter) return info.first;
+  const table = e.asciiTable(info.name);
+  let out = "";
+  for (let c = 32; c < 127; c++) if (table[c] || (c === 37 && info.first.includes("%"))) out += String.fromCharCode(c);
+  return out;
+}
+
+/** The two editions of diffEditions(), or a TypeError naming the known ids. */
+export function checkEditionPair(select: (id: unknown, what: string) => Edition, a: unknown, b: unknown): [Edition, Edition] {
+  if (typeof a !== "string") throw new TypeError(`diffEditions: a must be an edition id, got ${describe(a)}`);
+  if (typeof b !== "string") throw new TypeError(`diffEditions: b must be an edition id, got ${describe(b)}`);
+  return [select(a, "diffEditions: a"), select(b, "diffEditions: b")];
+}
