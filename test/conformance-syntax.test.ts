@@ -270,3 +270,26 @@ describe("rfc3986 edition", () => {
     for (const c of rfc3986.cases) expect(c.rfc3986).not.toEqual(c.source);
   });
 });
+
+// ----- The rfc2396 edition's decisions -----
+// No copied suite has spec: rfc2396 syntax vectors (java.net.URI's are GPL, scored by
+// scripts/conformance-syntax.mjs --edition rfc2396 at run time), so here the decisions themselves
+// are checked: each reason names a section RFC 2396 has, and each case departs from its source.
+describe("rfc2396 edition decisions", () => {
+  const rfc2396: { answer: string; reasons: Record<string, { section: string; text: string }>; cases: Record<string, unknown>[] } =
+    JSON.parse(readFileSync(join(dir, "decisions-rfc2396.json"), "utf8"));
+  test("every reason names an RFC 2396 section, every case a reason, and no case repeats its source's answer", () => {
+    const spec = readFileSync(join(__dirname, "..", "..", "shared", "spec", "rfc2396.txt"), "utf8");
+    expect(rfc2396.answer).toBe("rfc2396");
+    for (const [key, reason] of Object.entries(rfc2396.reasons)) {
+      expect([key, reason.section]).toEqual([key, expect.stringMatching(/^([1-9]|A|C)(\.\d+)*$/)]);
+      expect(spec).toMatch(new RegExp(`^${reason.section.replace(/\./g, "\\.")}\\. +[A-Z]`, "m"));
+      expect(reason.text.length).toBeGreaterThan(20);
+    }
+    expect(rfc2396.cases.length).toBeGreaterThan(0);
+    for (const c of rfc2396.cases) {
+      expect(Object.keys(rfc2396.reasons)).toContain(c.reason);
+      expect(c.rfc2396).not.toEqual(c.source);
+    }
+  });
+});

@@ -315,4 +315,7 @@ describe("conformance: CPython's RFC 2396 join vectors (PSF-2.0, copied)", () =>
   it.each(file.vectors)("$ref against $base -> $expected", ({ base, ref, expected }) => {
     expect(resolve(base, ref)).toBe(expected);
   });
+  it.each(file.vectors)("rfc2396 edition: $ref against $base -> $expected", ({ base, ref, expected }) => {
+    expect(resolve(base, ref, { edition: "rfc2396" })).toBe(expected);
+  });
 });
