@@ -746,3 +746,18 @@ describe("editions and --edition", () => {
     expect(dots.stderr).toContain("remove_dot_segments (5.2.4)");
   });
 });
+
+describe("diff", () => {
+  test("the rules added, removed, renamed and changed between two editions", () => {
+    const r = run(["diff", "rfc2396", "rfc2396bis-01"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^added +.*IPv6reference/m);
+    expect(r.stdout).toMatch(/^removed +.*param/m);
+    expect(r.stdout).toContain("  absoluteURI -> absolute-URI (the absolute rule of both)");
+    expect(r.stdout).toContain('  reserved: characters added: "[" "]"');
+    expect(JSON.parse(run(["diff", "--json", "rfc2396bis-01", "rfc3986"]).stdout).removed).toContain("mark");
+    const bad = run(["diff", "rfc2396", "rfc9999"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('unknown edition "rfc9999"');
+  });
+});

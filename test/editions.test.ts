@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  DEFAULT_EDITION, EDITIONS, UriSyntaxError, audit, compareEditions, equivalent, explain, extract, matches, normalize, parse, recompose,
+  DEFAULT_EDITION, EDITIONS, UriSyntaxError, audit, compareEditions, diffEditions, equivalent, explain, extract, matches, normalize, parse, recompose,
   resolve, resolveReference, ruleInfo, validate, type EditionId,
 } from "../src/index.js";
 
@@ -216,5 +216,46 @@ describe("compareEditions: which edition rejects this, and why", () => {
     expect(() => compareEditions("a", { editions: ["rfc9999"] })).toThrow(/unknown edition "rfc9999"/);
     expect(() => compareEditions("a", { rule: "nonsense" })).toThrow(/no edition has a rule "nonsense"/);
     expect(() => compareEditions(1 as never)).toThrow(TypeError);
+  });
+});
+
+describe("diffEditions: how the grammar changed", () => {
+  test("RFC 2396 to the draft: IPv6 literals added, params removed, underscores renamed, sets changed", () => {
+    const d = diffEditions("rfc2396", "rfc2396bis-01");
+    expect(d).toMatchObject({ from: "rfc2396", to: "rfc2396bis-01" });
+    expect(d.added).toEqual(expect.arrayContaining(["IPv6reference", "IPv6address", "dec-octet", "qualified"]));
+    expect(d.removed).toEqual(expect.arrayContaining(["param", "lowalpha", "upalpha"]));
+    expect(d.renamed).toEqual(expect.arrayContaining([
+      { from: "absoluteURI", to: "absolute-URI", why: "the absolute rule of both" },
+      { from: "hier_part", to: "hier-part", why: "the same name, spelled differently" },
+    ]));
+    // Appendix G.1 of the draft: "[" and "]" move from unwise to reserved, and host gains IPv6.
+    const changed = (name: string) => d.changed.find((c) => c.to === name)!;
+    expect(changed("reserved")).toMatchObject({ charactersAdded: "[]", charactersRemoved: "" });
+    expect(changed("unwise")).toMatchObject({ charactersAdded: "", charactersRemoved: "[]" });
+    expect(changed("host")).toMatchObject({ usesAdded: ["IPv6reference"] });
+    // A rule whose ABNF is the same (names read through the renames) is not listed as changed.
+    expect(d.changed.map((c) => c.to)).not.toContain("port");
+    // Every rule of either edition is accounted for once.
+    const seenA = [...d.removed, ...d.renamed.map((r) => r.from), ...EDITIONS.rfc2396.rules.map((r) => r.name).filter((n) => EDITIONS["rfc2396bis-01"].rule(n))];
+    expect(new Set(seenA).size).toBe(EDITIONS.rfc2396.rules.length);
+  });
+
+  test("the draft to RFC 3986: mark is gone and unreserved lost its characters", () => {
+    const d = diffEditions("rfc2396bis-01", "rfc3986");
+    expect(d.removed).toContain("mark");
+    expect(d.added).toEqual(expect.arrayContaining(["IPvFuture", "h16", "sub-delims", "path-abempty"]));
+    // The same job under RFC 3986's names, by the manifests' roles.
+    expect(d.renamed).toEqual(expect.arrayContaining([
+      { from: "escaped", to: "pct-encoded", why: "the escape rule of both" },
+      { from: "IPv6reference", to: "IP-literal", why: "the ipLiteral rule of both" },
+    ]));
+    expect(d.changed.find((c) => c.to === "unreserved")).toMatchObject({ charactersRemoved: "!'()*", usesRemoved: ["mark"] });
+    expect(diffEditions("rfc3986", "rfc3986")).toEqual({ from: "rfc3986", to: "rfc3986", added: [], removed: [], renamed: [], changed: [] });
+  });
+
+  test("bad editions are TypeErrors", () => {
+    expect(() => diffEditions("rfc9999" as never, "rfc3986")).toThrow(/must be the id of an edition/);
+    expect(() => diffEditions(1 as never, "rfc3986")).toThrow(TypeError);
   });
 });

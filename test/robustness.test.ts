@@ -227,6 +227,7 @@ const POSITIONS: Record<string, [string, (v: unknown) => unknown][]> = {
   explain: [["input", (v) => explain(v as string)], ["options.rule", (v) => explain("a", { rule: v as never })]],
   recompose: [["ref", (v) => format(v as never)]],
   compareEditions: [["input", (v) => api.compareEditions(v as string)]],
+  diffEditions: [["a", (v) => api.diffEditions(v as never, "rfc3986")], ["b", (v) => api.diffEditions("rfc3986", v as never)]],
   resolve: [["base", (v) => api.resolve(v as string, "g")], ["ref", (v) => api.resolve(BASE, v as string)]],
   resolveReference: [["base", (v) => api.resolveReference(v as string, "g")], ["ref", (v) => api.resolveReference(BASE, v as string)]],
   merge: [["basePath", (v) => api.merge(v as string, "g")], ["refPath", (v) => api.merge("/a/b", v as string)]],

@@ -6,6 +6,7 @@ import { batch } from "./batch.js";
 import { check } from "./check.js";
 import { compare } from "./compare.js";
 import { editions } from "./editions.js";
+import { diff } from "./diff.js";
 import type { Command, Context } from "./context.js";
 import { EXIT, EXIT_TABLE, exitTableLines } from "./exit.js";
 import { explain } from "./explain.js";
@@ -17,7 +18,7 @@ import { resolve } from "./resolve.js";
 import { rules } from "./rules.js";
 import { serve } from "./serve.js";
 
-export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, editions, batch, audit, extract, serve];
+export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, editions, diff, batch, audit, extract, serve];
 
 export function mainUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
