@@ -85,11 +85,12 @@ export interface ReferenceParts {
 
 /** What every URI reference of RFC 2396 has. */
 interface ReferenceBase {
-  readonly authority?: Authority;
+  // "| undefined": an opaque absoluteURI narrows these to undefined (exactOptionalPropertyTypes).
+  readonly authority?: Authority | undefined;
   /** The abs_path, rel_path or opaque_part as written; "" when there is none. */
   readonly path: string;
-  readonly query?: string;
-  readonly fragment?: string;
+  readonly query?: string | undefined;
+  readonly fragment?: string | undefined;
   /** The reference recombined from its components (section 5.2, step 7). */
   toString(): string;
 }
