@@ -1,6 +1,7 @@
 // uri-grammar rules: the grammar's rules with their sections; one rule in full.
 import { EDITIONS, type EditionId, type RuleInfo } from "../index.js";
 import { sectionText } from "../errors.js";
+import { charactersOf } from "../diff-editions.js";
 import { editionOf, expectPositionals, globalOptionHelp, ruleOption, UsageError } from "./args.js";
 import type { Command, Context } from "./context.js";
 import { json } from "./report.js";
@@ -139,7 +140,7 @@ function history(name: string): HistoryRow[] {
     const own = e.rule(name)?.name ?? (role === undefined ? undefined : (e.roles as unknown as Record<string, unknown>)[role]);
     if (typeof own !== "string") continue;
     const info = e.rule(own)! as RuleInfo;
-    const chars = info.singleCharacter ? charactersOf(e, info) : info.first;
+    const chars = charactersOf(e, info);
     const diff = (a: string, b: string) => [...a].filter((c) => !b.includes(c)).join("");
     rows.push({
       edition: e.id, date: e.date, rule: info.name, section: info.section, abnf: info.abnf,
@@ -153,14 +154,6 @@ function history(name: string): HistoryRow[] {
     throw new UsageError(`no edition has a rule ${JSON.stringify(name)}; 'uri-grammar rules --edition ID' lists an edition's rules`);
   }
   return rows;
-}
-
-/** The ASCII characters a single-character rule matches (an escape counts as "%"), in code order. */
-function charactersOf(e: (typeof EDITIONS)[keyof typeof EDITIONS], info: RuleInfo): string {
-  const table = e.asciiTable(info.name);
-  let out = "";
-  for (let c = 32; c < 127; c++) if (table[c]) out += String.fromCharCode(c);
-  return info.first.includes("%") && !out.includes("%") ? [...out, "%"].sort().join("") : out;
 }
 
 function historyText(rows: readonly HistoryRow[], ctx: Context): string[] {
