@@ -458,11 +458,32 @@ outputs.set("editions.d.ts", registryDeclarations(editions));
 
 /** generated/ID/index.js: one edition, its manifest and its builds. */
 function editionModule(manifest) {
+  // The builds are loaded when first used: a program that works in one edition, and a command
+  // that starts to check one string, loads one edition's parsers, not every edition's.
   return `${GENERATED_HEADER} from grammar/${manifest.id}/.\n"use strict";\n\n` +
-    `const parser = require("./parser.js");\nconst matcher = require("./match.js");\n` +
-    `const tracer = require("./trace.js");\nconst rules = require("./rules.js");\n\n` +
     `const manifest = ${JSON.stringify(manifest, null, 2)};\n\n` +
-    `module.exports = { EDITION: Object.freeze({ ...manifest, parser, matcher, tracer, rules: rules.RULES }) };\n`;
+    `const EDITION = { ...manifest };\n` +
+    `for (const [name, file, key] of [["parser", "./parser.js"], ["matcher", "./match.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {\n` +
+    `  Object.defineProperty(EDITION, name, {\n` +
+    `    enumerable: true,\n` +
+    `    get() {\n` +
+    `      const value = key ? load(file)[key] : load(file);\n` +
+    `      Object.defineProperty(EDITION, name, { value, enumerable: true });\n` +
+    `      return value;\n` +
+    `    },\n` +
+    `    configurable: true,\n` +
+    `  });\n` +
+    `}\n\n` +
+    `/** The build in that file (a require the bundlers and the ES entries see as such). */\n` +
+    `function load(file) {\n` +
+    `  switch (file) {\n` +
+    `    case "./parser.js": return require("./parser.js");\n` +
+    `    case "./match.js": return require("./match.js");\n` +
+    `    case "./trace.js": return require("./trace.js");\n` +
+    `    default: return require("./rules.js");\n` +
+    `  }\n` +
+    `}\n\n` +
+    `module.exports = { EDITION };\n`;
 }
 
 function editionDeclarations(manifest) {

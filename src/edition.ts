@@ -65,13 +65,21 @@ export function editionFromBuild<Id extends string, Model extends string, Rule e
   const byName = new Map<string, RuleInfo<Rule>>(rules.map((r) => [r.name, r]));
   const byPegName = new Map<string, RuleInfo<Rule>>(rules.map((r) => [r.pegName, r]));
   const tables = new Map<string, Uint8Array>();
-  const accepts = build.matcher.accepts;
-  const edition: Edition<Id, Model, Rule> = {
-    ...build,
+  // The manifest's fields are copied; the three builds are read from the build when first used
+  // (generated/ID/index.js loads each file then), so an edition nobody uses costs no parsing.
+  const { parser: _parser, matcher: _matcher, tracer: _tracer, rules: _rules, ...manifest } =
+    Object.getOwnPropertyDescriptors(build) as unknown as Record<string, PropertyDescriptor>;
+  void _parser; void _matcher; void _tracer; void _rules;
+  const fields = Object.fromEntries(Object.entries(manifest).map(([k, d]) => [k, d.value])) as unknown as EditionManifest<Id, Model>;
+  const edition = {
+    ...fields,
+    get parser(): FastParser { return build.parser; },
+    get matcher(): MatchParser { return build.matcher; },
+    get tracer(): GeneratedParser { return build.tracer; },
     rules,
-    rule: (name) => byName.get(name),
-    ruleByPegName: (pegName) => byPegName.get(pegName),
-    requireRule(name, what = "rule") {
+    rule: (name: string) => byName.get(name),
+    ruleByPegName: (pegName: string) => byPegName.get(pegName),
+    requireRule(name: unknown, what = "rule"): RuleInfo<Rule> {
       if (typeof name !== "string") {
         throw new TypeError(`${what} must be a rule name (a string such as ${JSON.stringify(build.roles.reference)}), got ${describe(name)}`);
       }
@@ -82,17 +90,18 @@ export function editionFromBuild<Id extends string, Model extends string, Rule e
       throw new TypeError(`${what}: ${build.document} (edition ${JSON.stringify(build.id)}) has no rule ${JSON.stringify(name)}` +
         (near ? ` (did you mean ${JSON.stringify(near.name)}?)` : `; its rules are: ${rules.map((r) => r.name).join(", ")}`));
     },
-    accepts: (input, rule) => accepts(input, rule.pegName),
-    asciiTable(name) {
+    accepts: (input: string, rule: RuleInfo) => build.matcher.accepts(input, rule.pegName),
+    asciiTable(name: string): Uint8Array {
       let table = tables.get(name);
       if (table === undefined) {
         const rule = edition.requireRule(name);
+        const accepts = build.matcher.accepts;
         table = new Uint8Array(128);
         for (let c = 0; c < 128; c++) table[c] = accepts(String.fromCharCode(c), rule.pegName) ? 1 : 0;
         tables.set(name, table);
       }
       return table;
     },
-  };
+  } as Edition<Id, Model, Rule>;
   return Object.freeze(edition);
 }
