@@ -79,6 +79,16 @@ const shot = async (name: string) => {
 };
 const hashParams = () => new URLSearchParams(new URL(page.url()).hash.slice(1));
 
+/**
+ * The rule browser's heading once the page has shown `expected` (a click or Back updates it a
+ * moment later), or what it shows after 10 s: the assertion then says what it was.
+ */
+async function headingAfterUpdate(expected: string): Promise<string | null> {
+  await page.waitForFunction(`document.querySelector("#rule-heading")?.textContent === ${JSON.stringify(expected)}`, undefined, { timeout: 10000 })
+    .catch(() => undefined);
+  return page.locator("#rule-heading").textContent();
+}
+
 describe("uri-grammar serve", () => {
   test("listens on 127.0.0.1 and serves the playground's files, nothing outside them", async () => {
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -185,7 +195,7 @@ describe("the playground in Chromium", () => {
     await expect(status().textContent()).resolves.toBe(`valid: a ${rule.name} of ${e.document}`);
     await uri().fill(rule.examples.noMatch[0]);
     await expect(status().textContent()).resolves.toMatch(/^invalid: /);
-    await expect(page.locator("#rule-heading").textContent()).resolves.toBe(`Rule ${rule.name}`);
+    await expect(headingAfterUpdate(`Rule ${rule.name}`)).resolves.toBe(`Rule ${rule.name}`);
     await expect(page.locator("#rule-detail pre.abnf").textContent()).resolves.toBe(rule.abnf);
     await expect(page.locator("#rule-detail pre.peg").textContent()).resolves.toBe(rule.peg);
     await expect(page.locator("#rule-detail .peg-note").textContent()).resolves.toBe(rule.pegNote ?? "It does not: the PEG has the ABNF's form.");
@@ -204,16 +214,16 @@ describe("the playground in Chromium", () => {
     await page.getByRole("combobox", { name: "Rule", exact: true }).selectOption(start.name);
     const up = start.usedBy[0];
     await page.locator("#rule-detail .used-by").getByRole("link", { name: up, exact: true }).click();
-    await expect(page.locator("#rule-heading").textContent()).resolves.toBe(`Rule ${up}`);
+    await expect(headingAfterUpdate(`Rule ${up}`)).resolves.toBe(`Rule ${up}`);
     expect(hashParams().get("rule")).toBe(up);
     await expect(page.getByRole("combobox", { name: "Rule", exact: true }).inputValue()).resolves.toBe(up);
     const down = e.rule(up)!.uses[0];
     const box = page.getByRole("link", { name: `rule ${down}` });
     await box.focus();
     await page.keyboard.press("Enter");
-    await expect(page.locator("#rule-heading").textContent()).resolves.toBe(`Rule ${down}`);
+    await expect(headingAfterUpdate(`Rule ${down}`)).resolves.toBe(`Rule ${down}`);
     await page.goBack();
-    await expect(page.locator("#rule-heading").textContent()).resolves.toBe(`Rule ${up}`);
+    await expect(headingAfterUpdate(`Rule ${up}`)).resolves.toBe(`Rule ${up}`);
   });
 
   test("a shared link opens the same state", async () => {
