@@ -8,4 +8,6 @@ module.exports = {
   ...base,
   testMatch: base.LONG.map((name) => `**/test/${name}`),
   testPathIgnorePatterns: ["/node_modules/"],
+  // One at a time: the scaling run measures time per character, best without a neighbour.
+  maxWorkers: 1,
 };
