@@ -4,12 +4,14 @@ import { describe } from "../args.js";
 import type { Edition } from "../edition.js";
 import { ResolveError, UriSyntaxError } from "../errors.js";
 import { parseIn } from "../parse.js";
-import { equivalentReferences, normalizeReference, type Syntax } from "./normalize.js";
+import { syntaxOf } from "../syntax.js";
+
+export { syntaxOf };
+import { equivalentReferences, normalizeReference } from "./normalize.js";
 import { recompose } from "./recompose.js";
 import { readOptions, resolveReference, type Resolution } from "./resolve.js";
 import { Reference } from "./types.js";
 
-const SYNTAX = new WeakMap<Edition, Syntax>();
 
 /**
  * RFC 2396's relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ] needs a path, yet
@@ -18,16 +20,6 @@ const SYNTAX = new WeakMap<Edition, Syntax>();
 const QUERY_ONLY = ". RFC 2396's relativeURI needs a path (section 5), although Appendix C.1 resolves \"?y\" " +
   "(to http://a/b/c/?y): to resolve such a reference, give its components as a Reference " +
   "(new Rfc2396.Reference({ path: \"\", query: \"y\" }))";
-
-/** The edition's grammar as normalize.ts asks it: does this input match this rule? */
-export function syntaxOf(edition: Edition): Syntax {
-  let syntax = SYNTAX.get(edition);
-  if (syntax === undefined) {
-    syntax = { accepts: (rule, input) => edition.accepts(input, edition.requireRule(rule)) };
-    SYNTAX.set(edition, syntax);
-  }
-  return syntax;
-}
 
 /** A reference given as a string (parsed; UriSyntaxError where it is not one) or as a Reference (taken as it is). */
 export function referenceIn(edition: Edition, value: unknown, what: string): Reference {

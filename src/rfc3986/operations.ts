@@ -4,22 +4,14 @@ import { describe } from "../args.js";
 import type { Edition } from "../edition.js";
 import { ResolveError, UriSyntaxError } from "../errors.js";
 import { parseIn } from "../parse.js";
-import { equivalentReferences, normalizeReference, type Syntax } from "./normalize.js";
+import { syntaxOf } from "../syntax.js";
+
+export { syntaxOf };
+import { equivalentReferences, normalizeReference } from "./normalize.js";
 import { recompose } from "./recompose.js";
 import { resolveReference } from "./resolve.js";
 import { Reference } from "./types.js";
 
-const SYNTAX = new WeakMap<Edition, Syntax>();
-
-/** The edition's grammar as normalize.ts asks it: does this input match this rule? */
-export function syntaxOf(edition: Edition): Syntax {
-  let syntax = SYNTAX.get(edition);
-  if (syntax === undefined) {
-    syntax = { accepts: (rule, input) => edition.accepts(input, edition.requireRule(rule)) };
-    SYNTAX.set(edition, syntax);
-  }
-  return syntax;
-}
 
 /** A reference given as a string (parsed) or as a Reference (taken as it is). */
 export function referenceIn(edition: Edition, value: unknown, what: string): Reference {
