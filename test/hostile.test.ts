@@ -1,0 +1,69 @@
+// Hostile input to the library's functions, each case one that once gave a wrong answer or an
+// internal error: recomposing parts of the wrong type, resolving with the non-validating parser,
+// the operations an edition does not define.
+import * as api from "../src/index.js";
+import { EDITIONS, type EditionId } from "../src/index.js";
+
+const IDS = Object.keys(EDITIONS) as EditionId[];
+
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  throw new Error("expected an exception");
+}
+
+describe("recompose(): a part of the wrong type is a TypeError that names the part", () => {
+  const HIERARCHICAL = IDS.filter((id) => id !== "url-1993");
+  // Each case: the parts changed on a parsed "http://a/x?q#f", and the part the error must name.
+  const BAD: [string, Record<string, unknown>, RegExp][] = [
+    ["scheme null", { scheme: null }, /\.scheme must be a string or undefined \(absent\), got null/],
+    ["query null", { query: null }, /\.query must be a string or undefined \(absent\), got null/],
+    ["fragment null", { fragment: null }, /\.fragment must be a string or undefined \(absent\), got null/],
+    ["fragment a number", { fragment: 7 }, /\.fragment must be a string or undefined \(absent\), got a number/],
+    ["authority null", { authority: null }, /\.authority must be an Authority .* got null/],
+    ["authority a string", { authority: "a" }, /\.authority must be an Authority .* got a string/],
+    ["path null", { path: null }, /\.path must be a string .* got null/],
+  ];
+  const cases = HIERARCHICAL.flatMap((edition) => BAD.map(([what, change, message]) => [edition, what, change, message] as const));
+  test.each(cases)("%s: %s", (edition, _what, change, message) => {
+    const parts = { ...api.parse("http://a/x?q#f", { edition }), ...change };
+    const error = thrown(() => api.recompose(parts as never, { edition }));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(/^recompose: /);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  test("the draft: { scheme: null, path: \"/x\", query: null, fragment: null } is not \"null:/x?null#null\"", () => {
+    expect(() => api.recompose({ scheme: null, path: "/x", query: null, fragment: null } as never))
+      .toThrow(new TypeError("recompose: ref.scheme must be a string or undefined (absent), got null"));
+  });
+
+  test("the draft: a host of no kind the draft has is not written as \"//undefined\"", () => {
+    const authority = { kind: "server", host: { kind: "IPvFuture", version: "7", address: "x" } };
+    expect(() => api.recompose({ scheme: "http", authority, path: "/x" } as never))
+      .toThrow(new TypeError('recompose: ref.authority.host.kind must be "IPv6reference", "IPv4address" or "hostname" (section 3.2.2), got "IPvFuture"'));
+    expect(() => api.recompose({ scheme: "http", authority: { kind: "server", host: { kind: "IPv4address", octets: [1, 2, 3] } }, path: "" } as never))
+      .toThrow(/ref\.authority\.host\.octets must be four integers 0-255/);
+    expect(() => api.recompose({ scheme: "http", authority: { kind: "reg-name" }, path: "" } as never))
+      .toThrow(/a reg-name authority needs its raw text/);
+  });
+
+  test("the draft: parts without raw text are composed from their parts", () => {
+    const authority = { kind: "server", userinfo: "u", host: { kind: "IPv6reference", address: "::1" }, port: "8" };
+    expect(api.recompose({ scheme: "http", authority, path: "/x" } as never)).toBe("http://u@[::1]:8/x");
+    const named = { kind: "server", host: { kind: "hostname", labels: ["a", "example"] } };
+    expect(api.recompose({ authority: named, path: "" } as never)).toBe("//a.example");
+  });
+
+  test("url-1993: a Url with a part of the wrong type", () => {
+    const url = api.parse("ftp://joe:pw@host/x", { edition: "url-1993" });
+    const bad = new api.Url1993.Url({ ...url, password: 42 as never });
+    expect(() => api.recompose(bad, { edition: "url-1993" }))
+      .toThrow(new TypeError("recompose: url.password must be a string or undefined (absent), got a number"));
+    const attributes = new api.Url1993.Url({ production: "prosperolink", scheme: "prospero", host: "h", path: "p", attributes: [1] as never });
+    expect(() => api.recompose(attributes, { edition: "url-1993" })).toThrow(/url\.attributes must be an array of strings/);
+  });
+});
