@@ -1,6 +1,7 @@
 // Hostile input to the library's functions, each case one that once gave a wrong answer or an
 // internal error: recomposing parts of the wrong type, resolving with the non-validating parser,
 // the operations an edition does not define.
+import fc from "fast-check";
 import * as api from "../src/index.js";
 import { EDITIONS, type EditionId } from "../src/index.js";
 
@@ -65,5 +66,58 @@ describe("recompose(): a part of the wrong type is a TypeError that names the pa
       .toThrow(new TypeError("recompose: url.password must be a string or undefined (absent), got a number"));
     const attributes = new api.Url1993.Url({ production: "prosperolink", scheme: "prospero", host: "h", path: "p", attributes: [1] as never });
     expect(() => api.recompose(attributes, { edition: "url-1993" })).toThrow(/url\.attributes must be an array of strings/);
+  });
+});
+
+describe("every result of resolve() and normalize() is valid in the edition's grammar, for every option", () => {
+  // Pieces that sit differently in an opaque part, a hierarchical path, a query and an authority.
+  const piece = fc.constantFrom(
+    "a", "G", "0", "-", ".", "..", "/", "//", "?", "#", ":", "@", "[", "]", "[::1]", ";", "=", "&", "+", "$", ",", "!", "~", "*",
+    "'", "(", ")", "_", "%", "%2", "%41", "%2e", "%2E", "%2F", "%5B", "%25", "%00", "%0D", "%7e", "80", "0x7f", "h", "a.b",
+    "http:", "HTTP:", "urn:", "mailto:", "%e2%82%ac", "\u00e9", " ",
+  );
+  const text = fc.array(piece, { maxLength: 10 }).map((a) => a.join(""));
+  const BASES = ["http://a/b/c/d;p?q", "http://a", "urn://a/b", "foo:/x/y", "foo:", "HTTP://U@A:80/b/", "mailto:a@b", "x:?q"];
+  const dotSegments = fc.constantFrom("retain", "remove", "error");
+  /** The options each edition's resolution takes (RFC 3986 has no choice at dot segments; the 1993 draft no options). */
+  const OPTIONS: Record<EditionId, fc.Arbitrary<object>> = {
+    "url-1993": fc.constant({}),
+    "rfc2396": fc.record({ strict: fc.boolean(), dotSegments }, { requiredKeys: [] }),
+    "rfc2396bis-01": fc.record({ strict: fc.boolean(), dotSegments }, { requiredKeys: [] }),
+    "rfc3986": fc.record({ strict: fc.boolean() }, { requiredKeys: [] }),
+  };
+  const NORMALIZE_OPTIONS: Record<EditionId, fc.Arbitrary<object>> = {
+    "url-1993": fc.constant({}),
+    "rfc2396": fc.record({ scheme: fc.boolean() }, { requiredKeys: [] }),
+    "rfc2396bis-01": fc.record({ scheme: fc.boolean(), dotSegments }, { requiredKeys: [] }),
+    "rfc3986": fc.record({ scheme: fc.boolean() }, { requiredKeys: [] }),
+  };
+
+  /** Calls f; a documented typed error is an answer, anything else fails the test. */
+  function answer<T>(f: () => T): T | undefined {
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof api.UriSyntaxError || e instanceof api.ResolveError) return undefined;
+      throw e;
+    }
+  }
+
+  test.each(IDS)("%s: resolve", (edition) => {
+    fc.assert(fc.property(fc.constantFrom(...BASES), text, OPTIONS[edition], (base, ref, opts) => {
+      const out = answer(() => api.resolve(base, ref, { ...opts, edition } as never));
+      if (out === undefined) return;
+      const check = api.validate(out, { edition });
+      if (!check.valid) throw new Error(`resolve(${JSON.stringify(base)}, ${JSON.stringify(ref)}, ${JSON.stringify(opts)}) gave ${JSON.stringify(out)}: ${check.error.message}`);
+    }), { numRuns: 1500 });
+  });
+
+  test.each(IDS.filter((id) => id !== "url-1993"))("%s: normalize", (edition) => {
+    fc.assert(fc.property(text, NORMALIZE_OPTIONS[edition], (uri, opts) => {
+      const out = answer(() => api.normalize(uri, { ...opts, edition } as never));
+      if (out === undefined) return;
+      const check = api.validate(out, { edition });
+      if (!check.valid) throw new Error(`normalize(${JSON.stringify(uri)}) gave ${JSON.stringify(out)}: ${check.error.message}`);
+    }), { numRuns: 1500 });
   });
 });
