@@ -121,3 +121,46 @@ describe("every result of resolve() and normalize() is valid in the edition's gr
     }), { numRuns: 1500 });
   });
 });
+
+describe("audit() in every edition: each finding cites the edition's own document", () => {
+  test("RFC 2396: what its section 7 names (ports, escaped delimiters, passwords), its 2.4.2 and 3.2 (no TypeError)", () => {
+    const findings = api.audit("http://user:secret@h:25/a%0D%0A/%252e%252e/", { edition: "rfc2396" });
+    expect(findings.map((f) => [f.code, f.severity, f.section, f.text])).toEqual([
+      ["password", "warning", "7", "secret"],
+      ["port-other-protocol", "danger", "7", "25"],
+      ["escaped-control", "warning", "7", "%0D%0A"],
+      ["double-escape", "warning", "2.4.2", "%252e%252e"],
+    ]);
+    // Nothing of semantic attacks or rare IP address formats: RFC 2396 has neither (its revision's 7.3 and 7.5).
+    expect(api.audit("http://www.example.com@10.0.0.1/", { edition: "rfc2396" })).toEqual([]);
+    expect(api.audit("http://0x7f.1/", { edition: "rfc2396" }).map((f) => [f.code, f.section]))
+      .toEqual([["reg-name-authority", "3.2.2"]]);
+    expect(api.audit("http://127.0.0.1:8080/", { edition: "rfc2396", fetch: true }).map((f) => [f.code, f.section, f.detail]))
+      .toEqual([["local-address", "7", "127.0.0.1"], ["port-not-default", "7", "8080"]]);
+    expect(() => api.audit("http://[::1]/", { edition: "rfc2396" })).toThrow(api.UriSyntaxError);
+  });
+
+  test("the 1993 URL draft: a password, as its section \"Security considerations\" says (\"clearly unwise\")", () => {
+    const [finding, ...rest] = api.audit("ftp://joe:secret@host/x#f", { edition: "url-1993" });
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ code: "password", severity: "warning", section: "Security considerations", start: 10, end: 16, text: "secret" });
+    expect(api.audit("telnet://joe:pw@host", { edition: "url-1993" })).toMatchObject([{ code: "password", text: "pw", start: 13 }]);
+    expect(api.audit("http://host/x", { edition: "url-1993" })).toEqual([]);
+    expect(api.audit("ftp://joe:secret@host/x", { edition: "url-1993", minSeverity: "danger" })).toEqual([]);
+  });
+});
+
+describe("an operation the edition's document does not define is a NotDefinedError that says so", () => {
+  test.each([
+    ["normalize", () => api.normalize("http://host/x", { edition: "url-1993" }), /defines no normalization/],
+    ["equivalent", () => api.equivalent("http://host/x", "http://host/x", { edition: "url-1993" }), /defines no equivalence of URLs \(section UNIQUENESS/],
+  ] as const)("url-1993: %s", (operation, call, message) => {
+    const error = thrown(call);
+    expect(error).toBeInstanceOf(api.NotDefinedError);
+    expect(error).not.toBeInstanceOf(TypeError);
+    expect(error).toMatchObject({ name: "NotDefinedError", operation, edition: "url-1993" });
+    expect((error as Error).message).toMatch(new RegExp(`^${operation}: the 1993 URL draft`));
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).toMatch(/use an edition that does \(edition "rfc3986"\)$/);
+  });
+});

@@ -13,6 +13,7 @@
 // an escape may be replaced by are the grammar's `unreserved`, asked of the compiled grammar (a
 // Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../args.js";
+import { rewriteEscapes } from "../escapes.js";
 import { schemeInfo } from "../schemes.js";
 import { hostOf } from "./build.js";
 import { recompose } from "./recompose.js";
@@ -215,15 +216,9 @@ function composeServer(userinfo: string | undefined, host: Host | undefined, por
   return server;
 }
 
-const ESCAPED = /%([0-9A-Fa-f]{2})/g;
-
-/** Escapes of unreserved characters replaced; other escapes as written. */
+/** Escapes of unreserved characters replaced; other escapes as written. One pass, linear. */
 function unescape(text: string, unreserved: Uint8Array): string {
-  if (text.indexOf("%") < 0) return text;
-  return text.replace(ESCAPED, (escape: string, hex: string) => {
-    const code = parseInt(hex, 16);
-    return code < 0x80 && unreserved[code] === 1 ? String.fromCharCode(code) : escape;
-  });
+  return rewriteEscapes(text, unreserved, false);
 }
 
 /** ASCII letters in lower case (alpha = lowalpha | upalpha, section 1.6). */
