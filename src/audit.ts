@@ -612,19 +612,20 @@ function controlName(code: number): string {
 }
 
 /**
- * The escaped control characters at `at` in the text: the length of the escape(s) and the control
- * code, or undefined. A control is an escaped C0 control (%00-%1F), DEL (%7F), a C1 control
- * (%80-%9F, as ISO 8859-1 reads the octet) or the UTF-8 form of one (%C2%80-%C2%9F).
+ * The escaped control character at `at` in the text, as its length (3, or 6 for the UTF-8 form)
+ * times 256 plus its code, or -1 (a number, not an object: this runs once per escape). A control
+ * is an escaped C0 control (%00-%1F), DEL (%7F), a C1 control (%80-%9F, as ISO 8859-1 reads the
+ * octet) or the UTF-8 form of one (%C2%80-%C2%9F).
  */
-function controlAt(text: string, at: number, end: number): { length: number; code: number } | undefined {
+function controlAt(text: string, at: number, end: number): number {
   const octet = at + 3 <= end ? escapeAt(text, at) : -1;
-  if (octet < 0) return undefined;
-  if (octet < 0x20 || octet === 0x7f || (octet >= 0x80 && octet <= 0x9f)) return { length: 3, code: octet };
+  if (octet < 0) return -1;
+  if (octet < 0x20 || octet === 0x7f || (octet >= 0x80 && octet <= 0x9f)) return 3 * 256 + octet;
   if (octet === 0xc2 && at + 6 <= end) {
     const next = escapeAt(text, at + 3);
-    if (next >= 0x80 && next <= 0x9f) return { length: 6, code: next };
+    if (next >= 0x80 && next <= 0x9f) return 6 * 256 + next;
   }
-  return undefined;
+  return -1;
 }
 
 /**
@@ -634,34 +635,36 @@ function controlAt(text: string, at: number, end: number): { length: number; cod
  * rank lower. With `nulApart`, NUL is left to RFC 3986's own check (7.3) and splits the runs.
  */
 export function checkEscapes(add: Add, input: string, spans: Partial<Record<Place, Span>>, nulApart: boolean): void {
+  const control = (at: number, end: number): number => {
+    const c = controlAt(input, at, end);
+    return nulApart && c === 3 * 256 ? -1 : c;
+  };
   for (const place of PLACES) {
     const span = spans[place];
     if (span === undefined) continue;
     const [from, end] = span;
-    let i = input.indexOf("%", from);
-    while (i >= 0 && i < end) {
+    for (let i = input.indexOf("%", from); i >= 0 && i < end; i = input.indexOf("%", i + 1)) {
+      if (control(i, end) < 0) continue;
       let j = i;
       const names = new Set<string>();
       let severe = false;
-      for (let c = controlAt(input, j, end); c !== undefined && !(nulApart && c.code === 0); c = controlAt(input, j, end)) {
-        if (names.size < 6) names.add(controlName(c.code));
-        if (c.code === 0x0d || c.code === 0x0a || c.code === 0) severe = true;
-        j += c.length;
+      for (let c = control(j, end); c >= 0; c = control(j, end)) {
+        const code = c & 0xff;
+        if (names.size < 6) names.add(controlName(code));
+        if (code === 0x0d || code === 0x0a || code === 0) severe = true;
+        j += c >> 8;
       }
-      if (j > i) {
-        const run = input.slice(i, j);
-        const what = [...names].slice(0, 5).join(", ") + (names.size > 5 ? ", …" : "");
-        const why = place === "fragment"
-          ? "the fragment is not sent in a retrieval, but a client that decodes it may still act on it"
-          : severe
-            ? "it must not be unescaped before transmission, or it can end a protocol line and smuggle in another command"
-            : "it must not be unescaped before transmission, where it is a delimiter of the protocol (TAB of gopher) or a command to a terminal that shows it";
-        add("escaped-control", (severe ? CONTROL_SEVERITY : OTHER_CONTROL_SEVERITY)[place], [i, j],
-          `An escaped ${what} (${abbreviate(run)}) in the ${place}: ${why}`);
-        i = input.indexOf("%", j);
-      } else {
-        i = input.indexOf("%", i + 1);
-      }
+      const run = input.slice(i, j);
+      const what = [...names].slice(0, 5).join(", ") + (names.size > 5 ? ", …" : "");
+      const why = place === "fragment"
+        ? "the fragment is not sent in a retrieval, but a client that decodes it may still act on it"
+        : severe
+          ? "it must not be unescaped before transmission, or it can end a protocol line and smuggle in another command"
+          : "it must not be unescaped before transmission: some protocols take it as a delimiter (TAB separates gopher's " +
+            "fields), and a terminal that shows it may take it as a command";
+      add("escaped-control", (severe ? CONTROL_SEVERITY : OTHER_CONTROL_SEVERITY)[place], [i, j],
+        `An escaped ${what} (${abbreviate(run)}) in the ${place}: ${why}`);
+      i = j - 1;
     }
   }
 }

@@ -185,6 +185,9 @@ const DELIMITER_RULES: readonly { place: "host" | "path" | "query"; escapes: rea
     why: "a server must split the query into key/value pairs before it decodes them, or the pairs change" },
 ];
 
+/** DELIMITER_RULES with the escapes as the octets they stand for. */
+const DELIMITER_CODES = DELIMITER_RULES.map((rule) => ({ ...rule, codes: new Set(rule.escapes.map((hex) => parseInt(hex, 16))) }));
+
 /**
  * 7.3 on the escapes of each component: escaped NUL (runs), escapes that decode to a delimiter,
  * segments that decode to dot-segments. Each walks the escapes with indexOf, without a regular
@@ -204,15 +207,14 @@ function checkOtherEscapes(add: Add, input: string, spans: Spans): void {
       i = j;
     }
   }
-  for (const rule of DELIMITER_RULES) {
+  for (const rule of DELIMITER_CODES) {
     const span = spans[rule.place];
     if (span === undefined) continue;
     const [from, end] = span;
     for (let i = input.indexOf("%", from); i >= 0 && i + 3 <= end; i = input.indexOf("%", i + 1)) {
       const octet = escapeAt(input, i);
-      if (octet < 0) continue;
+      if (octet < 0 || !rule.codes.has(octet)) continue;
       const hex = octet.toString(16).toUpperCase().padStart(2, "0");
-      if (!rule.escapes.includes(hex)) continue;
       const text = input.slice(i, i + 3);
       add("escaped-delimiter", rule.severity, [i, i + 3], `${text} decodes to ${DELIMITERS[hex]} in the ${rule.place}: ${rule.why}`);
     }
