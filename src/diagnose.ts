@@ -6,7 +6,7 @@
 import { nextIn, runScan } from "./automaton.js";
 import type { Edition, PegExpectation, RuleInfo } from "./edition.js";
 import { orList, UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
-import { Positions } from "./positions.js";
+import { Positions, type Reading } from "./positions.js";
 import { article } from "./words.js";
 
 type RuleName = string;
@@ -36,50 +36,9 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
   const { offset, state } = runScan(automaton, input);
   const next = nextIn(automaton, state);
   if (offset === input.length && next.end) throw new Error(`internal error: diagnosis of an input that rule ${start.name} matches`);
-  const { byCode } = positionsOf(edition, start).after(input, offset);
-  const codes = [...next.characters].map((c) => c.charCodeAt(0));
-  for (const c of codes) {
-    if (!byCode.has(c)) throw new Error(`internal error: the DFA and the positions of rule ${start.name} disagree at offset ${offset}`);
-  }
-  // Each character that can come next, with the rules that read it there: the innermost rule of
-  // each reading that is more than one character (a pchar, an ALPHA or a DIGIT is read for the
-  // rule that holds it).
-  // An escape's "%" is read for the rule that holds the escape too; its hex digits, by the escape.
-  const escapeStart = edition.rule(edition.roles.escape)?.first ?? "";
-  const isOneCharacter = (name: RuleName, c: number) => name === edition.roles.escape
-    ? escapeStart.includes(String.fromCharCode(c))
-    : edition.rule(name)?.singleCharacter === true;
-  const cut = (chain: readonly string[], c: number) => {
-    let k = chain.length;
-    while (k > 1 && isOneCharacter(chain[k - 1], c)) k--;
-    return chain.slice(0, k);
-  };
-  const readings: string[][] = []; // in the grammar's order
-  const readers = new Map<RuleName, number[]>(); // the characters each rule can read next
-  for (const c of codes) {
-    for (const chain of byCode.get(c)!.map((chain) => cut(chain, c))) {
-      readings.push(chain);
-      const reader = chain[chain.length - 1];
-      readers.set(reader, [...(readers.get(reader) ?? []), c]);
-    }
-  }
-  // The rule the error is in: the one every reading ends in, with the first reading's path (the
-  // document's order of alternatives); else the innermost rule all readings share.
-  let path: string[];
-  if (readings.length === 0) path = [start.name];
-  else if (readings.every((chain) => chain[chain.length - 1] === readings[0][readings[0].length - 1])) {
-    path = [...readings[0]];
-  } else {
-    let common: readonly string[] = readings[0];
-    for (const chain of readings.slice(1)) {
-      let i = 0;
-      while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
-      common = common.slice(0, i);
-    }
-    path = common.length ? [...common] : [start.name];
-  }
+  const { readings } = positionsOf(edition, start).after(input, offset);
+  const { path, expected } = readingsOf(edition, start, readings, next);
   const rule = path[path.length - 1];
-  const expected = describeNext(edition, readers, next.end, rule);
   const info = edition.rule(rule)!;
   const schemeRule = edition.requireRule(edition.roles.scheme);
   const isScheme = (text: string) => edition.accepts(text, schemeRule);
@@ -90,6 +49,71 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
   };
 }
 
+/** What is derived from the readings at an offset: the same for every input that ends in the same set of positions. */
+const DERIVED = new WeakMap<readonly Reading[], { path: string[]; expected: string[] }>();
+
+/** The rule path and the words of `expected`, from the readings of the next character. */
+function readingsOf(edition: Edition, start: RuleInfo, raw: readonly Reading[], next: { characters: string; end: boolean }): { path: string[]; expected: string[] } {
+  let derived = DERIVED.get(raw);
+  if (derived === undefined) DERIVED.set(raw, derived = derive());
+  // Copies: an error's arrays are its own.
+  return { path: [...derived.path], expected: [...derived.expected] };
+
+  function derive(): { path: string[]; expected: string[] } {
+    // Each character that can come next, with the rules that read it there: the innermost rule of
+    // each reading that is more than one character (a pchar, an ALPHA or a DIGIT is read for the
+    // rule that holds it). An escape's "%" is read for the rule that holds the escape too; its hex
+    // digits, by the escape.
+    const escapeStart = edition.rule(edition.roles.escape)?.first ?? "";
+    const cut = (chain: readonly string[], escapeStarts: boolean): string[] => {
+      let k = chain.length;
+      while (k > 1) {
+        const name = chain[k - 1];
+        const one = name === edition.roles.escape ? escapeStarts : edition.rule(name)?.singleCharacter === true;
+        if (!one) break;
+        k--;
+      }
+      return chain.slice(0, k);
+    };
+    const readings: string[][] = []; // in the grammar's order
+    const readers = new Map<RuleName, Set<number>>(); // the characters each rule can read next
+    const seen = new Set<number>();
+    for (const { chain, codes } of raw) {
+      const starts = codes.filter((c) => escapeStart.includes(String.fromCharCode(c)));
+      const rest = starts.length ? codes.filter((c) => !escapeStart.includes(String.fromCharCode(c))) : codes;
+      for (const [part, escapeStarts] of [[rest, false], [starts, true]] as const) {
+        if (part.length === 0) continue;
+        const reading = cut(chain, escapeStarts);
+        readings.push(reading);
+        const reader = reading[reading.length - 1];
+        let set = readers.get(reader);
+        if (set === undefined) readers.set(reader, set = new Set());
+        for (const c of part) { set.add(c); seen.add(c); }
+      }
+    }
+    if (seen.size !== next.characters.length || [...next.characters].some((c) => !seen.has(c.charCodeAt(0)))) {
+      throw new Error(`internal error: the DFA and the positions of rule ${start.name} disagree`);
+    }
+    // The rule the error is in: the one every reading ends in, with the first reading's path (the
+    // document's order of alternatives); else the innermost rule all readings share.
+    let path: string[];
+    if (readings.length === 0) path = [start.name];
+    else if (readings.every((chain) => chain[chain.length - 1] === readings[0][readings[0].length - 1])) {
+      path = [...readings[0]];
+    } else {
+      let common: readonly string[] = readings[0];
+      for (const chain of readings.slice(1)) {
+        let i = 0;
+        while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
+        common = common.slice(0, i);
+      }
+      path = common.length ? [...common] : [start.name];
+    }
+    const expected = describeNext(edition, readers, next.end, path[path.length - 1]);
+    return { path, expected };
+  }
+}
+
 /**
  * What could come next, in words, by the rules that read it: `"/" (path-abempty)`, `digit (port)`,
  * `"!", "$", ... or an unreserved character (reg-name or userinfo)` (rules that read the same
@@ -97,7 +121,7 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
  * end of the input if it may end there. Entries are in the order of their first character; the
  * rule the error is in is not named again.
  */
-function describeNext(edition: Edition, readers: ReadonlyMap<RuleName, readonly number[]>, end: boolean, inner: RuleName): string[] {
+function describeNext(edition: Edition, readers: ReadonlyMap<RuleName, ReadonlySet<number>>, end: boolean, inner: RuleName): string[] {
   const bySet = new Map<string, { rules: RuleName[]; codes: number[] }>();
   for (const [rule, codes] of readers) {
     const sorted = [...new Set(codes)].sort((a, b) => a - b);

@@ -16,16 +16,24 @@ type Node =
 /** A transition on a range of code units, taken inside a chain of rules. */
 interface Edge { readonly lo: number; readonly hi: number; readonly to: number; readonly chain: number }
 
-/** A set of positions, with its transitions found as they are needed. */
-interface SetState { readonly states: readonly number[]; readonly next: Map<number, SetState> }
+/** A set of positions, with its transitions and its readings found as they are needed. */
+interface SetState { readonly states: readonly number[]; readonly next: Map<number, SetState>; readings?: readonly Reading[] }
 
-/** What can follow a prefix: each character, with the chains of rules that read it there. */
+/** One way the grammar can read the next character: a chain of rules, and the characters it takes. */
+export interface Reading {
+  /** The rules from the start rule down to the one whose character or range takes the character. */
+  readonly chain: readonly string[];
+  /** The ASCII codes this chain can read next, in code order. */
+  readonly codes: readonly number[];
+}
+
+/**
+ * What can follow a prefix: every reading of the next character, in the order of the grammar (the
+ * alternatives of a rule in the order the document writes them).
+ */
 export interface Continuation {
-  /**
-   * The chains of rules (start rule first) that can read each ASCII code next, in the order of
-   * the grammar (the alternatives of a rule in the order the document writes them).
-   */
-  readonly byCode: ReadonlyMap<number, readonly (readonly string[])[]>;
+  /** The same array for the same set of positions (a caller may cache what it derives from it). */
+  readonly readings: readonly Reading[];
 }
 
 /** The largest number of sets kept: a grammar's own are far fewer; past it, the cache starts again. */
@@ -143,19 +151,19 @@ export class Positions {
       if (next.states.length === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
       s = next;
     }
+    if (s.readings !== undefined) return { readings: s.readings };
     // Chains are numbered as the build meets them, which is the grammar's order.
-    const ids = new Map<number, Set<number>>();
+    const byChain = new Map<number, Set<number>>();
     for (const q of s.states) {
       for (const e of this.#edges[q]) {
-        for (let c = e.lo; c <= Math.min(e.hi, 127); c++) {
-          let set = ids.get(c);
-          if (set === undefined) ids.set(c, set = new Set());
-          set.add(e.chain);
-        }
+        let set = byChain.get(e.chain);
+        if (set === undefined) byChain.set(e.chain, set = new Set());
+        for (let c = e.lo; c <= Math.min(e.hi, 127); c++) set.add(c);
       }
     }
-    const byCode = new Map<number, (readonly string[])[]>();
-    for (const [c, set] of ids) byCode.set(c, [...set].sort((a, b) => a - b).map((id) => this.#chains[id]));
-    return { byCode };
+    const readings = [...byChain].filter(([, codes]) => codes.size > 0).sort((a, b) => a[0] - b[0])
+      .map(([id, codes]) => ({ chain: this.#chains[id], codes: [...codes].sort((a, b) => a - b) }));
+    s.readings = readings;
+    return { readings };
   }
 }
