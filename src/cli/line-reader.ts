@@ -58,6 +58,7 @@ export class LineReader {
     let p = 0;
     if (this.longLength >= 0) {
       const nl = chunk.indexOf(LF);
+      if (this.longHead.length < HEAD) this.longHead = this.headOf([this.longHead], nl < 0 ? chunk : chunk.subarray(0, nl));
       if (nl < 0) {
         this.longLength += chunk.length;
         if (chunk.length) this.longLast = chunk[chunk.length - 1];
