@@ -57,6 +57,16 @@ describe("batch: a line longer than --max-line-length", () => {
     expect(run(["batch", "--max-line-length", "0"]).stderr).toMatch(/--max-line-length must be a whole number from 1 to \d+, got "0"/);
   });
 
+  test("with worker threads, the same output in the same order", () => {
+    const file = join(dir, "long-among-many.txt");
+    writeFileSync(file, Array.from({ length: 40000 }, (_, i) => (i === 20000 ? "x".repeat(2 * 1024 * 1024) : `http://h/${i}`)).join("\n") + "\n");
+    const main = run(["batch", file]);
+    const workers = run(["batch", "--workers", "2", file]);
+    expect(workers.stdout === main.stdout).toBe(true);
+    expect(workers.stderr).toBe(main.stderr);
+    expect(lines(main)[20000]).toMatchObject({ line: 20001, length: 2 * 1024 * 1024, rule: "(too long)" });
+  });
+
   test("a file of 40 MB without a line break: one result line (default limit, 1 MiB), across the reader's chunks", () => {
     const file = join(dir, "one-line.txt");
     const size = 40 * 1024 * 1024;
