@@ -80,28 +80,28 @@ export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, op
     T.scheme = R.scheme;
     line("T.scheme = R.scheme;", `R.scheme is defined (${shown(R.scheme)}): R is absolute, and T takes its components.`);
     T.authority = R.authority;
-    line("T.authority = R.authority;", `T's authority is R's, ${shown(R.authority?.raw)}.`);
+    line("T.authority = R.authority;", `T's authority is R's: ${shown(R.authority?.raw)}.`);
     T.path = R.path;
     T.opaque = R.opaque;
-    line("T.path = R.path;", `T's path is R's, ${shown(R.path)}${R.opaque ? " (an opaque part)" : ""}.`);
+    line("T.path = R.path;", `T's path is R's: ${shown(R.path)}${R.opaque ? " (an opaque part)" : ""}.`);
     T.query = R.query;
-    line("T.query = R.query;", `T's query is R's, ${shown(R.query)}.`);
+    line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
   } else {
     if (R.authority !== undefined) {
       T.authority = R.authority;
       line("T.authority = R.authority;", `R has no scheme but an authority, ${shown(R.authority.raw)}: a network-path reference, ` +
         "whose authority T takes.");
       T.path = R.path;
-      line("T.path = R.path;", `T's path is R's, ${shown(R.path)}.`);
+      line("T.path = R.path;", `T's path is R's: ${shown(R.path)}.`);
       T.query = R.query;
-      line("T.query = R.query;", `T's query is R's, ${shown(R.query)}.`);
+      line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
     } else {
       if (R.path === "") {
         if (R.query !== undefined) {
           T.path = hierarchicalPath(Base, "a query-only reference takes the base's path");
           line("T.path = Base.path;", "R has no scheme, no authority and an empty path, but a query: T takes the base URI's path.");
           T.query = R.query;
-          line("T.query = R.query;", `T's query is R's, ${shown(R.query)}.`);
+          line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
         } else {
           // An empty reference refers to the current document.
           steps.push({
@@ -126,13 +126,13 @@ export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, op
             "begin with \"/\": a relative-path reference, whose path is merged with the base URI's (merge steps 1-8).", merged.steps);
         }
         T.query = R.query;
-        line("T.query = R.query;", `T's query is R's, ${shown(R.query)}.`);
+        line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
       }
       T.authority = Base.authority;
-      line("T.authority = Base.authority;", `T keeps the base URI's authority, ${shown(Base.authority?.raw)}.`);
+      line("T.authority = Base.authority;", `T keeps the base URI's authority: ${shown(Base.authority?.raw)}.`);
     }
     T.scheme = Base.scheme;
-    line("T.scheme = Base.scheme;", `T keeps the base URI's scheme, ${shown(Base.scheme)}.`);
+    line("T.scheme = Base.scheme;", `T keeps the base URI's scheme: ${shown(Base.scheme)}.`);
   }
   steps.push({
     section: "5.2", label: "return (T, fragment);", did: "The target T, and R's fragment apart.",

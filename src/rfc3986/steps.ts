@@ -73,12 +73,12 @@ export function resolveSteps(base: Reference, ref: Reference, strict: boolean): 
     T.scheme = R.scheme;
     line("T.scheme = R.scheme;", `R.scheme is defined (${shown(R.scheme)}): R is a URI, and T takes its components.`);
     T.authority = R.authority;
-    line("T.authority = R.authority;", `T's authority is R's, ${shown(R.authority?.raw)}.`);
+    line("T.authority = R.authority;", `T's authority is R's: ${shown(R.authority?.raw)}.`);
     const removed = removeDotSegmentsSteps(R.path);
     T.path = removed.output;
     line("T.path = remove_dot_segments(R.path);", `R's path ${shown(R.path)} without its dot segments (5.2.4).`, removed.steps);
     T.query = R.query;
-    line("T.query = R.query;", `T's query is R's, ${shown(R.query)}.`);
+    line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
   } else {
     if (R.authority !== undefined) {
       T.authority = R.authority;
@@ -88,7 +88,7 @@ export function resolveSteps(base: Reference, ref: Reference, strict: boolean): 
       T.path = removed.output;
       line("T.path = remove_dot_segments(R.path);", `R's path ${shown(R.path)} without its dot segments (5.2.4).`, removed.steps);
       T.query = R.query;
-      line("T.query = R.query;", `T's query is R's, ${shown(R.query)}.`);
+      line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
     } else {
       if (R.path === "") {
         T.path = Base.path;
@@ -98,7 +98,7 @@ export function resolveSteps(base: Reference, ref: Reference, strict: boolean): 
           line("T.query = R.query;", `R has a query, ${shown(R.query)}, which T takes.`);
         } else {
           T.query = Base.query;
-          line("T.query = Base.query;", `R has no query: T keeps the base URI's, ${shown(Base.query)}.`);
+          line("T.query = Base.query;", `R has no query: T keeps the base URI's query, ${shown(Base.query)}.`);
         }
       } else {
         if (R.path.startsWith("/")) {
@@ -117,16 +117,16 @@ export function resolveSteps(base: Reference, ref: Reference, strict: boolean): 
             removed.steps);
         }
         T.query = R.query;
-        line("T.query = R.query;", `T's query is R's, ${shown(R.query)}.`);
+        line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
       }
       T.authority = Base.authority;
-      line("T.authority = Base.authority;", `T keeps the base URI's authority, ${shown(Base.authority?.raw)}.`);
+      line("T.authority = Base.authority;", `T keeps the base URI's authority: ${shown(Base.authority?.raw)}.`);
     }
     T.scheme = Base.scheme;
-    line("T.scheme = Base.scheme;", `T keeps the base URI's scheme, ${shown(Base.scheme)}.`);
+    line("T.scheme = Base.scheme;", `T keeps the base URI's scheme: ${shown(Base.scheme)}.`);
   }
   T.fragment = R.fragment;
-  line("T.fragment = R.fragment;", `T's fragment is R's, ${shown(R.fragment)}.`);
+  line("T.fragment = R.fragment;", `T's fragment is R's: ${shown(R.fragment)}.`);
 
   // 5.3 Component Recomposition
   const target = { ...T, path: T.path } as Components;
