@@ -56,12 +56,3 @@ export function requireStepsLength(text: string, what: string): void {
 export function shown(value: string | undefined): string {
   return value === undefined ? "undefined" : JSON.stringify(value);
 }
-
-/** Records steps in order; `within` gathers the steps of a routine under the step that calls it. */
-export class StepRecorder<Name extends string> {
-  readonly steps: ResolutionStep<Name>[] = [];
-
-  add(section: string, label: string, did: string, state: StepState<Name>, steps?: readonly ResolutionStep<Name>[]): void {
-    this.steps.push(steps === undefined ? { section, label, did, state } : { section, label, did, state, steps });
-  }
-}

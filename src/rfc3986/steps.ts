@@ -129,7 +129,7 @@ export function resolveSteps(base: Reference, ref: Reference, strict: boolean): 
   line("T.fragment = R.fragment;", `T's fragment is R's: ${shown(R.fragment)}.`);
 
   // 5.3 Component Recomposition
-  const target = { ...T, path: T.path } as Components;
+  const target: Components = { ...T, path: T.path };
   requireRecomposable(target, ref);
   const result = recompose(target);
   steps.push({
