@@ -2,7 +2,7 @@
 // Its target must be resolve()'s for every input: every row of every resolution vector table of
 // grammar/ (found by its header, so an edition's new table joins in), in every edition, with every
 // option, gives the same target or the same error. The worked example of RFC 3986 5.2.4 is read
-// from its vector table (test/vectors/), as the RFC prints it.
+// from its vector table (grammar/rfc3986/vectors/remove-dot-segments-5.2.4.tsv), as the RFC prints it.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -69,9 +69,9 @@ describe("the target of resolveSteps() is resolve()'s", () => {
   });
 });
 
-/** The rows of test/vectors/rfc3986-5.2.4-remove-dot-segments.tsv, by path: [step, output buffer, input buffer]. */
+/** The rows of grammar/rfc3986/vectors/remove-dot-segments-5.2.4.tsv, by path: [step, output buffer, input buffer]. */
 function table524(): Map<string, string[][]> {
-  const lines = readFileSync(join(ROOT, "test", "vectors", "rfc3986-5.2.4-remove-dot-segments.tsv"), "utf8").split("\n")
+  const lines = readFileSync(join(ROOT, "grammar", "rfc3986", "vectors", "remove-dot-segments-5.2.4.tsv"), "utf8").split("\n")
     .filter((l) => l !== "" && !l.startsWith("#"));
   expect(lines[0]).toBe("path\tstep\toutput buffer\tinput buffer");
   const byPath = new Map<string, string[][]>();
