@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// Hostile input to every export of the library, in every edition: strings built to hurt (long
+// Hostile input to every export of the library, in every edition (parse, validate, matches, explain,
+// recompose, resolve, resolveReference, resolveSteps, normalize, equivalent, audit, extract,
+// ruleInfo, compareEditions, diffEditions): strings built to hurt (long
 // runs, control characters, lone surrogates, chains of "%", deep dot segments, huge ports, IP
 // literals in odd forms, grammar-shaped references with characters inserted, deleted or replaced),
 // and parts and options of the wrong type. Counts three kinds of failure, each of which must be 0:
 //   - unexpected exceptions: anything but the documented typed errors (UriSyntaxError, ResolveError,
 //     NotDefinedError where the edition defines no such operation, TypeError where an argument is
-//     of the wrong type or names no rule, RangeError from explain() over EXPLAIN_MAX_LENGTH);
+//     of the wrong type or names no rule, RangeError from explain() over EXPLAIN_MAX_LENGTH and from
+//     resolveSteps() over RESOLVE_STEPS_MAX_LENGTH);
 //   - invalid outputs: a result of resolve(), resolveReference() or normalize() that validate()
-//     rejects in the edition's grammar, or a normalize() that is not idempotent;
+//     rejects in the edition's grammar, a normalize() that is not idempotent, recompose(parse(x))
+//     that is not x, resolveSteps() whose target is not resolve()'s;
 //   - asymmetries of equivalent(): a ~ b but not b ~ a, on every rung of the ladder.
 // The generator is seeded (mulberry32), so a run is reproducible; a failure prints the seed, the
 // input's number and the call. Not part of `npm test` (it takes minutes): after `npm run build`,
@@ -291,6 +295,17 @@ function exercise(input, edition, other) {
   const ro = resolveOptions(edition);
   const resolved = attempt("resolve", () => api.resolve(base, input, { ...ro, edition }));
   if (resolved.value !== undefined) requireValid(`resolve(${JSON.stringify(base)}, x, ${JSON.stringify(ro)})`, edition, resolved.value);
+  if (input.length <= 4000 || chance(0.02)) {
+    // The steps of 5.2 must reach resolve()'s target, or fail as it fails.
+    const steps = attempt("resolveSteps", () => api.resolveSteps(base, input, { ...ro, edition }),
+      input.length > (api.RESOLVE_STEPS_MAX_LENGTH ?? Infinity) ? [RangeError] : []);
+    if (steps.value !== undefined && steps.value.target !== resolved.value) {
+      note("invalid", "resolveSteps(base, x).target !== resolve(base, x)", `${steps.value.target} / ${resolved.value}`);
+    }
+    if (!(steps.error instanceof RangeError) && (steps.error instanceof ResolveError) !== (resolved.error instanceof ResolveError)) {
+      note("invalid", "resolveSteps and resolve disagree about an error", `${steps.error?.message} / ${resolved.error?.message}`);
+    }
+  }
   if (parsed.value !== undefined && chance(0.1)) {
     // The reference as a parsed value, not a string.
     const value = attempt("resolve (parsed)", () => api.resolve(base, parsed.value, { ...ro, edition }));
