@@ -39,7 +39,7 @@ export function compareEditions(input: string, options?: CompareEditionsOptions)
   return compareEditionsIn(Object.values(ALL_EDITIONS) as readonly Edition[], input, options);
 }
 export type { EditionId, DefaultEditionId, EditionOf, RuleNames } from "./registry.js";
-export type { Edition, RuleInfo, EditionManifest } from "./edition.js";
+export type { Edition, RuleInfo, EditionManifest, Reconstructed } from "./edition.js";
 export type {
   Api, ParseOptions, RuleOptions, ExplainOptions, ResolveOptions, NormalizeOptions, EquivalentOptions, Resolution,
   ReferenceOf, EditionOption, ParseRules,
