@@ -565,6 +565,8 @@ function registryDeclarations(list) {
     `export interface RuleNames {\n${list.map((m, i) => `  ${JSON.stringify(m.id)}: RuleName${i};\n`).join("")}}\n` +
     `/** Each edition's parse rules (edition.json roles.parse): the rules parse() splits into components. */\n` +
     `export interface ParseRules {\n${list.map((m) => `  ${JSON.stringify(m.id)}: ${m.roles.parse.map((r) => JSON.stringify(r)).join(" | ")};\n`).join("")}}\n` +
+    `/** Each edition's roles (edition.json "roles"): its own names for the rules the operations need. */\n` +
+    `export interface Roles {\n${list.map((m) => `  ${JSON.stringify(m.id)}: ${JSON.stringify(m.roles)};\n`).join("")}}\n` +
     `/** Each edition's model: the family of algorithms (src/) its components and operations follow. */\n` +
     `export interface Models {\n${list.map((m) => `  ${JSON.stringify(m.id)}: ${JSON.stringify(m.model)};\n`).join("")}}\n` +
     `export declare const EDITION_LIST: readonly (${list.map((_, i) => `typeof Edition${i}`).join(" | ")})[];\n` +

@@ -25,8 +25,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!#$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http://a/b/c/d;p?q",
+        "",
+        "#s",
+        "../../../g"
+      ],
+      "noMatch": [
+        "x:[a]",
+        "http://[::1]/",
+        "<http://test.com/>",
+        "ftp://ds.internic. net/rfc/"
+      ]
     }
   },
   {
@@ -53,8 +63,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "+-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http://a/b/c/d;p?q",
+        "mailto:mduerst@ifi.unizh.ch",
+        "foo:/bar",
+        "x:?q"
+      ],
+      "noMatch": [
+        "http://a/b#f",
+        "//a/b",
+        "http://[::1]/",
+        "http://a/b c"
+      ]
     }
   },
   {
@@ -81,8 +101,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "+-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "mailto:a@b",
+        "x:?q",
+        "news:a/b"
+      ],
+      "noMatch": [
+        "x:/a",
+        "x:",
+        "a#b"
+      ]
     }
   },
   {
@@ -112,8 +140,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "?",
+        "%2F",
+        "$"
+      ],
+      "noMatch": [
+        "/",
+        "["
+      ]
     }
   },
   {
@@ -134,8 +169,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "+-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http://www.ics.uci.edu/pub/ietf/uri/",
+        "http://a?q",
+        "g:h",
+        "http:"
+      ],
+      "noMatch": [
+        "http",
+        ":a",
+        "a:b#c"
+      ]
     }
   },
   {
@@ -173,8 +217,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "g",
+        "/g",
+        "//g",
+        "//a?q"
+      ],
+      "noMatch": [
+        "g#s",
+        "g h"
+      ]
     }
   },
   {
@@ -195,8 +247,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "/",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "//www.ics.uci.edu",
+        "//www.ics.uci.edu/pub/ietf/uri/",
+        "//a/b?q"
+      ],
+      "noMatch": [
+        "//a?q",
+        "/www.ics.uci.edu"
+      ]
     }
   },
   {
@@ -217,8 +276,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "/",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "/",
+        "/pub/ietf/uri/?q",
+        "//a?q",
+        "/b;p/c"
+      ],
+      "noMatch": [
+        "a/b",
+        "/a#b"
+      ]
     }
   },
   {
@@ -240,8 +307,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "this:that",
+        "g;x=1/../y",
+        "?y",
+        ""
+      ],
+      "noMatch": [
+        "a#b",
+        "a%zz"
+      ]
     }
   },
   {
@@ -269,8 +344,16 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "+-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http",
+        "HTTP",
+        "svn+ssh",
+        "a.b-c9"
+      ],
+      "noMatch": [
+        "a_b",
+        ""
+      ]
     }
   },
   {
@@ -298,8 +381,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "www.ics.uci.edu",
+        "",
+        "user;auth=x:pw@host.example.com:8080",
+        "a@b@c"
+      ],
+      "noMatch": [
+        "[::1]",
+        "a/b",
+        "a?b",
+        "a b"
+      ]
     }
   },
   {
@@ -326,8 +419,16 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a@b@c",
+        "h:80:90",
+        "$,;:@&=+",
+        "%7Euser"
+      ],
+      "noMatch": [
+        "a/b",
+        "a?b"
+      ]
     }
   },
   {
@@ -349,8 +450,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "",
+        "host",
+        "user:password@host:80",
+        "@host"
+      ],
+      "noMatch": [
+        "a@b@c",
+        "user@",
+        "host:80:90",
+        "%7Euser"
+      ]
     }
   },
   {
@@ -370,8 +481,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "host",
+        "@host",
+        "u:p@h:80"
+      ],
+      "noMatch": [
+        "",
+        "u@"
+      ]
     }
   },
   {
@@ -399,8 +517,17 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "user",
+        "user:password",
+        "a;auth=b",
+        "a$b,c"
+      ],
+      "noMatch": [
+        "a@b",
+        "a?b",
+        "a/b"
+      ]
     }
   },
   {
@@ -422,8 +549,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "host:80",
+        "host:",
+        "1.2.3.4:8080"
+      ],
+      "noMatch": [
+        "host:80:90",
+        ":80",
+        "host:http"
+      ]
     }
   },
   {
@@ -450,8 +585,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "www.math.uio.no",
+        "1.2.3.4",
+        "1.2.3.999"
+      ],
+      "noMatch": [
+        "1.2.3.4.5",
+        "1.2.3.4a",
+        "[::1]",
+        ""
+      ]
     }
   },
   {
@@ -473,8 +617,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "www.ics.uci.edu",
+        "example.com.",
+        "a.b.c.",
+        "1.2.3.com"
+      ],
+      "noMatch": [
+        "example.com..",
+        ".example.com",
+        "example.123",
+        "a_b.com"
+      ]
     }
   },
   {
@@ -499,8 +653,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "ab",
+        "a-b",
+        "9z"
+      ],
+      "noMatch": [
+        "-a",
+        "a-",
+        "a.b"
+      ]
     }
   },
   {
@@ -526,8 +689,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "com",
+        "x-1"
+      ],
+      "noMatch": [
+        "1com",
+        "com-"
+      ]
     }
   },
   {
@@ -551,8 +720,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "192.0.2.16",
+        "1.2.3.999"
+      ],
+      "noMatch": [
+        "1.2.3",
+        "1..3.4",
+        "0x1.2.3.4"
+      ]
     }
   },
   {
@@ -576,8 +752,14 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "80",
+        ""
+      ],
+      "noMatch": [
+        "80a",
+        "-1"
+      ]
     }
   },
   {
@@ -595,8 +777,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "",
+        "/pub/ietf/uri/",
+        "mduerst@ifi.unizh.ch",
+        "//a"
+      ],
+      "noMatch": [
+        "/a?b",
+        "/a#b",
+        "/a b"
+      ]
     }
   },
   {
@@ -617,8 +808,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "b;p/c",
+        "a//b",
+        "a;x=1/b;y;z"
+      ],
+      "noMatch": [
+        "a?b",
+        "a[b"
+      ]
     }
   },
   {
@@ -639,8 +837,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "b;p",
+        ";x",
+        "a;;b",
+        ""
+      ],
+      "noMatch": [
+        "a/b",
+        "a?b"
+      ]
     }
   },
   {
@@ -660,8 +866,14 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "x=1",
+        ""
+      ],
+      "noMatch": [
+        "a;b",
+        "a/b"
+      ]
     }
   },
   {
@@ -689,8 +901,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        ":",
+        "@",
+        "$",
+        ","
+      ],
+      "noMatch": [
+        ";",
+        "/",
+        "?"
+      ]
     }
   },
   {
@@ -710,8 +931,17 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "q",
+        "",
+        "a=b&c=d;e/f?g:h@i+j$k,l",
+        "%7e"
+      ],
+      "noMatch": [
+        "a#b",
+        "a[b",
+        "a b"
+      ]
     }
   },
   {
@@ -731,8 +961,15 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "Related",
+        "",
+        "s/../x"
+      ],
+      "noMatch": [
+        "a#b",
+        "[x]"
+      ]
     }
   },
   {
@@ -770,8 +1007,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        ";",
+        "~",
+        "$",
+        "%20"
+      ],
+      "noMatch": [
+        "#",
+        "%",
+        "["
+      ]
     }
   },
   {
@@ -790,8 +1036,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "&+/:;=?@",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        ";",
+        "+"
+      ],
+      "noMatch": [
+        "$",
+        ",",
+        "[",
+        "a"
+      ]
     }
   },
   {
@@ -822,8 +1076,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$'()*,-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "5",
+        "~",
+        "$"
+      ],
+      "noMatch": [
+        ";",
+        "%41"
+      ]
     }
   },
   {
@@ -842,8 +1104,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$'()*,-._~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "-",
+        "'",
+        "$",
+        ","
+      ],
+      "noMatch": [
+        "a",
+        "+"
+      ]
     }
   },
   {
@@ -867,8 +1137,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "%",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "%20",
+        "%7E",
+        "%0a"
+      ],
+      "noMatch": [
+        "%2",
+        "%gg",
+        "%"
+      ]
     }
   },
   {
@@ -889,8 +1167,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFabcdef",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "F",
+        "0"
+      ],
+      "noMatch": [
+        "g",
+        "G"
+      ]
     }
   },
   {
@@ -922,8 +1207,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "7",
+        "x"
+      ],
+      "noMatch": [
+        "-"
+      ]
     }
   },
   {
@@ -955,8 +1245,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "q",
+        "Q"
+      ],
+      "noMatch": [
+        "ab"
+      ]
     }
   },
   {
@@ -978,8 +1273,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "z"
+      ],
+      "noMatch": [
+        "A",
+        "1"
+      ]
     }
   },
   {
@@ -1001,8 +1302,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "Z"
+      ],
+      "noMatch": [
+        "a",
+        "@"
+      ]
     }
   },
   {
@@ -1028,8 +1334,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "0",
+        "9"
+      ],
+      "noMatch": [
+        "a"
+      ]
     }
   },
   {
@@ -1049,8 +1360,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "\u0000",
+        "",
+        "\t"
+      ],
+      "noMatch": [
+        " "
+      ]
     }
   },
   {
@@ -1071,8 +1388,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " ",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        " "
+      ],
+      "noMatch": [
+        " ",
+        "\t"
+      ]
     }
   },
   {
@@ -1089,8 +1411,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "\"#%<>",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "<",
+        "\"",
+        "#",
+        "%"
+      ],
+      "noMatch": [
+        "{"
+      ]
     }
   },
   {
@@ -1110,8 +1439,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "[\\]^`{|}",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "{",
+        "\\",
+        "[",
+        "`"
+      ],
+      "noMatch": [
+        "~",
+        "<"
+      ]
     }
   }
 ].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))), examples: Object.freeze({ match: Object.freeze(r.examples.match), noMatch: Object.freeze(r.examples.noMatch) }) })));

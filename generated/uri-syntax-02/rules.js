@@ -25,8 +25,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!#$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http://a/b/c/d;p?q",
+        "",
+        "#s",
+        "../../../g"
+      ],
+      "noMatch": [
+        "x:[a]",
+        "http://[::1]/",
+        "<http://test.com/>",
+        "ftp://ds.internic. net/rfc/"
+      ]
     }
   },
   {
@@ -53,8 +63,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http://a/b/c/d;p?q",
+        "mailto:mduerst@ifi.unizh.ch",
+        "foo:/bar",
+        "x:?q"
+      ],
+      "noMatch": [
+        "1http://a/",
+        "http://a/b#f",
+        "//a/b",
+        "http://[::1]/"
+      ]
     }
   },
   {
@@ -81,8 +101,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "mailto:a@b",
+        "x:?q",
+        "news:a/b"
+      ],
+      "noMatch": [
+        "x:/a",
+        "x:",
+        "a#b"
+      ]
     }
   },
   {
@@ -112,8 +140,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "?",
+        "%2F",
+        "$"
+      ],
+      "noMatch": [
+        "/",
+        "["
+      ]
     }
   },
   {
@@ -134,8 +169,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http://www.ics.uci.edu/pub/ietf/uri/",
+        "http://a?q",
+        "g:h",
+        "http:"
+      ],
+      "noMatch": [
+        "http",
+        ":a",
+        "a:b#c"
+      ]
     }
   },
   {
@@ -173,8 +217,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "g",
+        "/g",
+        "//g",
+        "//a?q"
+      ],
+      "noMatch": [
+        "g#s",
+        "g h"
+      ]
     }
   },
   {
@@ -195,8 +247,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "/",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "//www.ics.uci.edu",
+        "//www.ics.uci.edu/pub/ietf/uri/",
+        "//a/b?q"
+      ],
+      "noMatch": [
+        "//a?q",
+        "/www.ics.uci.edu"
+      ]
     }
   },
   {
@@ -217,8 +276,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "/",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "/",
+        "/pub/ietf/uri/?q",
+        "//a?q",
+        "/b;p/c"
+      ],
+      "noMatch": [
+        "a/b",
+        "/a#b"
+      ]
     }
   },
   {
@@ -240,8 +307,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "this:that",
+        "g;x=1/../y",
+        "?y",
+        ""
+      ],
+      "noMatch": [
+        "a#b",
+        "a%zz"
+      ]
     }
   },
   {
@@ -269,8 +344,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http",
+        "HTTP",
+        "svn+ssh",
+        "a.b-c9"
+      ],
+      "noMatch": [
+        "1a",
+        "+a",
+        "a_b",
+        ""
+      ]
     }
   },
   {
@@ -298,8 +383,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "www.ics.uci.edu",
+        "",
+        "user;auth=x:pw@host.example.com:8080",
+        "a@b@c"
+      ],
+      "noMatch": [
+        "[::1]",
+        "a/b",
+        "a?b",
+        "a b"
+      ]
     }
   },
   {
@@ -326,8 +421,17 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a@b@c",
+        "h:80:90",
+        "$,;:@&=+",
+        "%7Euser"
+      ],
+      "noMatch": [
+        "",
+        "a/b",
+        "a?b"
+      ]
     }
   },
   {
@@ -348,8 +452,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "",
+        "host",
+        "user:password@host:80",
+        "@host"
+      ],
+      "noMatch": [
+        "a@b@c",
+        "user@",
+        "host:80:90",
+        "%7Euser"
+      ]
     }
   },
   {
@@ -376,8 +490,17 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "user",
+        "user:password",
+        "a;auth=b",
+        "a$b,c"
+      ],
+      "noMatch": [
+        "a@b",
+        "a?b",
+        "a/b"
+      ]
     }
   },
   {
@@ -398,8 +521,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "host:80",
+        "host:",
+        "1.2.3.4:8080"
+      ],
+      "noMatch": [
+        "host:80:90",
+        ":80",
+        "host:http"
+      ]
     }
   },
   {
@@ -426,8 +557,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "www.math.uio.no",
+        "1.2.3.4",
+        "1.2.3.999"
+      ],
+      "noMatch": [
+        "1.2.3.4.5",
+        "1.2.3.4a",
+        "[::1]",
+        ""
+      ]
     }
   },
   {
@@ -449,8 +589,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "www.ics.uci.edu",
+        "example.com.",
+        "a.b.c.",
+        "1.2.3.com"
+      ],
+      "noMatch": [
+        "example.com..",
+        ".example.com",
+        "example.123",
+        "a_b.com"
+      ]
     }
   },
   {
@@ -475,8 +625,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "ab",
+        "a-b",
+        "9z"
+      ],
+      "noMatch": [
+        "-a",
+        "a-",
+        "a.b"
+      ]
     }
   },
   {
@@ -502,8 +661,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "com",
+        "x-1"
+      ],
+      "noMatch": [
+        "1com",
+        "com-"
+      ]
     }
   },
   {
@@ -527,8 +692,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "192.0.2.16",
+        "1.2.3.999"
+      ],
+      "noMatch": [
+        "1.2.3",
+        "1..3.4",
+        "0x1.2.3.4"
+      ]
     }
   },
   {
@@ -552,8 +724,14 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "80",
+        ""
+      ],
+      "noMatch": [
+        "80a",
+        "-1"
+      ]
     }
   },
   {
@@ -571,8 +749,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "",
+        "/pub/ietf/uri/",
+        "mduerst@ifi.unizh.ch",
+        "//a"
+      ],
+      "noMatch": [
+        "/a?b",
+        "/a#b",
+        "/a b"
+      ]
     }
   },
   {
@@ -593,8 +780,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "b;p/c",
+        "a//b",
+        "a;x=1/b;y;z"
+      ],
+      "noMatch": [
+        "a?b",
+        "a[b"
+      ]
     }
   },
   {
@@ -615,8 +809,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "b;p",
+        ";x",
+        "a;;b",
+        ""
+      ],
+      "noMatch": [
+        "a/b",
+        "a?b"
+      ]
     }
   },
   {
@@ -636,8 +838,14 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "x=1",
+        ""
+      ],
+      "noMatch": [
+        "a;b",
+        "a/b"
+      ]
     }
   },
   {
@@ -665,8 +873,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        ":",
+        "@",
+        "$",
+        ","
+      ],
+      "noMatch": [
+        ";",
+        "/",
+        "?"
+      ]
     }
   },
   {
@@ -686,8 +903,17 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "q",
+        "",
+        "a=b&c=d;e/f?g:h@i+j$k,l",
+        "%7e"
+      ],
+      "noMatch": [
+        "a#b",
+        "a[b",
+        "a b"
+      ]
     }
   },
   {
@@ -707,8 +933,15 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "Related",
+        "",
+        "s/../x"
+      ],
+      "noMatch": [
+        "a#b",
+        "[x]"
+      ]
     }
   },
   {
@@ -746,8 +979,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        ";",
+        "~",
+        "$",
+        "%20"
+      ],
+      "noMatch": [
+        "#",
+        "%",
+        "["
+      ]
     }
   },
   {
@@ -766,8 +1008,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "$&+,/:;=?@",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        ";",
+        "+",
+        "$",
+        ","
+      ],
+      "noMatch": [
+        "[",
+        "a"
+      ]
     }
   },
   {
@@ -798,8 +1048,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "5",
+        "~"
+      ],
+      "noMatch": [
+        "$",
+        ";",
+        "%41"
+      ]
     }
   },
   {
@@ -818,8 +1076,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!'()*-._~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "-",
+        "'"
+      ],
+      "noMatch": [
+        "$",
+        ",",
+        "a",
+        "+"
+      ]
     }
   },
   {
@@ -843,8 +1109,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "%",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "%20",
+        "%7E",
+        "%0a"
+      ],
+      "noMatch": [
+        "%2",
+        "%gg",
+        "%"
+      ]
     }
   },
   {
@@ -865,8 +1139,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFabcdef",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "F",
+        "0"
+      ],
+      "noMatch": [
+        "g",
+        "G"
+      ]
     }
   },
   {
@@ -898,8 +1179,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "7",
+        "x"
+      ],
+      "noMatch": [
+        "-"
+      ]
     }
   },
   {
@@ -931,8 +1217,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "q",
+        "Q"
+      ],
+      "noMatch": [
+        "ab"
+      ]
     }
   },
   {
@@ -954,8 +1245,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "abcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "z"
+      ],
+      "noMatch": [
+        "A",
+        "1"
+      ]
     }
   },
   {
@@ -977,8 +1274,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "Z"
+      ],
+      "noMatch": [
+        "a",
+        "@"
+      ]
     }
   },
   {
@@ -1004,8 +1306,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "0",
+        "9"
+      ],
+      "noMatch": [
+        "a"
+      ]
     }
   },
   {
@@ -1025,8 +1332,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "\u0000",
+        "",
+        "\t"
+      ],
+      "noMatch": [
+        " "
+      ]
     }
   },
   {
@@ -1047,8 +1360,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": " ",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        " "
+      ],
+      "noMatch": [
+        " ",
+        "\t"
+      ]
     }
   },
   {
@@ -1065,8 +1383,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "\"#%<>",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "<",
+        "\"",
+        "#",
+        "%"
+      ],
+      "noMatch": [
+        "{"
+      ]
     }
   },
   {
@@ -1086,8 +1411,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "[\\]^`{|}",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "{",
+        "\\",
+        "[",
+        "`"
+      ],
+      "noMatch": [
+        "~",
+        "<"
+      ]
     }
   }
 ].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))), examples: Object.freeze({ match: Object.freeze(r.examples.match), noMatch: Object.freeze(r.examples.noMatch) }) })));
