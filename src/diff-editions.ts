@@ -27,7 +27,7 @@ export interface EditionDiff {
   readonly removed: readonly string[];
   /** A rule under another name: the same role in both manifests, or a name that differs only in "-"/"_" and case. */
   readonly renamed: readonly { readonly from: string; readonly to: string; readonly why: string }[];
-  /** Rules of both (by name or renamed) whose ABNF differs, spacing aside. */
+  /** Rules of both (by name or renamed) whose ABNF differs, spacing aside, in the first edition's order. */
   readonly changed: readonly ChangedRule[];
 }
 
@@ -63,7 +63,9 @@ export function diffEditionsIn(a: Edition, b: Edition): EditionDiff {
   const mapped = new Set(pairs.values());
   const toB = (name: string) => pairs.get(name) ?? name;
   const changed: ChangedRule[] = [];
-  for (const [from, to] of pairs) {
+  // In the first edition's order of its rules.
+  const order = new Map(a.rules.map((r, i) => [r.name, i]));
+  for (const [from, to] of [...pairs].sort(([x], [y]) => order.get(x)! - order.get(y)!)) {
     const ra = a.rule(from)!;
     const rb = b.rule(to)!;
     // Compare with the second edition's names, so a renamed rule that is used is no change.
