@@ -3,11 +3,13 @@
 // filled from RFC 2396 and equal to RFC 2396's rule; what the drafts print in error is kept
 // checkable; their Appendix C examples resolve by section 5.2 with RFC 2396's model.
 import { spawnSync } from "node:child_process";
+import fc from "fast-check";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { diffEditions, EDITIONS, matches, normalize, parse, resolve, Rfc2396 } from "../src/index.js";
 import { loadAbnf, ROOT } from "./support/abnf.js";
+import { abnfArbitrary } from "./support/abnf-arbitrary.js";
 import { draftText, flat, readHunks } from "./support/context-diff.js";
 import { readVectors } from "./support/vectors.js";
 
@@ -195,5 +197,42 @@ describe("diffEditions between the drafts and around them", () => {
     expect(d.removed).toEqual(expect.arrayContaining(["generic-URI", "opaque-URI"]));
     expect(d.added).toEqual(expect.arrayContaining(["hier_part", "opaque_part", "rel_segment"]));
     expect(d.changed.map((c) => c.to)).toEqual(expect.arrayContaining(["absoluteURI", "relativeURI", "rel_path", "abs_path", "path"]));
+  });
+});
+
+describe.each(DRAFTS)("%s: Appendix B's regular expression (sections 4.3/4.4) as an oracle", (id) => {
+  const APPENDIX_B = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/;
+  const abnf = loadAbnf(id);
+  const references = fc.oneof(abnfArbitrary(abnf, "URI-reference"), abnfArbitrary(abnf, "net_path"),
+    fc.tuple(abnfArbitrary(abnf, "scheme"), abnfArbitrary(abnf, "net_path")).map(([s, p]) => `${s}:${p}`),
+    fc.tuple(abnfArbitrary(abnf, EDITIONS[id].roles.authority), abnfArbitrary(abnf, "query")).map(([a, q]) => `//${a}?${q}`));
+  test("every component is the regex's, but where the grammar has no other reading", () => {
+    let authorityless = 0;
+    fc.assert(fc.property(references, (s) => {
+      expect(abnf.acceptor["URI-reference"].test(s)).toBe(true);
+      const ref = parse(s, { edition: id });
+      const m = APPENDIX_B.exec(s)!;
+      const b = { scheme: m[2], authority: m[4], path: m[5], query: m[7], fragment: m[9] };
+      expect(Rfc2396.Reference.prototype.toString.call(ref)).toBe(s);
+      expect(ref.fragment).toBe(b.fragment);
+      expect(ref.query).toBe(b.query);
+      if (ref.scheme !== b.scheme) {
+        // Text before the first ":" that is no scheme (";:", or in -02 "1a:b") is a rel_path.
+        expect(ref.scheme).toBeUndefined();
+        expect(matches("scheme", b.scheme!, { edition: id })).toBe(false);
+        return;
+      }
+      if (ref.authority?.raw !== b.authority) {
+        // A net_path has no query: "//a?q" is an abs_path "//a" with a query, where the regex
+        // (and section 4.3's "the authority component wins") reads the authority "a".
+        authorityless++;
+        expect(ref.authority).toBeUndefined();
+        expect([b.path, b.query === undefined]).toEqual(["", false]);
+        expect(ref.path).toBe(`//${b.authority}`);
+        return;
+      }
+      expect(ref.path).toBe(b.path);
+    }), { numRuns: 3000, seed: 1998 });
+    expect(authorityless).toBeGreaterThan(0);
   });
 });
