@@ -4,8 +4,9 @@
 // An edition is a folder grammar/ID/ holding edition.json (its manifest), grammar.abnf (the
 // collected ABNF) and grammar.peggy (the PEG transcription). For each one it writes:
 //   generated/ID/parser.js              the parser; every rule is a start rule
-//   generated/ID/match.js               the same grammar without actions, for matches() and
-//                                       validate(): says only whether a rule matches
+//   generated/ID/dfa.js                 every rule as a minimal DFA (scripts/build-dfa.mjs), for
+//                                       matches() and validate(), and for the exact offset and
+//                                       next characters of an error
 //   generated/ID/trace.js               the same grammar with peggy's tracer hooks, used only by
 //                                       explain() and to name the rule path of an error
 //   generated/ID/rules.js, rules.d.ts   the rule table: section, ABNF, PEG, the "PEG:" notes,
@@ -24,7 +25,8 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import * as optimizer from "./optimize-parser.mjs";
 import { loadAbnf, parseAbnfText, pegNameOf } from "./abnf-acceptor.mjs";
-import { optimizeFast, optimizeMatch, optimizeTrace } from "./optimize-parser.mjs";
+import { optimizeFast, optimizeTrace } from "./optimize-parser.mjs";
+import { automataModule, AUTOMATA_DTS } from "./build-dfa.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -467,13 +469,12 @@ for (const manifest of editions) {
   // Build-time passes (scripts/optimize-parser.mjs, scripts/compile-rules.mjs): same language,
   // same action records, faster.
   outputs.set(`${edition}/parser.js`, optimizeFast(fast.js, grammarText, transformedAst(grammarText)));
-  const matchOptions = { uriMatchOnly: true };
-  const match = compile(grammarRel, "match.js", [...plugin, "--extra-options", JSON.stringify(matchOptions)]);
-  outputs.set(`${edition}/match.js`, optimizeMatch(match.js, transformedAst(grammarText, matchOptions)));
   const traced = compile(grammarRel, "trace.js", ["--trace"]);
   outputs.set(`${edition}/trace.js`, traceSpans(optimizeTrace(traceFailures(traced.js))));
   const abnfFile = join(root, "grammar", edition, "grammar.abnf");
   const rules = rulesModule(manifest, readFileSync(abnfFile, "utf8"), grammarText, abnfFile);
+  outputs.set(`${edition}/dfa.js`, automataModule(loadAbnf(abnfFile), `grammar/${edition}/grammar.abnf`).text);
+  outputs.set(`${edition}/dfa.d.ts`, AUTOMATA_DTS);
   outputs.set(`${edition}/rules.js`, rules.js);
   outputs.set(`${edition}/rules.d.ts`, rules.dts);
   outputs.set(`${edition}/index.js`, editionModule(manifest));
@@ -552,7 +553,7 @@ function editionModule(manifest) {
   return `${GENERATED_HEADER} from grammar/${manifest.id}/.\n"use strict";\n\n` +
     `const manifest = ${JSON.stringify(manifest, null, 2)};\n\n` +
     `const EDITION = { ...manifest };\n` +
-    `for (const [name, file, key] of [["parser", "./parser.js"], ["matcher", "./match.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {\n` +
+    `for (const [name, file, key] of [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {\n` +
     `  Object.defineProperty(EDITION, name, {\n` +
     `    enumerable: true,\n` +
     `    get() {\n` +
@@ -567,7 +568,7 @@ function editionModule(manifest) {
     `function load(file) {\n` +
     `  switch (file) {\n` +
     `    case "./parser.js": return require("./parser.js");\n` +
-    `    case "./match.js": return require("./match.js");\n` +
+    `    case "./dfa.js": return require("./dfa.js");\n` +
     `    case "./trace.js": return require("./trace.js");\n` +
     `    default: return require("./rules.js");\n` +
     `  }\n` +

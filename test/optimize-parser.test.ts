@@ -1,6 +1,6 @@
 // The build-time passes of scripts/optimize-parser.mjs change how the generated parsers work, not
-// what they accept: the fast build (generated/NAME.js), the match build (NAME.match.js) and the
-// trace build (NAME.trace.js) are compared with the plain peggy output of the same grammar,
+// what they accept: the fast build (generated/ID/parser.js) and the trace build
+// (generated/ID/trace.js) are compared with the plain peggy output of the same grammar,
 // compiled here in memory without any pass, on every rule.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -20,7 +20,6 @@ interface CompiledParser extends Parser {
 }
 
 const fast = require("../generated/rfc2396bis-01/parser.js") as CompiledParser;
-const match = require("../generated/rfc2396bis-01/match.js") as CompiledParser;
 const trace = require("../generated/rfc2396bis-01/trace.js") as Parser;
 const plain = peggy.generate(grammar, { allowedStartRules: ["*"], output: "parser" }) as unknown as Parser;
 const plainTrace = peggy.generate(grammar, { allowedStartRules: ["*"], output: "parser", trace: true }) as unknown as Parser;
@@ -67,21 +66,18 @@ const run = (p: Parser, rule: string, s: string) =>
 describe("optimized builds against the plain peggy output of the same grammar", () => {
   test("the builds have the same 47 start rules", () => {
     expect(fast.StartRules).toHaveLength(47);
-    expect(match.StartRules).toEqual(fast.StartRules);
     expect(trace.StartRules).toEqual(fast.StartRules);
     expect(plain.StartRules).toEqual(fast.StartRules);
   });
 
-  test.each(fast.StartRules)("rule %s: same verdict and end position in the fast and match builds; same records", (rule) => {
+  test.each(fast.StartRules)("rule %s: same verdict and end position in the fast build; same records", (rule) => {
     const differences: string[] = [];
     let accepted = 0;
     for (const s of inputs) {
       const want = run(plain, rule, s);
       const got = run(fast, rule, s);
-      const matched = run(match, rule, s);
       if (want.peg$success) accepted++;
       if (got.peg$success !== want.peg$success || got.peg$currPos !== want.peg$currPos) differences.push(`fast ${JSON.stringify(s)}`);
-      if (matched.peg$success !== want.peg$success || matched.peg$currPos !== want.peg$currPos) differences.push(`match ${JSON.stringify(s)}`);
       if (RECORD_RULES.includes(rule) && want.peg$success && !isDeepStrictEqual(got.peg$result, want.peg$result)) {
         differences.push(`record ${JSON.stringify(s)}: ${JSON.stringify(got.peg$result)} != ${JSON.stringify(want.peg$result)}`);
       }
@@ -92,8 +88,6 @@ describe("optimized builds against the plain peggy output of the same grammar", 
         differences.push(`run record ${JSON.stringify(s)}: ${JSON.stringify(value)} != ${JSON.stringify(want.peg$result)}`);
       }
       if (fast.accepts(s, rule) !== want.peg$success) differences.push(`fast accepts ${JSON.stringify(s)}`);
-      if (match.accepts(s, rule) !== want.peg$success) differences.push(`match accepts ${JSON.stringify(s)}`);
-      if ((match.run(s, rule) !== match.FAILED) !== want.peg$success) differences.push(`match run ${JSON.stringify(s)}`);
     }
     expect(differences.slice(0, 10)).toEqual([]);
     // The inputs exercise both verdicts for the rules that can match more than one character.
@@ -135,7 +129,7 @@ describe("optimized builds against the plain peggy output of the same grammar", 
   });
 
   // The trace build is the one whose errors are read (src/diagnose.ts); the compiled rules of the
-  // fast and match builds record no expectations.
+  // fast build record no expectations.
   test("a rejected input in library mode: peg$throw reports its own call even after another parse", () => {
     const quiet = { trace() {} };
     const failed = trace.parse("http://a b/", { startRule: "URI_reference", peg$library: true, tracer: quiet }) as LibraryResult & { peg$throw: () => never };
@@ -152,7 +146,7 @@ describe("optimized builds against the plain peggy output of the same grammar", 
 
   test("run() and accepts() refuse a rule the grammar does not have", () => {
     expect(() => fast.run("a", "no_such_rule")).toThrow(/Can't start parsing from rule "no_such_rule"/);
-    expect(() => match.accepts("a", "toString")).toThrow(/Can't start parsing from rule "toString"/);
+    expect(() => fast.accepts("a", "toString")).toThrow(/Can't start parsing from rule "toString"/);
   });
 
   test("the fast build throws peggy's SyntaxError outside library mode", () => {
@@ -166,7 +160,6 @@ describe("optimized builds against the plain peggy output of the same grammar", 
 describe("RFC 3986: optimized builds against the plain peggy output of the same grammar", () => {
   const grammar3986 = readFileSync(join(root, "grammar/rfc3986/grammar.peggy"), "utf8");
   const fast3986 = require("../generated/rfc3986/parser.js") as CompiledParser;
-  const match3986 = require("../generated/rfc3986/match.js") as CompiledParser;
   const trace3986 = require("../generated/rfc3986/trace.js") as Parser;
   const plain3986 = peggy.generate(grammar3986, { allowedStartRules: ["*"], output: "parser" }) as unknown as Parser;
   // The rules with actions, read from the grammar: their records are compared too.
@@ -189,7 +182,6 @@ describe("RFC 3986: optimized builds against the plain peggy output of the same 
 
   test("the builds have the same start rules, the rules of grammar/rfc3986/", () => {
     expect(fast3986.StartRules).toEqual(ast.rules.map((r) => r.name));
-    expect(match3986.StartRules).toEqual(fast3986.StartRules);
     expect(trace3986.StartRules).toEqual(fast3986.StartRules);
     expect(records).toEqual(["URI", "hier_part", "absolute_URI", "relative_ref", "relative_part", "authority", "host"]);
   });
@@ -203,8 +195,6 @@ describe("RFC 3986: optimized builds against the plain peggy output of the same 
       const got = run(fast3986, rule, s);
       if (want.peg$success) accepted++;
       if (got.peg$success !== want.peg$success || got.peg$currPos !== want.peg$currPos) differences.push(`fast ${JSON.stringify(s)}`);
-      const matched = run(match3986, rule, s);
-      if (matched.peg$success !== want.peg$success || matched.peg$currPos !== want.peg$currPos) differences.push(`match ${JSON.stringify(s)}`);
       const traced = trace3986.parse(s, { startRule: rule, peg$library: true, tracer: quiet }) as LibraryResult;
       if (traced.peg$success !== want.peg$success || traced.peg$currPos !== want.peg$currPos) differences.push(`trace ${JSON.stringify(s)}`);
       const value = fast3986.run(s, rule);
@@ -213,7 +203,6 @@ describe("RFC 3986: optimized builds against the plain peggy output of the same 
         if (!isDeepStrictEqual(got.peg$result, want.peg$result)) differences.push(`record ${JSON.stringify(s)}: ${JSON.stringify(got.peg$result)}`);
         if (!isDeepStrictEqual(value, want.peg$result)) differences.push(`run record ${JSON.stringify(s)}: ${JSON.stringify(value)}`);
       }
-      if (match3986.accepts(s, rule) !== want.peg$success) differences.push(`match accepts ${JSON.stringify(s)}`);
     }
     expect(differences.slice(0, 10)).toEqual([]);
     expect(accepted).toBeGreaterThan(0);
@@ -336,13 +325,13 @@ describe("deferOptionalPrefix: (A S)? T becomes T !X / (A S) T / !(A S) T", () =
     expect(out.inputs).toBeGreaterThan(50000);
   });
 
-  test("the draft's server rule itself: the fast and match builds have the three alternatives", () => {
+  test("the draft's server rule itself: the fast build has the three alternatives", () => {
     const grammar2 = readFileSync(join(root, "grammar/rfc2396bis-01/grammar.peggy"), "utf8");
     expect(grammar2).toMatch(/^server\n {2}= s:\(u:\(@\$userinfo "@"\)\? h:hostport \{/m); // the transcription
     // Compiled: hostport first, then the lookahead for a userinfo character or "@".
-    const body = readFileSync(join(root, "generated/rfc2396bis-01/match.js"), "utf8").split("function peg$m_server(p) {")[1].split("\n}\n")[0];
-    expect(body.match(/peg\$m_hostport\(p\)/g)).toHaveLength(3);
-    expect(body.indexOf("peg$m_hostport(p)")).toBeLessThan(body.indexOf("=== 64"));
+    const body = readFileSync(join(root, "generated/rfc2396bis-01/parser.js"), "utf8").split("function peg$v_server(p) {")[1].split("\n}\n")[0];
+    expect(body.match(/peg\$v_hostport\(p\)/g)).toHaveLength(3);
+    expect(body.indexOf("peg$v_hostport(p)")).toBeLessThan(body.indexOf("=== 64"));
   });
 
   test("without an action, in an action-free rule, with more after T, and with a prefix of several parts", () => {
