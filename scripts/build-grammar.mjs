@@ -12,7 +12,9 @@
 //   generated/ID/rules.js, rules.d.ts   the rule table: section, ABNF, PEG, the "PEG:" notes,
 //                                       uses and used-by; RuleName, the edition's rule names
 //   generated/ID/index.js, index.d.ts   the edition: its manifest and the four modules above
-// and generated/editions.js, editions.d.ts: the registry of every edition, oldest first.
+// and generated/editions.js, editions.d.ts: the registry of every edition, oldest first; and
+// generated/tour.js, tour.d.ts: the stops of the guided tour of the grammar's history, read from
+// docs/history.tsv (src/tour.ts computes their answers).
 // Files in generated/ that no edition produces any more are removed (reported by --check).
 //
 // Usage: node scripts/build-grammar.mjs [--check]
@@ -488,19 +490,19 @@ outputs.set("tour.js", tourModule(readTour(editions)));
 outputs.set("tour.d.ts", tourDeclarations());
 
 /**
- * grammar/tour.tsv, the stops of the guided tour of the grammar's history (src/tour.ts computes
+ * docs/history.tsv, the stops of the guided tour of the grammar's history (src/tour.ts computes
  * every answer): each row checked here for its form, the editions it names and the rules it
  * checks. Its claims are checked against the editions by test/tour.test.ts.
  */
 function readTour(list) {
-  const file = join(root, "grammar", "tour.tsv");
+  const file = join(root, "docs", "history.tsv");
   const ids = new Set(list.map((m) => m.id));
   const ruleNames = new Set(list.flatMap((m) => readAbnf(readFileSync(join(root, "grammar", m.id, "grammar.abnf"), "utf8"), m.id).map((r) => r.name)));
   const rows = [];
   let header;
   readFileSync(file, "utf8").split("\n").forEach((line, i) => {
     if (line === "" || line.startsWith("#")) return;
-    const where = `grammar/tour.tsv:${i + 1}`;
+    const where = `docs/history.tsv:${i + 1}`;
     const cells = line.split("\t");
     if (header === undefined) {
       header = cells;
@@ -527,19 +529,19 @@ function readTour(list) {
     }
     rows.push({ kind, input, ...(rule ? { rule } : {}), claim, title, point });
   });
-  if (rows.length === 0) throw new Error("grammar/tour.tsv: no stops");
+  if (rows.length === 0) throw new Error("docs/history.tsv: no stops");
   return rows;
 }
 
 function tourModule(rows) {
-  return `${GENERATED_HEADER} from grammar/tour.tsv.\n"use strict";\n\n` +
+  return `${GENERATED_HEADER} from docs/history.tsv.\n"use strict";\n\n` +
     `const TOUR = Object.freeze(${JSON.stringify(rows, null, 2)}.map((s) => Object.freeze(s)));\n\n` +
     `module.exports = { TOUR };\n`;
 }
 
 function tourDeclarations() {
-  return `${GENERATED_HEADER} from grammar/tour.tsv.\n` +
-    `/** One stop of the guided tour of the grammar's history, as grammar/tour.tsv writes it. */\n` +
+  return `${GENERATED_HEADER} from docs/history.tsv.\n` +
+    `/** One stop of the guided tour of the grammar's history, as docs/history.tsv writes it. */\n` +
     `export interface TourRow {\n` +
     `  readonly kind: "editions" | "resolve" | "normalize" | "diff";\n` +
     `  readonly input: string;\n  readonly rule?: string;\n  readonly claim: string;\n  readonly title: string;\n  readonly point: string;\n}\n` +

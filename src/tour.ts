@@ -1,4 +1,4 @@
-// A guided tour of the grammar's history, 1993 to 2005: the stops of grammar/tour.tsv (compiled
+// A guided tour of the grammar's history, 1993 to 2005: the stops of docs/history.tsv (compiled
 // into generated/tour.js), each computed now from the editions. A stop's table row gives its input,
 // its title, its point and its claim; every verdict, result and difference shown is worked out
 // here from the grammars and models (compareEditions, diffEditions, resolve, normalize), and the
@@ -55,7 +55,7 @@ export function tour(): TourStop[] {
   return TOUR.map(tourStop);
 }
 
-/** One stop computed from its row (grammar/tour.tsv's form). */
+/** One stop computed from its row (docs/history.tsv's form). */
 export function tourStop(row: TourRow): TourStop {
   if (row.kind === "diff") return diffStop(row);
   const answers = row.kind === "editions" ? verdicts(row) : results(row);

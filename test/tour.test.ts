@@ -1,4 +1,4 @@
-// The guided tour of the grammar's history (grammar/tour.tsv, src/tour.ts): every stop's claim is
+// The guided tour of the grammar's history (docs/history.tsv, src/tour.ts): every stop's claim is
 // what the editions say now, and a claim the editions do not bear out is caught.
 import { EDITIONS, tour, tourStop, type TourRow } from "../src/index.js";
 

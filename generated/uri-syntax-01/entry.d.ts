@@ -12,6 +12,7 @@ export declare const explain: Api<"uri-syntax-01">["explain"];
 export declare const recompose: Api<"uri-syntax-01">["recompose"];
 export declare const resolve: Api<"uri-syntax-01">["resolve"];
 export declare const resolveReference: Api<"uri-syntax-01">["resolveReference"];
+export declare const resolveSteps: Api<"uri-syntax-01">["resolveSteps"];
 export declare const normalize: Api<"uri-syntax-01">["normalize"];
 export declare const equivalent: Api<"uri-syntax-01">["equivalent"];
 export declare const audit: Api<"uri-syntax-01">["audit"];

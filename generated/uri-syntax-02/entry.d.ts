@@ -12,6 +12,7 @@ export declare const explain: Api<"uri-syntax-02">["explain"];
 export declare const recompose: Api<"uri-syntax-02">["recompose"];
 export declare const resolve: Api<"uri-syntax-02">["resolve"];
 export declare const resolveReference: Api<"uri-syntax-02">["resolveReference"];
+export declare const resolveSteps: Api<"uri-syntax-02">["resolveSteps"];
 export declare const normalize: Api<"uri-syntax-02">["normalize"];
 export declare const equivalent: Api<"uri-syntax-02">["equivalent"];
 export declare const audit: Api<"uri-syntax-02">["audit"];

@@ -17,7 +17,7 @@ point it makes. Every verdict, result and difference shown is computed now
 from the editions' grammars and models, as 'uri-grammar editions', 'diff',
 'resolve' and 'normalize' print them; "*" marks the editions whose answer
 differs from the edition before. The stops and their points are the table
-grammar/tour.tsv; a stop whose point the editions no longer bear out says so.
+docs/history.tsv; a stop whose point the editions no longer bear out says so.
 
 Arguments:
   STOP             show only that stop (its number)
