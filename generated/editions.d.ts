@@ -33,15 +33,6 @@ export interface ParseRules {
   "rfc2396bis-01": "URI-reference" | "absolute-URI-reference" | "absolute-URI" | "relative-URI";
   "rfc3986": "URI-reference" | "URI" | "relative-ref" | "absolute-URI";
 }
-/** Each edition's roles (edition.json "roles"): its own names for the rules the operations need. */
-export interface Roles {
-  "url-1993": {"reference":"fragmentaddress","parse":["fragmentaddress","uri","url","generic","httpaddress","ftpaddress","afsaddress","newsaddress","waisaddress","waisindex","waisdoc","prosperoaddress","prosperolink","telnetaddress","gopheraddress"],"absolute":"url","scheme":"scheme","authority":"login","host":"host","port":"port","path":"path","query":"search","fragment":"fragmentid","escape":"escape","hostname":"hostname"};
-  "uri-syntax-01": {"reference":"URI-reference","parse":["URI-reference","absoluteURI","generic-URI","opaque-URI","relativeURI"],"absolute":"absoluteURI","relative":"relativeURI","scheme":"scheme","authority":"site","regName":"authority","userinfo":"userinfo","host":"host","port":"port","path":"path","query":"query","fragment":"fragment","unreserved":"unreserved","escape":"escaped","ipv4":"IPv4address","hostname":"hostname"};
-  "uri-syntax-02": {"reference":"URI-reference","parse":["URI-reference","absoluteURI","generic-URI","opaque-URI","relativeURI"],"absolute":"absoluteURI","relative":"relativeURI","scheme":"scheme","authority":"authority","regName":"reg_name","userinfo":"userinfo","host":"host","port":"port","path":"path","query":"query","fragment":"fragment","unreserved":"unreserved","escape":"escaped","ipv4":"IPv4address","hostname":"hostname"};
-  "rfc2396": {"reference":"URI-reference","parse":["URI-reference","absoluteURI","relativeURI"],"absolute":"absoluteURI","relative":"relativeURI","scheme":"scheme","authority":"authority","regName":"reg_name","userinfo":"userinfo","host":"host","port":"port","path":"path","query":"query","fragment":"fragment","unreserved":"unreserved","escape":"escaped","ipv4":"IPv4address","hostname":"hostname","firstSegment":"rel_segment"};
-  "rfc2396bis-01": {"reference":"URI-reference","parse":["URI-reference","absolute-URI-reference","absolute-URI","relative-URI"],"absolute":"absolute-URI","relative":"relative-URI","scheme":"scheme","authority":"authority","regName":"reg-name","userinfo":"userinfo","host":"host","port":"port","path":"path","query":"query","fragment":"fragment","unreserved":"unreserved","escape":"escaped","ipv4":"IPv4address","hostname":"hostname","ipLiteral":"IPv6reference","firstSegment":"rel-segment"};
-  "rfc3986": {"reference":"URI-reference","parse":["URI-reference","URI","relative-ref","absolute-URI"],"absolute":"absolute-URI","relative":"relative-ref","scheme":"scheme","authority":"authority","userinfo":"userinfo","host":"host","port":"port","path":"path","query":"query","fragment":"fragment","unreserved":"unreserved","escape":"pct-encoded","ipv4":"IPv4address","ipLiteral":"IP-literal","firstSegment":"segment-nz-nc"};
-}
 /** Each edition's model: the family of algorithms (src/) its components and operations follow. */
 export interface Models {
   "url-1993": "url-1993";

@@ -12,7 +12,8 @@
 //   generated/ID/rules.js, rules.d.ts   the rule table: section, ABNF, PEG, the "PEG:" notes,
 //                                       uses and used-by; RuleName, the edition's rule names
 //   generated/ID/index.js, index.d.ts   the edition: its manifest and the four modules above
-// and generated/editions.js, editions.d.ts: the registry of every edition, oldest first; and
+// and generated/editions.js, editions.d.ts: the registry of every edition, oldest first;
+// generated/models.js, models.d.ts: what each model must know of its editions' names; and
 // generated/tour.js, tour.d.ts: the stops of the guided tour of the grammar's history, read from
 // docs/history.tsv (src/tour.ts computes their answers).
 // Files in generated/ that no edition produces any more are removed (reported by --check).
@@ -486,7 +487,36 @@ for (const manifest of editions) {
 }
 outputs.set("editions.js", registryModule(editions));
 outputs.set("editions.d.ts", registryDeclarations(editions));
+outputs.set("models.js", modelsModule(editions));
+outputs.set("models.d.ts", modelsDeclarations(editions));
 outputs.set("tour.js", tourModule(readTour(editions)));
+
+/**
+ * generated/models.js: what each model's code must know of its editions without loading them
+ * (an edition's own entry loads no other edition): the kinds of the registry-based authority its
+ * editions' grammars name (edition.json roles.regName: RFC 2396's reg_name, draft -01's authority).
+ */
+function modelsOf(list) {
+  const models = {};
+  for (const m of list) {
+    const entry = (models[m.model] ??= { registryKinds: [] });
+    if (m.roles.regName !== undefined && !entry.registryKinds.includes(m.roles.regName)) entry.registryKinds.push(m.roles.regName);
+  }
+  for (const entry of Object.values(models)) entry.registryKinds.sort();
+  return models;
+}
+
+function modelsModule(list) {
+  return `${GENERATED_HEADER} from grammar/*/edition.json.\n"use strict";\n\n` +
+    `module.exports = { MODELS: ${JSON.stringify(modelsOf(list), null, 2)} };\n`;
+}
+
+function modelsDeclarations(list) {
+  return `${GENERATED_HEADER} from grammar/*/edition.json.\n` +
+    `/** Per model: the kinds of the registry-based authority its editions' grammars name (roles.regName). */\n` +
+    `export declare const MODELS: {\n${Object.entries(modelsOf(list)).map(([model, e]) =>
+      `  readonly ${JSON.stringify(model)}: { readonly registryKinds: readonly (${e.registryKinds.map((k) => JSON.stringify(k)).join(" | ") || "never"})[] };\n`).join("")}};\n`;
+}
 outputs.set("tour.d.ts", tourDeclarations());
 
 /**
@@ -629,8 +659,6 @@ function registryDeclarations(list) {
     `export interface RuleNames {\n${list.map((m, i) => `  ${JSON.stringify(m.id)}: RuleName${i};\n`).join("")}}\n` +
     `/** Each edition's parse rules (edition.json roles.parse): the rules parse() splits into components. */\n` +
     `export interface ParseRules {\n${list.map((m) => `  ${JSON.stringify(m.id)}: ${m.roles.parse.map((r) => JSON.stringify(r)).join(" | ")};\n`).join("")}}\n` +
-    `/** Each edition's roles (edition.json "roles"): its own names for the rules the operations need. */\n` +
-    `export interface Roles {\n${list.map((m) => `  ${JSON.stringify(m.id)}: ${JSON.stringify(m.roles)};\n`).join("")}}\n` +
     `/** Each edition's model: the family of algorithms (src/) its components and operations follow. */\n` +
     `export interface Models {\n${list.map((m) => `  ${JSON.stringify(m.id)}: ${JSON.stringify(m.model)};\n`).join("")}}\n` +
     `export declare const EDITION_LIST: readonly (${list.map((_, i) => `typeof Edition${i}`).join(" | ")})[];\n` +

@@ -38,7 +38,7 @@ export function diffEditions(a: EditionId, b: EditionId): EditionDiff {
 export function compareEditions(input: string, options?: CompareEditionsOptions): EditionVerdict[] {
   return compareEditionsIn(Object.values(ALL_EDITIONS) as readonly Edition[], input, options);
 }
-export { tour, tourStop } from "./tour.js";
+export { tour } from "./tour.js";
 export type { TourStop, TourAnswer, TourChange, TourRow } from "./tour.js";
 export type { EditionId, DefaultEditionId, EditionOf, RuleNames } from "./registry.js";
 export type { Edition, RuleInfo, EditionManifest, Reconstructed } from "./edition.js";

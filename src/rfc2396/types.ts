@@ -3,7 +3,7 @@
 // path model, where each path segment carries its parameters (section 3.3). A component that is
 // undefined ("its preceding separator does not appear", section 5.2) is undefined here, one that
 // is present but empty is ""; values carry no delimiters.
-import type { Models, Roles } from "../../generated/editions.js";
+import { MODELS } from "../../generated/models.js";
 import { recompose } from "./recompose.js";
 
 /**
@@ -11,9 +11,8 @@ import { recompose } from "./recompose.js";
  * "roles.regName"): reg_name in RFC 2396 and draft-fielding-uri-syntax-02, authority in
  * draft-fielding-uri-syntax-01 (whose whole authority component is called site).
  */
-export type RegistryKind = {
-  [E in keyof Models]: Models[E] extends "rfc2396" ? (Roles[E] extends { regName: infer R extends string } ? R : never) : never;
-}[keyof Models];
+export type RegistryKind = (typeof MODELS)["rfc2396"]["registryKinds"][number];
+const REGISTRY_KINDS: readonly string[] = MODELS.rfc2396.registryKinds;
 
 /** hostname = *( domainlabel "." ) toplabel [ "." ] (section 3.2.2). */
 export interface HostnameHost {
@@ -194,9 +193,9 @@ class ReferenceClass {
     }
     const authority = parts.authority;
     if (authority != null && (typeof authority !== "object" || typeof authority.raw !== "string" ||
-      typeof authority.kind !== "string" || (authority.kind as string) === "")) {
-      throw new TypeError('Reference: parts.authority must be an Authority ({ kind: "server" | "reg_name", raw, ... }; ' +
-        'the registry-based kind is the edition\'s rule name) or undefined');
+      (authority.kind !== "server" && !REGISTRY_KINDS.includes(authority.kind)))) {
+      throw new TypeError(`Reference: parts.authority must be an Authority ({ kind: ${["server", ...REGISTRY_KINDS].map((k) => JSON.stringify(k)).join(" | ")}, raw, ... }; ` +
+        "the registry-based kind is the edition's name of it) or undefined");
     }
     const opaque = parts.opaque ?? false;
     if (typeof opaque !== "boolean") throw new TypeError(`Reference: parts.opaque must be a boolean or undefined, got ${typeof opaque}`);
