@@ -2,7 +2,7 @@
 // The table of audit() findings in docs/api.md: every code with its severity, the section of each
 // edition's document behind it ("-" where that document raises no such concern and the finding is
 // never reported), and what it means. Read from the built package (src/audit.ts FINDINGS, each
-// model's auditSections), so the table is what the code does. Needs `npm run build` first.
+// model's auditSections for each edition), so the table is what the code does. Needs `npm run build` first.
 //
 //   node scripts/audit-table.mjs     the Markdown table
 import { createRequire } from "node:module";
@@ -21,7 +21,7 @@ const lines = [
   `|---|---|${editions.map(() => "---|").join("")}---|`,
 ];
 for (const [code, { severity, what }] of Object.entries(FINDINGS)) {
-  const sections = editions.map((e) => modelOf(e).auditSections[code] ?? "-");
+  const sections = editions.map((e) => modelOf(e).auditSections(e)[code] ?? "-");
   lines.push(`| \`${code}\` | ${severity} | ${sections.join(" | ")} | ${what} |`);
 }
 console.log(lines.join("\n"));

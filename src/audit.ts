@@ -157,19 +157,39 @@ export const SECTION_OF: Readonly<Record<Exclude<AuditCode, Rfc3986Code>, string
 };
 
 /**
- * RFC 2396's section behind each code it raises. Its section 7 has no subsections; it warns of
- * ports of other protocols, escaped delimiters (CR and LF) and passwords, and nothing of rare IP
- * address formats or of semantic attacks (those came with its revision, the draft's 7.3 and 7.5),
- * so those checks are not made. Its grammar has no IPv6 literal.
+ * The sections behind each code in an edition of RFC 2396's model: RFC 2396 and the drafts of
+ * 1997-98 that led to it (draft-fielding-uri-syntax-01 and -02).
+ *
+ * Section 7 (Security Considerations) has no subsections in any of them; it warns of ports of other
+ * protocols, escaped delimiters (CR and LF) and passwords, and says nothing of rare IP address
+ * formats or of semantic attacks (those came with RFC 2396's revision, the draft's 7.3 and 7.5), so
+ * those checks are not made. The drafts' section 7 has RFC 2396's number and opening ("A URI does
+ * not in itself pose a security threat"), unchanged from -01 to -02 (the diff of the two shows no
+ * change in it); its warnings of ports and passwords go back to RFC 1738's, which the drafts revise.
+ * The lookalikes the grammar allows cite the section of the edition's own rule: "hostname" for an
+ * all-digit top label, "server" for a reg-name or no host where a server is expected (3.2.2 in RFC
+ * 2396 and -02, 4.3.1 in -01). "Not to escape or unescape the same string more than once" is RFC
+ * 2396's 2.4.2; the drafts' text of it is not at hand, so the double escapes are RFC 2396's alone.
+ * None of them has an IPv6 literal.
  */
-export const RFC2396_SECTION_OF: Readonly<Partial<Record<AuditCode, string>>> = {
-  "password": "7", "port-other-protocol": "7", "port-reserved": "7", "port-not-default": "7", "port-out-of-range": "7",
-  "escaped-control": "7",
-  // "a seemingly harmless, idempotent operation ... will in fact cause a possibly damaging remote operation".
-  "local-address": "7",
-  "double-escape": "2.4.2",
-  "numeric-label": "3.2.2", "reg-name-authority": "3.2.2", "missing-host": "3.2.2",
-};
+export function rfc2396Sections(edition: Edition): Readonly<Partial<Record<AuditCode, string>>> {
+  let sections = RFC2396_SECTIONS.get(edition);
+  if (sections === undefined) {
+    const ruleSection = (name: string | undefined) => (name === undefined ? undefined : edition.rule(name)?.section);
+    const server = ruleSection("server");
+    sections = {
+      "password": "7", "port-other-protocol": "7", "port-reserved": "7", "port-not-default": "7", "port-out-of-range": "7",
+      "escaped-control": "7",
+      // "a seemingly harmless, idempotent operation ... will in fact cause a possibly damaging remote operation".
+      "local-address": "7",
+      ...(edition.document === "RFC 2396" ? { "double-escape": "2.4.2" } : {}),
+      "numeric-label": ruleSection(edition.roles.hostname), "reg-name-authority": server, "missing-host": server,
+    };
+    RFC2396_SECTIONS.set(edition, sections);
+  }
+  return sections;
+}
+const RFC2396_SECTIONS = new WeakMap<Edition, Readonly<Partial<Record<AuditCode, string>>>>();
 
 /**
  * What each finding means and how severe it is, in words, for the table of findings in
@@ -231,11 +251,12 @@ export function auditIn(edition: Edition, input: unknown, options: unknown): Aud
   return auditHierarchical(edition, input, options, { sectionOf: (code) => SECTION_OF[code as Exclude<AuditCode, Rfc3986Code>], decode: normalizeEscapes });
 }
 
-/** The checks RFC 2396's own sections name (RFC2396_SECTION_OF), on a reference of RFC 2396. */
+/** The checks the sections of an edition of RFC 2396's model name (rfc2396Sections), on one of its references. */
 export function auditRfc2396(edition: Edition, input: unknown, options: unknown): AuditFinding[] {
   const syntax = syntaxOf(edition);
+  const sections = rfc2396Sections(edition);
   return auditHierarchical(edition, input, options, {
-    sectionOf: (code) => RFC2396_SECTION_OF[code], decode: (text) => unescapeUnreserved(text, syntax),
+    sectionOf: (code) => sections[code], decode: (text) => unescapeUnreserved(text, syntax),
   });
 }
 
@@ -277,7 +298,7 @@ function auditHierarchical(edition: Edition, input: unknown, options: unknown, m
     if (serverExpected) {
       add("reg-name-authority", "warning", span,
         `The ${ref.scheme} scheme expects a server (host and port), but "${shorten(authority.raw)}" is a reg-name ` +
-        `(section 3.2.1); clients disagree about which host it names`);
+        `(registry-based, not server-based); clients disagree about which host it names`);
     }
     // A reg-name is scheme-specific; only where a server is expected (or the scheme is not yet
     // known, in a relative reference) is it worth reading as one.
@@ -475,7 +496,7 @@ export function checkHost(add: Add, host: string, span: Span, lastLabel: string,
   } else if (/^[0-9]+$/.test(lastLabel)) {
     add("numeric-label", "warning", span,
       `The last label of "${shorten(host)}" is all digits, so the name looks like an IP address; ` +
-      `the top label of a domain name never starts with a digit (section 3.2.2)`);
+      `the top label of a domain name never starts with a digit`);
   }
 }
 

@@ -1,7 +1,7 @@
 // The operations each model defines on top of its grammar: resolution (section 5), normalization
 // and comparison (section 6), the security checks (section 7). An edition names its model in
 // edition.json; editions of one model share these algorithms and differ only in their grammar.
-import { auditIn, auditRfc2396, readOptions, RFC2396_SECTION_OF, SECTION_OF, type AuditCode, type AuditFinding } from "./audit.js";
+import { auditIn, auditRfc2396, readOptions, rfc2396Sections, SECTION_OF, type AuditCode, type AuditFinding } from "./audit.js";
 import type { Edition } from "./edition.js";
 import { equivalentIn, normalizeIn } from "./normalize.js";
 import { recompose } from "./recompose.js";
@@ -34,7 +34,7 @@ export interface Model {
   equivalent(edition: Edition, a: unknown, b: unknown, options: unknown): boolean;
   audit(edition: Edition, input: unknown, options: unknown): AuditFinding[];
   /** The section of the edition's document behind each finding audit() reports (a code it lacks is never reported). */
-  auditSections: Readonly<Partial<Record<AuditCode, string>>>;
+  auditSections(edition: Edition): Readonly<Partial<Record<AuditCode, string>>>;
 }
 
 const MODELS: Readonly<Record<string, Model>> = {
@@ -52,7 +52,7 @@ const MODELS: Readonly<Record<string, Model>> = {
     normalize: normalizeIn,
     equivalent: equivalentIn,
     audit: auditIn,
-    auditSections: SECTION_OF,
+    auditSections: () => SECTION_OF,
   },
   "rfc3986": {
     isReference: (value) => value instanceof Reference,
@@ -71,7 +71,7 @@ const MODELS: Readonly<Record<string, Model>> = {
       const ref = parseIn(edition, input, edition.requireRule(edition.roles.reference)) as Reference;
       return auditReference(edition, input, ref, options);
     },
-    auditSections: RFC3986_SECTION_OF,
+    auditSections: () => RFC3986_SECTION_OF,
   },
   // The 1993 URL draft: its partial form (section "PARTIAL FORM"); it defines no normalization
   // and no comparison (NotDefinedError), and of security only that passwords are unwise.
@@ -88,7 +88,7 @@ const MODELS: Readonly<Record<string, Model>> = {
     equivalent: (edition) => url1993.undefinedBy1993(edition, "equivalent",
       "equivalence of URLs (section UNIQUENESS: \"a possible ambiguity will always exist\")"),
     audit: auditUrl,
-    auditSections: URL1993_SECTION_OF,
+    auditSections: () => URL1993_SECTION_OF,
   },
   "rfc2396": {
     isReference: (value) => value instanceof Rfc2396Reference,
@@ -101,9 +101,9 @@ const MODELS: Readonly<Record<string, Model>> = {
     resolveSteps: rfc2396.resolveStepsIn,
     normalize: rfc2396.normalizeIn,
     equivalent: rfc2396.equivalentIn,
-    // What RFC 2396's own sections name (its section 7 has no subsections): src/audit.ts.
+    // What the sections of RFC 2396 and its drafts name (section 7 has no subsections): src/audit.ts.
     audit: auditRfc2396,
-    auditSections: RFC2396_SECTION_OF,
+    auditSections: rfc2396Sections,
   },
 };
 
