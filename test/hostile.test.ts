@@ -164,3 +164,15 @@ describe("an operation the edition's document does not define is a NotDefinedErr
     expect((error as Error).message).toMatch(/use an edition that does \(edition "rfc3986"\)$/);
   });
 });
+
+describe("normalize() keeps a relative reference relative (the drafts of 1997-98 allow \":\" in a relative path's first segment)", () => {
+  test.each(["uri-syntax-01", "uri-syntax-02"] as const)("%s: an escape that would make a scheme stays escaped; normalize is a fixed point", (edition) => {
+    for (const [input, normal] of [["%41tp:", "%41tp:"], ["ne%41ws:a;p=1/.../a", "ne%41ws:a;p=1/.../a"], ["a/%41:b", "a/A:b"], ["%41/b:c", "A/b:c"]]) {
+      expect(api.normalize(input, { edition })).toBe(normal);
+      expect(api.normalize(normal, { edition })).toBe(normal);
+      expect(api.parse(normal, { edition }).scheme).toBeUndefined();
+    }
+    expect(api.equivalent("%41tp:", "Atp:", { edition })).toBe(false);
+    expect(api.equivalent("%41tp:", "%41tp:", { edition })).toBe(true);
+  });
+});
