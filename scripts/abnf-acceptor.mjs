@@ -51,7 +51,7 @@ export const DEFAULT_EDITION = "rfc2396bis-01";
 /**
  * The files of an edition: its folder grammar/ID/ holds grammar.abnf, grammar.peggy and
  * fuzz-shapes.json (the rare shapes the differential check must reach); its builds are
- * generated/ID/parser.js, match.js and trace.js.
+ * generated/ID/parser.js and trace.js.
  */
 export function editionFiles(edition = DEFAULT_EDITION) {
   const dir = join(ROOT, "grammar", edition);
@@ -65,7 +65,6 @@ export function editionFiles(edition = DEFAULT_EDITION) {
     peg: join(dir, "grammar.peggy"),
     shapes: join(dir, "fuzz-shapes.json"),
     fast: join(out, "parser.js"),
-    match: join(out, "match.js"),
     trace: join(out, "trace.js"),
   };
 }

@@ -50,7 +50,7 @@ const manifest = {
 };
 
 const EDITION = { ...manifest };
-for (const [name, file, key] of [["parser", "./parser.js"], ["matcher", "./match.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {
+for (const [name, file, key] of [["parser", "./parser.js"], ["matcher", "./parser.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {
   Object.defineProperty(EDITION, name, {
     enumerable: true,
     get() {
@@ -66,7 +66,6 @@ for (const [name, file, key] of [["parser", "./parser.js"], ["matcher", "./match
 function load(file) {
   switch (file) {
     case "./parser.js": return require("./parser.js");
-    case "./match.js": return require("./match.js");
     case "./trace.js": return require("./trace.js");
     default: return require("./rules.js");
   }
