@@ -54,10 +54,12 @@ function peg$a3(s, r, q) { r.scheme = s; r.query = q; return r; }
 function peg$a4(r, q, f) { r.query = q; r.fragment = f; return r; }
 function peg$a5(a, p) { return reference(a, p); }
 function peg$a6(p) { return reference(null, p); }
-function peg$a7(u, h, p) { return { raw: text(), userinfo: u ?? undefined, host: h, port: p ?? undefined }; }
-function peg$a8(r) { return { kind: "IP-literal", raw: r }; }
-function peg$a9(r) { return { kind: "IPv4address", raw: r }; }
-function peg$a10(r) { return { kind: "reg-name", raw: r }; }
+function peg$a7(h, p) {{ const u = null; return { raw: text(), userinfo: u ?? undefined, host: h, port: p ?? undefined }; }}
+function peg$a8(u, h, p) { return { raw: text(), userinfo: u ?? undefined, host: h, port: p ?? undefined }; }
+function peg$a9(h, p) {{ const u = null; return { raw: text(), userinfo: u ?? undefined, host: h, port: p ?? undefined }; }}
+function peg$a10(r) { return { kind: "IP-literal", raw: r }; }
+function peg$a11(r) { return { kind: "IPv4address", raw: r }; }
+function peg$a12(r) { return { kind: "reg-name", raw: r }; }
 
 // The rules: peg$m_* return the end of the match at p or -1; peg$v_* return the value (peg$end
 // is the end of the match) or peg$FAILED.
@@ -374,50 +376,111 @@ function peg$m_scheme(p) {
 function peg$v_authority(p) {
   const s = input;
   const n = s.length;
-  let c, value0, l_u2, l_pick6, l_h12, l_p13, l_pick16;
-  const a1 = p;
-  optDone4: {
-    const q5 = p;
-    opt3: {
-      const t7 = p;
-      loop9: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++;
-        const q11 = p;
-        item10: {
-          if (p < n && c === 37) { p++; } else { break item10; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item10; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item10; }
-          continue loop9;
+  let c, value0, l_h5, l_p6, l_pick9, l_u14, l_pick15, l_h21, l_p22, l_pick25, l_h34, l_p35, l_pick38;
+  choice1: {
+    const q2 = p;
+    alt3: {
+      const a4 = p;
+      if ((l_h5 = peg$v_host(p)) === peg$FAILED) { break alt3; }
+      p = peg$end;
+      optDone8: {
+        opt7: {
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt7; }
+          const t10 = p;
+          while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+          const t11 = p;
+          l_pick9 = s.substring(t10, t11);
+          l_p6 = l_pick9;
+          break optDone8;
         }
-        p = q11;
+        l_p6 = null;
+      }
+      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1)) { break alt3; }
+      peg$savedPos = a4;
+      peg$currPos = p;
+      value0 = peg$a7(l_h5, l_p6);
+      break choice1;
+    }
+    p = q2;
+    alt12: {
+      const a13 = p;
+      const t16 = p;
+      loop18: for (;;) {
+        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++;
+        const q20 = p;
+        item19: {
+          if (p < n && c === 37) { p++; } else { break item19; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item19; }
+          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item19; }
+          continue loop18;
+        }
+        p = q20;
         break;
       }
-      const t8 = p;
-      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break opt3; }
-      l_pick6 = s.substring(t7, t8);
-      l_u2 = l_pick6;
-      break optDone4;
-    }
-    p = q5;
-    l_u2 = null;
-  }
-  if ((l_h12 = peg$v_host(p)) === peg$FAILED) { return peg$FAILED; }
-  p = peg$end;
-  optDone15: {
-    opt14: {
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt14; }
       const t17 = p;
-      while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
-      const t18 = p;
-      l_pick16 = s.substring(t17, t18);
-      l_p13 = l_pick16;
-      break optDone15;
+      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt12; }
+      l_pick15 = s.substring(t16, t17);
+      l_u14 = l_pick15;
+      if ((l_h21 = peg$v_host(p)) === peg$FAILED) { break alt12; }
+      p = peg$end;
+      optDone24: {
+        opt23: {
+          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt23; }
+          const t26 = p;
+          while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+          const t27 = p;
+          l_pick25 = s.substring(t26, t27);
+          l_p22 = l_pick25;
+          break optDone24;
+        }
+        l_p22 = null;
+      }
+      peg$savedPos = a13;
+      peg$currPos = p;
+      value0 = peg$a8(l_u14, l_h21, l_p22);
+      break choice1;
     }
-    l_p13 = null;
+    p = q2;
+    const a28 = p;
+    {
+      const q30 = p;
+      not29: {
+        loop31: for (;;) {
+          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++;
+          const q33 = p;
+          item32: {
+            if (p < n && c === 37) { p++; } else { break item32; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item32; }
+            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item32; }
+            continue loop31;
+          }
+          p = q33;
+          break;
+        }
+        if (p < n && s.charCodeAt(p) === 64) { p++; } else { break not29; }
+        p = q30;
+        return peg$FAILED;
+      }
+      p = q30;
+    }
+    if ((l_h34 = peg$v_host(p)) === peg$FAILED) { return peg$FAILED; }
+    p = peg$end;
+    optDone37: {
+      opt36: {
+        if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt36; }
+        const t39 = p;
+        while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+        const t40 = p;
+        l_pick38 = s.substring(t39, t40);
+        l_p35 = l_pick38;
+        break optDone37;
+      }
+      l_p35 = null;
+    }
+    peg$savedPos = a28;
+    peg$currPos = p;
+    value0 = peg$a9(l_h34, l_p35);
   }
-  peg$savedPos = a1;
-  peg$currPos = p;
-  value0 = peg$a7(l_u2, l_h12, l_p13);
   peg$end = p;
   return value0;
 }
@@ -464,7 +527,7 @@ function peg$v_host(p) {
       l_r5 = s.substring(t6, p);
       peg$savedPos = a4;
       peg$currPos = p;
-      value0 = peg$a8(l_r5);
+      value0 = peg$a10(l_r5);
       break choice1;
     }
     p = q2;
@@ -494,7 +557,7 @@ function peg$v_host(p) {
       l_r11 = s.substring(t12, t13);
       peg$savedPos = a10;
       peg$currPos = p;
-      value0 = peg$a9(l_r11);
+      value0 = peg$a11(l_r11);
       break choice1;
     }
     p = q2;
@@ -515,7 +578,7 @@ function peg$v_host(p) {
     l_r19 = s.substring(t20, p);
     peg$savedPos = a18;
     peg$currPos = p;
-    value0 = peg$a10(l_r19);
+    value0 = peg$a12(l_r19);
   }
   peg$end = p;
   return value0;

@@ -304,8 +304,9 @@ export function mayMatchEmpty(node, rules) {
 
 /**
  * The characters that a match of the node can contain: every character of every literal and
- * class it can reach through its rules (lookaheads match none); null when that is not a known
- * finite set (an inverted or case-insensitive class or literal, any character ".").
+ * class it can reach through its rules (lookaheads match none; a case-insensitive one matches
+ * every code unit that lowercases as its own do); null when that is not a known finite set (an
+ * inverted class, a case-insensitive literal whose lower case is not ASCII, any character ".").
  */
 export function charsOf(node, rules, seen = new Set()) {
   const union = (nodes) => {
@@ -318,10 +319,14 @@ export function charsOf(node, rules, seen = new Set()) {
     return set;
   };
   switch (node.type) {
-    case "literal":
-      return node.ignoreCase ? null : new Set([...node.value].map((ch) => ch.charCodeAt(0)));
+    case "literal": {
+      if (!node.ignoreCase) return new Set([...node.value].map((ch) => ch.charCodeAt(0)));
+      // "v"i: the code units that lowercase to each of its characters.
+      if (!asciiLower(node.value)) return null;
+      return new Set([...node.value.toLowerCase()].flatMap((ch) => lowerCasePreimage(ch)));
+    }
     case "class": {
-      const set = unitSet(node, { exact: true });
+      const set = unitSet(node);
       return set && !set.high ? set.ascii : null;
     }
     case "rule_ref": {
