@@ -429,7 +429,7 @@ class Compiler {
   /**
    * A repetition whose value something reads (a label, a pluck, the rule's value): at least min
    * and at most max (null: no bound) matches of expr, greedy, and target the array of their
-   * values, as peggy builds it (the hostname's labels).
+   * values, as peggy builds it.
    */
   collect(expr, min, max, onFail, ind, env, target) {
     const list = this.fresh("list");
