@@ -218,13 +218,9 @@ function renderError(error) {
   panel.hidden = error === null;
   if (!error) return;
   $("error-caret").textContent = `${error.input}\n${" ".repeat(error.offset)}^ offset ${error.offset}`;
-  const next = [];
-  if (error.next) {
-    if (error.next.characters) next.push(`a character of ${JSON.stringify(error.next.characters)}`);
-    for (const literal of error.next.literals ?? []) next.push(JSON.stringify(literal));
-    if (error.next.end) next.push("the end of the input");
-  }
-  $("error-next").textContent = next.length ? next.join(", or ") : error.expected.join(", ");
+  // The words group the characters by the rules that read them; the exact set follows.
+  const exact = error.next.characters ? ` (exactly: ${JSON.stringify(error.next.characters)}${error.next.end ? ", or the end" : ""})` : "";
+  $("error-next").textContent = error.expected.join("; ") + exact;
   $("error-path").replaceChildren(...error.path.flatMap((name, i) => [i ? " › " : "", ruleLink(name)]));
   $("error-section").textContent = `${error.rule}, ${sectionText(error.section)}`;
   $("error-hint").textContent = error.hint ?? "(none for this mistake)";

@@ -51,7 +51,7 @@ export const DEFAULT_EDITION = "rfc2396bis-01";
 /**
  * The files of an edition: its folder grammar/ID/ holds grammar.abnf, grammar.peggy and
  * fuzz-shapes.json (the rare shapes the differential check must reach); its builds are
- * generated/ID/parser.js and trace.js.
+ * generated/ID/parser.js, dfa.js (every rule's DFA) and trace.js.
  */
 export function editionFiles(edition = DEFAULT_EDITION) {
   const dir = join(ROOT, "grammar", edition);
@@ -65,6 +65,7 @@ export function editionFiles(edition = DEFAULT_EDITION) {
     peg: join(dir, "grammar.peggy"),
     shapes: join(dir, "fuzz-shapes.json"),
     fast: join(out, "parser.js"),
+    dfa: join(out, "dfa.js"),
     trace: join(out, "trace.js"),
   };
 }
@@ -283,8 +284,25 @@ export function regexSources({ order, rules }) {
 export function buildAcceptor(abnf = loadAbnf()) {
   const acceptor = {};
   for (const name of abnf.order) {
-    let run;
-    acceptor[name] = { test: (s) => (run ??= automaton(abnf, name))(s) };
+    let reader;
+    const run = () => (reader ??= automaton(abnf, name));
+    acceptor[name] = {
+      test: (s) => run().read(s)?.accepting === true,
+      // Whether some string of the rule's language begins with s (every state of the NFA can reach
+      // its final state, so any state left after reading s means a completion exists).
+      viable: (s) => run().read(s) !== null,
+      /**
+       * After s, which must be viable: every ASCII character c for which s + c is viable (as one
+       * string in code order), and whether s itself matches.
+       */
+      continuations: (s) => {
+        const d = run().read(s);
+        if (d === null) throw new Error("continuations of a string no match begins with");
+        let characters = "";
+        for (let c = 0; c < 128; c++) if (run().read(String.fromCharCode(c), d) !== null) characters += String.fromCharCode(c);
+        return { characters, end: d.accepting };
+      },
+    };
   }
   return acceptor;
 }
@@ -345,7 +363,10 @@ export function buildSplitter(abnf, start, capture) {
   };
 }
 
-/** The whole-string test of one rule: a Thompson NFA of the rule, simulated as a lazy DFA. */
+/**
+ * One rule's reader: a Thompson NFA of the rule, simulated as a lazy DFA. read(s) is the state
+ * after s ({ accepting }), or null when no match of the rule begins with s.
+ */
 function automaton({ rules }, start) {
   const eps = [];
   const edges = []; // per state: [lo, hi, to] triples
@@ -418,8 +439,9 @@ function automaton({ rules }, start) {
     return d;
   };
   const initial = dstate(closure([first]));
-  return (s) => {
-    let d = initial;
+  /** The state after reading s from `from` (default the initial state), or null if no match begins so. */
+  const read = (s, from = initial) => {
+    let d = from;
     for (let i = 0; i < s.length; i++) {
       const code = s.charCodeAt(i);
       let next = d.next.get(code);
@@ -429,11 +451,12 @@ function automaton({ rules }, start) {
         next = dstate(closure(to));
         d.next.set(code, next);
       }
-      if (next.states.length === 0) return false;
+      if (next.states.length === 0) return null;
       d = next;
     }
-    return d.accepting;
+    return d;
   };
+  return { read };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -82,6 +82,7 @@ const contenders = [
     },
   },
   { name: "uri-grammar matches('URI-reference')", set: "corpus", fn: (s) => lib.matches("URI-reference", s) },
+  { name: "uri-grammar validate(), valid only", set: "valid", fn: (s) => lib.validate(s) },
   { name: "uri-grammar explain()", set: `first ${EXPLAIN_SUBSET}`, fn: (s) => { try { return lib.explain(s); } catch (e) { return e; } } },
   { name: `fast-uri ${peerVersion("fast-uri")} parse`, set: "corpus", fn: (s) => fastUri.parse(s) },
   { name: `uri-js ${peerVersion("uri-js")} parse`, set: "corpus", fn: (s) => uriJs.parse(s) },
@@ -175,12 +176,17 @@ const parseR = byName("uri-grammar parse()");
 const matchR = byName("uri-grammar matches");
 const fastR = byName("fast-uri");
 const validR = byName("uri-grammar parse(), valid only", "valid");
+const validateR = byName("uri-grammar validate(), valid only", "valid");
+const absParseR = byName("uri-grammar parse()", "absolute");
+const newUrlR = byName("Node new URL", "absolute");
 const ofMedians = (r) => `; ratio of the medians ${r.ratioOfMedians.toFixed(2)} wall, ${r.cpuRatioOfMedians.toFixed(2)} CPU`;
 const targets = [
   `parse() / fast-uri parse = ${(parseR.medianNs / fastR.medianNs).toFixed(2)} wall, ${(parseR.medianCpuNs / fastR.medianCpuNs).toFixed(2)} CPU (target < 1.0)`,
-  `parse() / regex split = ${parseR.ratioToRegex.toFixed(2)} wall, ${parseR.cpuRatioToRegex.toFixed(2)} CPU (target <= 4)${ofMedians(parseR)}`,
+  `parse() / regex split = ${parseR.ratioToRegex.toFixed(2)} wall, ${parseR.cpuRatioToRegex.toFixed(2)} CPU (target <= 2.5)${ofMedians(parseR)}`,
   `parse() on the valid references / regex split = ${validR.ratioToRegex.toFixed(2)} wall, ${validR.cpuRatioToRegex.toFixed(2)} CPU${ofMedians(validR)}`,
-  `matches() / regex split = ${matchR.ratioToRegex.toFixed(2)} wall, ${matchR.cpuRatioToRegex.toFixed(2)} CPU (target <= 3)${ofMedians(matchR)}`,
+  `parse() / Node new URL on the absolute references = ${(absParseR.medianNs / newUrlR.medianNs).toFixed(2)} wall, ${(absParseR.medianCpuNs / newUrlR.medianCpuNs).toFixed(2)} CPU (target < 1.0)`,
+  `matches() / regex split = ${matchR.ratioToRegex.toFixed(2)} wall, ${matchR.cpuRatioToRegex.toFixed(2)} CPU (target <= 1.2)${ofMedians(matchR)}`,
+  `validate() of a valid reference / regex split = ${validateR.ratioToRegex.toFixed(2)} wall, ${validateR.cpuRatioToRegex.toFixed(2)} CPU (target <= 1.2)${ofMedians(validateR)}`,
 ];
 console.log(lines.join("\n"));
 console.log("\n" + targets.join("\n"));
@@ -204,6 +210,8 @@ const report = {
     parseToFastUri: parseR.medianNs / fastR.medianNs,
     parseToRegex: parseR.ratioToRegex,
     matchesToRegex: matchR.ratioToRegex,
+    validateToRegex: validateR.ratioToRegex,
+    parseToNewUrl: absParseR.medianNs / newUrlR.medianNs,
     cpu: {
       parseToFastUri: parseR.medianCpuNs / fastR.medianCpuNs,
       parseToRegex: parseR.cpuRatioToRegex,

@@ -3,9 +3,12 @@
 //
 // An edition is a folder grammar/ID/ holding edition.json (its manifest), grammar.abnf (the
 // collected ABNF) and grammar.peggy (the PEG transcription). For each one it writes:
-//   generated/ID/parser.js              the parser of parse(), validate() and matches(): every rule
-//                                       is a start rule; written from the grammar's AST by the
-//                                       build passes (scripts/passes/, fastBuild)
+//   generated/ID/parser.js              the parser of parse(): every rule is a start rule; written
+//                                       from the grammar's AST by the build passes (scripts/passes/,
+//                                       fastBuild)
+//   generated/ID/dfa.js                 every rule as a minimal DFA (scripts/build-dfa.mjs), for
+//                                       matches() and validate(), and for the exact offset and
+//                                       next characters of an error
 //   generated/ID/trace.js               the same grammar as peggy compiles it with its tracer hooks
 //                                       (scripts/passes/, traceBuild), used only by explain() and to
 //                                       name the rule path of an error
@@ -24,6 +27,7 @@ import { createRequire } from "node:module";
 import { loadAbnf, parseAbnfText, pegNameOf } from "./abnf-acceptor.mjs";
 import { fastBuild, traceBuild } from "./passes/index.mjs";
 import { recordTypesOfModel } from "./passes/type-records.mjs";
+import { automataModule, AUTOMATA_DTS } from "./build-dfa.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -390,6 +394,8 @@ for (const manifest of editions) {
   outputs.set(`${edition}/trace.js`, compile(grammarText, grammarRel, traceBuild, { trace: true }));
   const abnfFile = join(root, "grammar", edition, "grammar.abnf");
   const rules = rulesModule(manifest, readFileSync(abnfFile, "utf8"), grammarText, abnfFile);
+  outputs.set(`${edition}/dfa.js`, automataModule(loadAbnf(abnfFile), `grammar/${edition}/grammar.abnf`).text);
+  outputs.set(`${edition}/dfa.d.ts`, AUTOMATA_DTS);
   outputs.set(`${edition}/rules.js`, rules.js);
   outputs.set(`${edition}/rules.d.ts`, rules.dts);
   outputs.set(`${edition}/index.js`, editionModule(manifest));
@@ -403,13 +409,11 @@ outputs.set("editions.d.ts", registryDeclarations(editions));
 /** generated/ID/index.js: one edition, its manifest and its builds. */
 function editionModule(manifest) {
   // The builds are loaded when first used: a program that works in one edition, and a command
-  // that starts to check one string, loads one edition's parsers, not every edition's. The
-  // matcher (matches(), validate()) is the parser: its accepts() matches an action-free rule
-  // without building a value.
+  // that starts to check one string, loads one edition's parsers, not every edition's.
   return `${GENERATED_HEADER} from grammar/${manifest.id}/.\n"use strict";\n\n` +
     `const manifest = ${JSON.stringify(manifest, null, 2)};\n\n` +
     `const EDITION = { ...manifest };\n` +
-    `for (const [name, file, key] of [["parser", "./parser.js"], ["matcher", "./parser.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {\n` +
+    `for (const [name, file, key] of [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {\n` +
     `  Object.defineProperty(EDITION, name, {\n` +
     `    enumerable: true,\n` +
     `    get() {\n` +
@@ -424,6 +428,7 @@ function editionModule(manifest) {
     `function load(file) {\n` +
     `  switch (file) {\n` +
     `    case "./parser.js": return require("./parser.js");\n` +
+    `    case "./dfa.js": return require("./dfa.js");\n` +
     `    case "./trace.js": return require("./trace.js");\n` +
     `    default: return require("./rules.js");\n` +
     `  }\n` +

@@ -13,7 +13,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_EDITION, buildAcceptor, editionFiles, loadAbnf, pegNameOf } from "./abnf-acceptor.mjs";
+import { join } from "node:path";
+import { DEFAULT_EDITION, ROOT, buildAcceptor, editionFiles, loadAbnf, pegNameOf } from "./abnf-acceptor.mjs";
 
 const require = createRequire(import.meta.url);
 /** A small seeded PRNG (32-bit state): the same seed gives the same cases on every machine. */
@@ -182,10 +183,13 @@ export function loadShapes(edition = DEFAULT_EDITION, abnf = loadAbnf(editionFil
 
 /**
  * The PEG's verdict: the whole input matches the rule. By default every committed build must
- * say the same: the fast parser (its parse(), run() and accepts()), which the build passes
- * write from the grammar's AST (scripts/passes/, fastBuild), and the trace build, peggy's own
- * output (traceBuild); a split verdict is reported as a string, which never equals the ABNF's
- * verdict. With `grammarFile`, that .peggy
+ * say the same: the fast parser (its parse() and run()), which the build passes
+ * write from the grammar's AST (scripts/passes/, fastBuild), the rule's DFA
+ * (generated/ID/dfa.js, run by the library's own runner, dist/cjs/src/automaton.js, as matches()
+ * runs it: whole-input acceptance, and a scan that must read the whole input exactly when the
+ * input is accepted or is the beginning of a match), and the trace build, peggy's own output
+ * (traceBuild); a split verdict is reported as a string, which never equals the ABNF's verdict.
+ * With `grammarFile`, that .peggy
  * grammar compiled in memory (used to show that the check catches a literal transcription of
  * the ABNF).
  */
@@ -196,13 +200,23 @@ export function pegAcceptor(edition = DEFAULT_EDITION, grammarFile = undefined) 
   }
   const files = editionFiles(edition);
   const fast = require(files.fast);
+  const dfa = require(files.dfa);
+  const { decodeAutomaton, runAccepts, runScan, nextIn } = require(join(ROOT, "dist/cjs/src/automaton.js"));
+  const automata = new Map();
+  const automatonOf = (rule) => {
+    if (!automata.has(rule)) automata.set(rule, decodeAutomaton(dfa.AUTOMATA[rule], dfa.CODE_BASE));
+    return automata.get(rule);
+  };
   const trace = require(files.trace);
   const quiet = { trace() {} };
-  return (pegName, s) => {
+  return (pegName, s, rule) => {
+    const automaton = automatonOf(rule);
+    const scan = runScan(automaton, s);
     const verdicts = {
       fast: fast.parse(s, { startRule: pegName, peg$library: true }).peg$success === true,
       "fast run": fast.run(s, pegName) !== fast.FAILED,
-      "fast accepts": fast.accepts(s, pegName),
+      dfa: runAccepts(automaton, s),
+      "dfa scan": scan.offset === s.length && nextIn(automaton, scan.state).end,
       trace: trace.parse(s, { startRule: pegName, peg$library: true, tracer: quiet }).peg$success === true,
     };
     const values = Object.values(verdicts);
@@ -212,14 +226,54 @@ export function pegAcceptor(edition = DEFAULT_EDITION, grammarFile = undefined) 
 }
 
 /**
+ * The check of a rejected input's UriSyntaxError (the library's validate(), dist/cjs): its offset
+ * is the length of the input's longest prefix that some match begins with, and its `next` the
+ * exact set of ASCII characters that can follow that prefix and whether the prefix matches, all
+ * as the acceptor reads them (not the DFA the library runs); its path is a chain of rules, each
+ * using the next, from the start rule to its `rule`. Returns false (the verdict agreed, and the
+ * error is right) or a string that says what is wrong.
+ */
+export function errorChecker(edition, abnf) {
+  const library = require(join(ROOT, "dist/cjs/src/index.js"));
+  const uses = new Map();
+  const walk = (n, out) => {
+    if (n.kind === "ref") out.add(n.name);
+    else if (n.items) n.items.forEach((item) => walk(item, out));
+    else if (n.item) walk(n.item, out);
+    return out;
+  };
+  for (const name of abnf.order) uses.set(name, walk(abnf.rules[name], new Set()));
+  return (input, rule, reader) => {
+    const result = library.validate(input, { edition, rule });
+    if (result.valid) return "error check: validate() accepts";
+    const e = result.error;
+    const { offset, next, path } = e;
+    const prefix = input.slice(0, offset);
+    if (!reader.viable(prefix)) return `error check: offset ${offset}, but no match begins with the input up to it`;
+    if (offset < input.length && reader.viable(input.slice(0, offset + 1))) return `error check: offset ${offset}, but a match begins with one more character`;
+    const exact = reader.continuations(prefix);
+    if (next.characters !== exact.characters || next.end !== exact.end) {
+      return `error check: next ${JSON.stringify(next)}, the acceptor ${JSON.stringify(exact)}`;
+    }
+    if (path[0] !== rule || path[path.length - 1] !== e.rule) return `error check: path ${path.join(">")} for rule ${e.rule}`;
+    for (let i = 1; i < path.length; i++) {
+      if (!uses.get(path[i - 1]).has(path[i])) return `error check: path ${path.join(">")}: ${path[i - 1]} does not use ${path[i]}`;
+    }
+    if (typeof e.message !== "string" || !e.message.startsWith(`offset ${offset}: `)) return `error check: message ${JSON.stringify(e.message)}`;
+    return false;
+  };
+}
+
+/**
  * Runs `count` cases per rule of the edition with `seed`; returns per-rule stats, every
  * disagreement, and how often each of the edition's shapes (loadShapes) came up. `onRule` is
  * called after each rule (for progress output).
  */
-export function differential({ edition = DEFAULT_EDITION, count = 1000, seed = 1, rules, onRule, peg: grammarFile } = {}) {
+export function differential({ edition = DEFAULT_EDITION, count = 1000, seed = 1, rules, onRule, peg: grammarFile, errors = !grammarFile } = {}) {
   const abnf = loadAbnf(editionFiles(edition).abnf);
   const acceptor = buildAcceptor(abnf);
   const peg = pegAcceptor(edition, grammarFile);
+  const errorCheck = errors ? errorChecker(edition, abnf) : undefined;
   const SHAPES = loadShapes(edition, abnf);
   const names = rules && rules.length ? rules : abnf.order;
   for (const n of names) if (!abnf.order.includes(n)) throw new Error(`unknown rule ${n}; rules: ${abnf.order.join(" ")}`);
@@ -234,17 +288,19 @@ export function differential({ edition = DEFAULT_EDITION, count = 1000, seed = 1
     const ruleShapes = SHAPES.filter((sh) => sh[1] === rule);
     let accepted = 0;
     let bad = 0;
+    let errorsChecked = 0;
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < count; i++) {
       const s = gen.testCase(rule);
       const a = re.test(s);
       let p;
       try {
-        p = peg(pegName, s);
+        p = peg(pegName, s, rule);
       } catch (e) {
         p = `threw ${e && e.name}: ${e && e.message}`;
       }
       if (a) accepted++;
+      if (p === a && !a && errorCheck) { p = errorCheck(s, rule, re); errorsChecked++; }
       if (p !== a) {
         bad++;
         if (disagreements.length < 1000) disagreements.push({ rule, input: s, peg: p, abnf: a });
@@ -252,7 +308,7 @@ export function differential({ edition = DEFAULT_EDITION, count = 1000, seed = 1
       for (const [name, , verdict, test] of ruleShapes) if (a === verdict && test(s, acceptor)) shapes[name]++;
     }
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    stats.push({ rule, cases: count, accepted, rejected: count - accepted, disagreements: bad, ms: Math.round(ms) });
+    stats.push({ rule, cases: count, accepted, rejected: count - accepted, errorsChecked, disagreements: bad, ms: Math.round(ms) });
     if (onRule) onRule(stats[stats.length - 1], ri, names.length);
   }
   return { edition, seed, count, rules: stats, disagreements, shapes };

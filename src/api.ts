@@ -2,6 +2,7 @@
 // edition: the package's main entry reads the `edition` option (src/index.ts); an edition's own
 // entry ("uri-grammar/rfc3986") is bound to that edition alone and loads no other grammar.
 import { requireOptions, requireString } from "./args.js";
+import { runAccepts, type Automaton } from "./automaton.js";
 import type { AuditFinding, AuditOptions } from "./audit.js";
 import type { Edition, RuleInfo } from "./edition.js";
 import { explainIn, type FoldOption, type ParseTree } from "./explain.js";
@@ -79,9 +80,9 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
   // parse() without options is the hot path: its edition, rule and builder are found once.
   const base = select(undefined, "edition");
   const baseStart = base.requireRule(base.roles.reference);
-  // matches() without options is the other: its rules by name, and the matcher's entry.
-  const basePegNames = new Map<unknown, string>(base.rules.map((r) => [r.name, r.pegName]));
-  const baseAccepts = base.matcher.accepts;
+  // matches() without options is the other: its rules' automata by name, decoded when first used.
+  const baseRuleNames = new Set<unknown>(base.rules.map((r) => r.name));
+  const baseAutomata = new Map<unknown, Automaton>();
   /**
    * One reference and one error of each shape parse() builds in an edition, kept for the life of
    * the functions: V8 compiles parse() for the shapes (hidden classes) of the objects it makes, and
@@ -123,14 +124,15 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
     },
     matches(rule: unknown, input: unknown, options?: { edition?: unknown }) {
       if (options === undefined && typeof input === "string") {
-        const pegName = basePegNames.get(rule as string);
-        if (pegName !== undefined) return baseAccepts(input, pegName);
+        let automaton = baseAutomata.get(rule);
+        if (automaton === undefined && baseRuleNames.has(rule)) baseAutomata.set(rule, automaton = base.automata.of(rule as string));
+        if (automaton !== undefined) return runAccepts(automaton, input);
       }
       const edition = options === undefined ? base : editionOf(options, "matches");
       // The lookup that succeeds first; requireRule only to say what is wrong.
       const start = (typeof rule === "string" ? edition.rule(rule) : undefined) ?? edition.requireRule(rule, "matches: rule");
       if (typeof input !== "string") requireString(input, "matches: input");
-      return edition.matcher.accepts(input, start.pegName);
+      return edition.accepts(input, start);
     },
     explain(input: unknown, options?: { edition?: unknown; rule?: unknown; foldCharacters?: unknown }) {
       const edition = editionOf(options, "explain");

@@ -1,16 +1,15 @@
-// Turns a parser failure into a UriSyntaxError a learner can act on. Runs only on failure: the
-// grammar's trace build re-reads the input and reports, for every expectation that failed at the
-// farthest offset, the chain of rules that was being matched.
-import type { Edition, PegExpectation, RuleInfo, TraceEvent } from "./edition.js";
-import { UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
+// Turns a rejected input into a UriSyntaxError a learner can act on. Runs only when an error's
+// details are first read. The rule's DFA (src/automaton.ts) gives the exact offset (the input's
+// longest prefix that some match begins with) and every character that could come next; the
+// automaton of the rule's positions (src/positions.ts) says which rules read each of those
+// characters there. Both take time linear in the input and memory independent of it.
+import { nextIn, runScan } from "./automaton.js";
+import type { Edition, PegExpectation, RuleInfo } from "./edition.js";
+import { orList, UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
+import { Positions, type Reading } from "./positions.js";
 import { article } from "./words.js";
 
 type RuleName = string;
-
-interface Failure {
-  expected: PegExpectation;
-  chain: string[];
-}
 
 /**
  * The error for an input that the rule does not match. Its details are worked out when first
@@ -20,97 +19,125 @@ export function diagnose(edition: Edition, input: string, start: RuleInfo): UriS
   return new UriSyntaxError({ input, startRule: start.name, edition: edition.id, compute: () => details(edition, input, start) });
 }
 
-/** Where and why: reads the input again with the grammar's trace build. */
+const POSITIONS = new WeakMap<Edition, Map<string, Positions>>();
+
+/** The automaton of a rule's positions, built once per edition and rule. */
+function positionsOf(edition: Edition, start: RuleInfo): Positions {
+  let byRule = POSITIONS.get(edition);
+  if (byRule === undefined) POSITIONS.set(edition, byRule = new Map());
+  let p = byRule.get(start.name);
+  if (p === undefined) byRule.set(start.name, p = new Positions(edition.automata.grammar, start.name));
+  return p;
+}
+
+/** Where and why. */
 function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErrorDetails {
-  const stack: string[] = [];
-  let maxOffset = -1;
-  let failures: Failure[] = [];
-  const tracer = {
-    trace(event: TraceEvent): void {
-      switch (event.type) {
-        case "rule.enter": stack.push(event.rule!); break;
-        case "rule.match":
-        case "rule.fail": stack.pop(); break;
-        case "fail": {
-          const offset = event.offset!;
-          if (offset > maxOffset) { maxOffset = offset; failures = []; }
-          if (offset === maxOffset) failures.push({ expected: event.expected!, chain: stack.slice() });
-          break;
-        }
-      }
-    },
-  };
-  let offset: number;
-  try {
-    edition.tracer.parse(input, { startRule: start.pegName, tracer });
-    // The trace build accepts exactly what the fast build accepts; reaching here means they disagree.
-    throw new Error(`internal error: the trace parser accepts what the parser rejects (rule ${start.name})`);
-  } catch (e) {
-    const err = e as { location?: { start: { offset: number } }; expected?: PegExpectation[] };
-    if (!err || !err.location) throw e;
-    offset = err.location.start.offset;
-  }
-  // Only the failures at the error's offset count (peggy reports its farthest failure).
-  if (offset !== maxOffset) failures = [];
-  ({ offset, failures } = intoLiterals(input, offset, failures));
-  const { rule, path } = innermostRule(edition, start, failures);
-  const expected = describeExpectations(edition, failures.map((f) => f.expected), path);
-  const next = nextOf(failures.map((f) => f.expected));
+  const automaton = edition.automata.of(start.name);
+  const { offset, state } = runScan(automaton, input);
+  const next = nextIn(automaton, state);
+  if (offset === input.length && next.end) throw new Error(`internal error: diagnosis of an input that rule ${start.name} matches`);
+  const { readings } = positionsOf(edition, start).after(input, offset);
+  const { path, expected } = readingsOf(edition, start, readings, next);
+  const rule = path[path.length - 1];
   const info = edition.rule(rule)!;
   const schemeRule = edition.requireRule(edition.roles.scheme);
   const isScheme = (text: string) => edition.accepts(text, schemeRule);
-  const hint = hintFor(edition, input, offset, rule, path, start.name, expected, isScheme);
+  const hint = hintFor(edition, input, offset, rule, path, start.name, next.characters, isScheme);
   return {
     input, offset, expected, next, rule, path, section: info.section, startRule: start.name, edition: edition.id,
     ...(hint === undefined ? {} : { hint }),
   };
 }
 
-/**
- * peggy tests a literal of several characters ("::", "//", "25") in one step and records its
- * failure where the literal starts, though its first characters may match: "http://[:]" fails
- * "::" at the ":" that does match. The first character that could not be matched is then further
- * on, and what was expected there is the literal's next character. No other attempt got past the
- * offset (it is the farthest failure), so those literals alone decide the new offset.
- */
-function intoLiterals(input: string, offset: number, failures: Failure[]): { offset: number; failures: Failure[] } {
-  let best = 0;
-  const matched = (f: Failure): number => {
-    if (f.expected.type !== "literal" || f.expected.text!.length < 2) return 0;
-    const text = f.expected.text!;
-    let k = 0;
-    while (k < text.length - 1 && input[offset + k] === text[k]) k++;
-    return k;
-  };
-  for (const f of failures) best = Math.max(best, matched(f));
-  if (best === 0) return { offset, failures };
-  const next = failures.filter((f) => matched(f) === best).map((f) => ({
-    chain: f.chain,
-    expected: { type: "literal" as const, text: f.expected.text!.slice(best), ignoreCase: false },
-  }));
-  return { offset: offset + best, failures: next };
+/** What is derived from the readings at an offset: the same for every input that ends in the same set of positions. */
+const DERIVED = new WeakMap<readonly Reading[], { path: string[]; expected: string[] }>();
+
+/** The rule path and the words of `expected`, from the readings of the next character. */
+function readingsOf(edition: Edition, start: RuleInfo, raw: readonly Reading[], next: { characters: string; end: boolean }): { path: string[]; expected: string[] } {
+  let derived = DERIVED.get(raw);
+  if (derived === undefined) DERIVED.set(raw, derived = derive());
+  // Copies: an error's arrays are its own.
+  return { path: [...derived.path], expected: [...derived.expected] };
+
+  function derive(): { path: string[]; expected: string[] } {
+    // Each character that can come next, with the rules that read it there: the innermost rule of
+    // each reading that is more than one character (a pchar, an ALPHA or a DIGIT is read for the
+    // rule that holds it). An escape's "%" is read for the rule that holds the escape too; its hex
+    // digits, by the escape.
+    const escapeStart = edition.rule(edition.roles.escape)?.first ?? "";
+    const cut = (chain: readonly string[], escapeStarts: boolean): string[] => {
+      let k = chain.length;
+      while (k > 1) {
+        const name = chain[k - 1];
+        const one = name === edition.roles.escape ? escapeStarts : edition.rule(name)?.singleCharacter === true;
+        if (!one) break;
+        k--;
+      }
+      return chain.slice(0, k);
+    };
+    const readings: string[][] = []; // in the grammar's order
+    const readers = new Map<RuleName, Set<number>>(); // the characters each rule can read next
+    const seen = new Set<number>();
+    for (const { chain, codes } of raw) {
+      const starts = codes.filter((c) => escapeStart.includes(String.fromCharCode(c)));
+      const rest = starts.length ? codes.filter((c) => !escapeStart.includes(String.fromCharCode(c))) : codes;
+      for (const [part, escapeStarts] of [[rest, false], [starts, true]] as const) {
+        if (part.length === 0) continue;
+        const reading = cut(chain, escapeStarts);
+        readings.push(reading);
+        const reader = reading[reading.length - 1];
+        let set = readers.get(reader);
+        if (set === undefined) readers.set(reader, set = new Set());
+        for (const c of part) { set.add(c); seen.add(c); }
+      }
+    }
+    if (seen.size !== next.characters.length || [...next.characters].some((c) => !seen.has(c.charCodeAt(0)))) {
+      throw new Error(`internal error: the DFA and the positions of rule ${start.name} disagree`);
+    }
+    // The rule the error is in: the one every reading ends in, with the first reading's path (the
+    // document's order of alternatives); else the innermost rule all readings share.
+    let path: string[];
+    if (readings.length === 0) path = [start.name];
+    else if (readings.every((chain) => chain[chain.length - 1] === readings[0][readings[0].length - 1])) {
+      path = [...readings[0]];
+    } else {
+      let common: readonly string[] = readings[0];
+      for (const chain of readings.slice(1)) {
+        let i = 0;
+        while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
+        common = common.slice(0, i);
+      }
+      path = common.length ? [...common] : [start.name];
+    }
+    const expected = describeNext(edition, readers, next.end, path[path.length - 1]);
+    return { path, expected };
+  }
 }
 
 /**
- * The innermost rule common to the chains of every expectation at the offset: the rule that was
- * being matched there. The end-of-input expectation belongs to no rule and is left out unless it
- * is the only one.
+ * What could come next, in words, by the rules that read it: `"/" (path-abempty)`, `digit (port)`,
+ * `"!", "$", ... or an unreserved character (reg-name or userinfo)` (rules that read the same
+ * characters share one entry; a character read by several rules is in each of theirs), then the
+ * end of the input if it may end there. Entries are in the order of their first character; the
+ * rule the error is in is not named again.
  */
-function innermostRule(edition: Edition, start: RuleInfo, failures: Failure[]): { rule: RuleName; path: RuleName[] } {
-  const inRules = failures.filter((f) => f.expected.type !== "end");
-  const chains = (inRules.length ? inRules : failures).map((f) => f.chain);
-  let common: string[] = chains.length ? chains[0] : [];
-  for (const chain of chains.slice(1)) {
-    let i = 0;
-    while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
-    common = common.slice(0, i);
+function describeNext(edition: Edition, readers: ReadonlyMap<RuleName, ReadonlySet<number>>, end: boolean, inner: RuleName): string[] {
+  const bySet = new Map<string, { rules: RuleName[]; codes: number[] }>();
+  for (const [rule, codes] of readers) {
+    const sorted = [...new Set(codes)].sort((a, b) => a - b);
+    const key = sorted.join(",");
+    const group = bySet.get(key);
+    if (group) group.rules.push(rule);
+    else bySet.set(key, { rules: [rule], codes: sorted });
   }
-  const path: RuleName[] = [start.name];
-  for (const pegName of common.slice(1)) {
-    const info = edition.ruleByPegName(pegName);
-    if (info) path.push(info.name);
-  }
-  return { rule: path[path.length - 1], path };
+  const out = [...bySet.values()].sort((a, b) => a.codes[0] - b.codes[0] || a.codes.length - b.codes.length).map(({ rules, codes }) => {
+    rules.sort();
+    const words = describeExpectations(edition, [{ type: "class", parts: codes.map((c) => String.fromCharCode(c)) }], rules);
+    const named = words.length === 1 && rules.length === 1 && words[0].endsWith(` ${rules[0]} character`);
+    return orList(words) + (named || (rules.length === 1 && rules[0] === inner) ? "" : ` (${rules.join(" or ")})`);
+  });
+  if (end) out.push("end of input");
+  return out;
 }
 
 const LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"].map((c) => c.charCodeAt(0));
@@ -265,36 +292,6 @@ export function describeExpectations(edition: Edition, expectations: readonly Pe
   return result;
 }
 
-/**
- * What the parser tried at the offset, for programs: the characters (in code order), the longer
- * literals, and whether the input could have ended there.
- */
-function nextOf(expectations: readonly PegExpectation[]): { characters: string; literals: string[]; end: boolean } {
-  const chars = new Set<number>();
-  const literals = new Set<string>();
-  let end = false;
-  for (const e of expectations) {
-    if (e.type === "end") end = true;
-    else if (e.type === "literal") {
-      const text = e.text!;
-      const variants = e.ignoreCase ? [text.toLowerCase(), text.toUpperCase()] : [text];
-      for (const v of variants) { if (v.length === 1) chars.add(v.charCodeAt(0)); else literals.add(v); }
-    } else if (e.type === "class") {
-      for (const part of e.parts!) {
-        const [from, to] = typeof part === "string" ? [part, part] : part;
-        for (let c = from.charCodeAt(0); c <= to.charCodeAt(0); c++) {
-          chars.add(c);
-          if (e.ignoreCase) {
-            const ch = String.fromCharCode(c);
-            chars.add(ch.toLowerCase().charCodeAt(0)).add(ch.toUpperCase().charCodeAt(0));
-          }
-        }
-      }
-    }
-  }
-  return { characters: String.fromCharCode(...[...chars].sort((a, b) => a - b)), literals: [...literals].sort(), end };
-}
-
 function escapeOf(ch: string): string {
   return [...Buffer.from(ch, "utf8")].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0")).join("");
 }
@@ -306,7 +303,7 @@ function escapeOf(ch: string): string {
  * the edition's (edition.json "hints"), and an edition without a sentence for a mistake gives none.
  */
 function hintFor(edition: Edition, input: string, offset: number, rule: RuleName, path: readonly RuleName[],
-  startRule: RuleName, expected: readonly string[], isScheme: (text: string) => boolean): string | undefined {
+  startRule: RuleName, nextCharacters: string, isScheme: (text: string) => boolean): string | undefined {
   const ch = offset < input.length ? String.fromCodePoint(input.codePointAt(offset)!) : undefined;
   const { roles } = edition;
   const inRule = (name: RuleName | undefined) => name !== undefined && (path.includes(name) || rule === name);
@@ -337,7 +334,7 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
   if (ch === " ") return hint("space");
   // A bad escape: "%" not followed by two hex digits.
   const percentAt = input.lastIndexOf("%", offset - 1);
-  if (percentAt >= 0 && offset - percentAt <= 2 && expected.includes("hex digit")) return hint("bad-escape");
+  if (percentAt >= 0 && offset - percentAt <= 2 && /^[0-9A-Fa-f]+$/.test(nextCharacters)) return hint("bad-escape");
   if (ch === "#") return hint(input.lastIndexOf("#", offset - 1) >= 0 ? "second-hash" : "hash");
   const excludedBy = excludedCharacters(edition).get(ch);
   if (excludedBy !== undefined) {

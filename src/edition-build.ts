@@ -1,6 +1,7 @@
 // The shape of a compiled edition, as scripts/build-grammar.mjs writes it (generated/ID/index.js):
 // the manifest of grammar/ID/edition.json and the four builds of grammar/ID/grammar.peggy. Types
 // only; nothing here names an edition.
+import type { AutomataModule } from "./automaton.js";
 
 /** One expectation of a peggy parser at the failure offset. */
 export interface PegExpectation {
@@ -32,12 +33,6 @@ export interface FastParser extends GeneratedParser {
   readonly FAILED: unknown;
   /** The start rule's value when the whole input matches it, else FAILED. */
   run(input: string, startRule: string): unknown;
-}
-
-/** The match build: every rule compiled to a position function. */
-export interface MatchParser extends FastParser {
-  /** Whether the whole input matches the start rule. */
-  accepts(input: string, startRule: string): boolean;
 }
 
 /** One rule of an edition's rule table (generated/ID/rules.js). */
@@ -131,8 +126,8 @@ export interface EditionBuild<Id extends string = string, Model extends string =
   extends EditionManifest<Id, Model> {
   /** The fast parser: every rule is a start rule. */
   readonly parser: FastParser;
-  /** The same grammar without its actions: only whether a rule matches. */
-  readonly matcher: MatchParser;
+  /** Every rule as a minimal DFA (scripts/build-dfa.mjs). */
+  readonly automata: AutomataModule;
   /** The same grammar with tracer hooks, for explain() and error paths. */
   readonly tracer: GeneratedParser;
   /** The rule table: section, ABNF, PEG. */

@@ -1,7 +1,8 @@
 // An edition at run time: a compiled edition (generated/ID/index.js) with its rule table indexed.
 // Nothing here names an edition: src/registry.ts lists them, from generated/editions.js.
-import type { EditionBuild, EditionManifest, FastParser, GeneratedParser, MatchParser, RuleRecord } from "./edition-build.js";
+import type { EditionBuild, EditionManifest, FastParser, GeneratedParser, RuleRecord } from "./edition-build.js";
 import { describe } from "./args.js";
+import { Automata, runAccepts } from "./automaton.js";
 
 export type { EditionManifest, PegExpectation, TraceEvent } from "./edition-build.js";
 
@@ -41,7 +42,8 @@ export interface RuleInfo<Name extends string = string> {
 export interface Edition<Id extends string = string, Model extends string = string, Rule extends string = string>
   extends EditionManifest<Id, Model> {
   readonly parser: FastParser;
-  readonly matcher: MatchParser;
+  /** Every rule as a minimal DFA: matches(), validate() and the offset of an error. */
+  readonly automata: Automata;
   readonly tracer: GeneratedParser;
   /** Every rule, in the order a reader of the document meets them. */
   readonly rules: readonly RuleInfo<Rule>[];
@@ -51,7 +53,7 @@ export interface Edition<Id extends string = string, Model extends string = stri
   ruleByPegName(pegName: string): RuleInfo<Rule> | undefined;
   /** The rule, or a TypeError that names the edition and suggests the right spelling. */
   requireRule(name: unknown, what?: string): RuleInfo<Rule>;
-  /** Whether the whole input matches the rule (the action-free build). */
+  /** Whether the whole input matches the rule (its DFA). */
   accepts(input: string, rule: RuleInfo): boolean;
   /** A table of the 128 ASCII characters: 1 where the character alone matches the rule. */
   asciiTable(rule: string): Uint8Array;
@@ -65,16 +67,17 @@ export function editionFromBuild<Id extends string, Model extends string, Rule e
   const byName = new Map<string, RuleInfo<Rule>>(rules.map((r) => [r.name, r]));
   const byPegName = new Map<string, RuleInfo<Rule>>(rules.map((r) => [r.pegName, r]));
   const tables = new Map<string, Uint8Array>();
+  let automata: Automata | undefined;
   // The manifest's fields are copied; the three builds are read from the build when first used
   // (generated/ID/index.js loads each file then), so an edition nobody uses costs no parsing.
-  const { parser: _parser, matcher: _matcher, tracer: _tracer, rules: _rules, ...manifest } =
+  const { parser: _parser, automata: _automata, tracer: _tracer, rules: _rules, ...manifest } =
     Object.getOwnPropertyDescriptors(build) as unknown as Record<string, PropertyDescriptor>;
-  void _parser; void _matcher; void _tracer; void _rules;
+  void _parser; void _automata; void _tracer; void _rules;
   const fields = Object.fromEntries(Object.entries(manifest).map(([k, d]) => [k, d.value])) as unknown as EditionManifest<Id, Model>;
   const edition = {
     ...fields,
     get parser(): FastParser { return build.parser; },
-    get matcher(): MatchParser { return build.matcher; },
+    get automata(): Automata { return (automata ??= new Automata(build.automata)); },
     get tracer(): GeneratedParser { return build.tracer; },
     rules,
     rule: (name: string) => byName.get(name),
@@ -90,14 +93,14 @@ export function editionFromBuild<Id extends string, Model extends string, Rule e
       throw new TypeError(`${what}: ${build.document} (edition ${JSON.stringify(build.id)}) has no rule ${JSON.stringify(name)}` +
         (near ? ` (did you mean ${JSON.stringify(near.name)}?)` : `; its rules are: ${rules.map((r) => r.name).join(", ")}`));
     },
-    accepts: (input: string, rule: RuleInfo) => build.matcher.accepts(input, rule.pegName),
+    accepts: (input: string, rule: RuleInfo) => runAccepts(edition.automata.of(rule.name), input),
     asciiTable(name: string): Uint8Array {
       let table = tables.get(name);
       if (table === undefined) {
         const rule = edition.requireRule(name);
-        const accepts = build.matcher.accepts;
+        const a = edition.automata.of(rule.name);
         table = new Uint8Array(128);
-        for (let c = 0; c < 128; c++) table[c] = accepts(String.fromCharCode(c), rule.pegName) ? 1 : 0;
+        for (let c = 0; c < 128; c++) table[c] = runAccepts(a, String.fromCharCode(c)) ? 1 : 0;
         tables.set(name, table);
       }
       return table;

@@ -7,11 +7,14 @@ type RuleName = string;
 export interface UriSyntaxErrorDetails {
   /** The whole input. */
   readonly input: string;
-  /** Index (UTF-16 code units) of the first character that could not be matched, or input.length. */
+  /**
+   * Index (UTF-16 code units) of the first character that could not be matched, or input.length:
+   * the length of the input's longest prefix that some match of the rule begins with.
+   */
   readonly offset: number;
   /** What could have come at the offset, in words: `"]"`, `hex digit`, `end of input`. */
   readonly expected: readonly string[];
-  /** The same for programs: every character tried there, the longer literals, and whether the input could end there. */
+  /** The same for programs, exactly: every character that could come next, and whether the input could end there. */
   readonly next: UriSyntaxErrorNext;
   /** The innermost rule that was being matched at the offset. */
   readonly rule: RuleName;
@@ -27,12 +30,14 @@ export interface UriSyntaxErrorDetails {
   readonly hint?: string | undefined;
 }
 
-/** What the parser tried at the error's offset (UriSyntaxError.next). */
+/**
+ * What could come at the offset (UriSyntaxError.next): exactly the characters c for which the
+ * input up to the offset followed by c is the beginning of some match of the rule, and whether the
+ * input up to the offset is itself a match.
+ */
 export interface UriSyntaxErrorNext {
-  /** Every character that was tried there, as one string in code order: "#/?" ... */
+  /** Every ASCII character that could come next, as one string in code order: "#/?" ... */
   readonly characters: string;
-  /** Literals of several characters that were tried there ("::", "//"). */
-  readonly literals: readonly string[];
   /** True when the input could have ended at the offset. */
   readonly end: boolean;
 }
@@ -49,9 +54,11 @@ export interface LazyUriSyntaxError {
  * The input is not in the language of the rule it was checked against.
  * `format()` draws the input with a caret under the offset.
  *
- * Working out where and why (a second, traced reading of the input) takes far longer than finding
- * that the input is invalid, so it is done when a detail (offset, message, rule, ...) is first
- * read, once; code that only needs to know that parsing failed does not pay for it.
+ * Working out where and why (a second reading of the input, which also works out which rules read
+ * each character that could come next) takes longer than finding that the input is invalid, so it
+ * is done when a detail (offset, message, rule, ...) is first read, once; code that only needs to
+ * know that parsing failed does not pay for it. It takes time linear in the input and memory
+ * independent of its length.
  *
  * The error is about the input, and says where in the input; by default it does not record the
  * JavaScript call stack (its `stack` is the name and message only), because V8 takes longer to
@@ -105,7 +112,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
   get offset(): number { return this.#get().offset; }
   /** What could have come at the offset, in words: `"]"`, `hex digit`, `end of input`. */
   get expected(): readonly string[] { return this.#get().expected; }
-  /** What was tried at the offset, for programs: characters, longer literals, end of input. */
+  /** What could come at the offset, for programs: every character, and whether the input could end there. */
   get next(): UriSyntaxErrorNext { return this.#get().next; }
   /** The innermost rule that was being matched at the offset. */
   get rule(): RuleName { return this.#get().rule; }

@@ -124,7 +124,7 @@ describe("check", () => {
     expect(lines[0]).toBe("invalid URI-reference");
     expect(lines[1]).toBe("http://[fe80::1/x");
     expect(lines[2].indexOf("^")).toBe(15); // under the "/"
-    expect(lines[2]).toContain('expected ".", ":", "]" or hex digit in IPv6reference (section 3.2.2)');
+    expect(lines[2]).toContain('expected "." (IPv4address), digit (dec-octet), hex digit (h4), ":" (IPv6address or ls32) or "]" in IPv6reference (section 3.2.2)');
     expect(lines[3]).toBe("rule path: URI-reference > absolute-URI > hier-part > net-path > authority > server > hostport > host > IPv6reference");
     expect(r.stderr).not.toContain(ESC);
   });
@@ -143,7 +143,7 @@ describe("check", () => {
     const bad = run(["check", "--json", "%zz"]);
     expect(bad.status).toBe(1);
     const result = JSON.parse(bad.stdout);
-    expect(result).toMatchObject({ input: "%zz", valid: false, error: { name: "UriSyntaxError", offset: 1, found: "z", rule: "HEXDIG" } });
+    expect(result).toMatchObject({ input: "%zz", valid: false, error: { name: "UriSyntaxError", offset: 1, found: "z", rule: "escaped" } });
     expect(result.error.path[0]).toBe("URI-reference");
   });
 
@@ -437,12 +437,12 @@ describe("batch", () => {
       { line: 3, input: "", valid: true },
       { line: 4, input: "a b", valid: false, offset: 1, rule: "URI-reference", message: expect.stringContaining("space") },
       { line: 5, input: "mailto:John.Doe@example.com", valid: true },
-      { line: 6, input: "%zz", valid: false, offset: 1, rule: "HEXDIG", message: expect.stringContaining("hex digit") },
+      { line: 6, input: "%zz", valid: false, offset: 1, rule: "escaped", message: expect.stringContaining("hex digit") },
     ]);
     expect(r.stderr).toBe([
       "6 lines: 3 valid, 3 invalid",
       "invalid by the rule in which they failed:",
-      "  1  HEXDIG",
+      "  1  escaped",
       "  1  IPv6reference",
       "  1  URI-reference",
       "",

@@ -1,7 +1,9 @@
 // The PEG accepts exactly the ABNF's language, in every edition: for every rule, the generated
 // parsers started at that rule and the acceptor built mechanically from the edition's collected
 // ABNF agree on generated strings and near misses (scripts/grammar-fuzz.mjs; a fixed seed here,
-// scripts/soak.mjs for long runs).
+// scripts/soak.mjs for long runs). The builds checked are the PEG's (fast and trace) and the
+// rule's DFA; for every rejected case, the error's offset and next characters are checked against
+// the acceptor's own reading of the input.
 // The `abnf` package is ESM-only, so the check runs in a child process and reports JSON.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,7 +15,7 @@ interface FuzzResult {
   edition: string;
   seed: number;
   count: number;
-  rules: { rule: string; cases: number; accepted: number; rejected: number; disagreements: number }[];
+  rules: { rule: string; cases: number; accepted: number; rejected: number; errorsChecked: number; disagreements: number }[];
   disagreements: { rule: string; input: string; peg: boolean | string; abnf: boolean }[];
   shapes: Record<string, number>;
 }
@@ -116,6 +118,9 @@ describe.each(EDITIONS.map((e) => [e.id, e] as [string, EditionCase]))("%s", (ed
       // Both verdicts come up often, so the agreement says something about both sides.
       expect(stats.accepted).toBeGreaterThan(COUNT * 0.1);
       expect(stats.rejected).toBeGreaterThan(COUNT * 0.1);
+      // Every rejected case's error was checked against the acceptor: exact offset and next
+      // characters, and a rule path that the grammar's references allow.
+      expect(stats.errorsChecked).toBe(stats.rejected);
     });
 
     test("the edition names rare shapes for the generator to reach", () => {

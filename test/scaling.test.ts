@@ -60,10 +60,19 @@ function expectLinear({ ratio, small, large }: { ratio: number; small: number; l
   expect(ratio).toBeLessThan(MAX_RATIO);
 }
 
+/** Every detail of a validation's error, as a program that logs it would read them. */
+function details(result: api.ValidationResult): unknown {
+  return result.valid ? result : JSON.stringify(result.error);
+}
+
 const FUNCTIONS: Record<string, [(input: string) => unknown, string[]]> = {
   parse: [(s) => api.parse(s), Object.keys(SHAPES)],
   matches: [(s) => api.matches("URI-reference", s), Object.keys(SHAPES)],
   "matches (path-segments)": [(s) => api.matches("path-segments", s.slice(s.indexOf("/", 8))), ["long path", "many short segments"]],
+  // Every detail of the error read (the DFA and the automaton of the rule's positions read the input again).
+  "validate (error details read)": [(s) => details(api.validate(s + "\u007f")), Object.keys(SHAPES)],
+  // The 1993 draft's hostname is ambiguous ("." is in ialpha): the most positions at once.
+  "validate (url-1993, error details read)": [(s) => details(api.validate(s + "\u007f", { edition: "url-1993" })), ["many labels", "long path"]],
   // explain() builds a node per rule match through the trace build: heavy, so two shapes.
   explain: [(s) => api.explain(s), ["many short segments", "invalid character at the very end"]],
   resolve: [(s) => api.resolve("http://a/b/c/d;p?q", s), Object.keys(SHAPES)],

@@ -1096,64 +1096,6 @@ function peg$run(peg$input, startRule) {
   }
 }
 
-// The action-free start rules, matched without building a value.
-const peg$matchers = new Map([
-  ["opaque_part", peg$m_opaque_part],
-  ["uric_no_slash", peg$m_uric_no_slash],
-  ["abs_path", peg$m_abs_path],
-  ["rel_path", peg$m_rel_path],
-  ["rel_segment", peg$m_rel_segment],
-  ["scheme", peg$m_scheme],
-  ["reg_name", peg$m_reg_name],
-  ["userinfo", peg$m_userinfo],
-  ["hostname", peg$m_hostname],
-  ["domainlabel", peg$m_domainlabel],
-  ["toplabel", peg$m_toplabel],
-  ["IPv4address", peg$m_IPv4address],
-  ["port", peg$m_port],
-  ["path", peg$m_path],
-  ["path_segments", peg$m_path_segments],
-  ["segment", peg$m_segment],
-  ["param", peg$m_param],
-  ["pchar", peg$m_pchar],
-  ["query", peg$m_query],
-  ["fragment", peg$m_fragment],
-  ["uric", peg$m_uric],
-  ["reserved", peg$m_reserved],
-  ["unreserved", peg$m_unreserved],
-  ["mark", peg$m_mark],
-  ["escaped", peg$m_escaped],
-  ["hex", peg$m_hex],
-  ["alphanum", peg$m_alphanum],
-  ["alpha", peg$m_alpha],
-  ["lowalpha", peg$m_lowalpha],
-  ["upalpha", peg$m_upalpha],
-  ["digit", peg$m_digit],
-  ["control", peg$m_control],
-  ["space", peg$m_space],
-  ["delims", peg$m_delims],
-  ["unwise", peg$m_unwise],
-]);
-
-let peg$lastMatchRule = null;
-let peg$lastMatcher;
-
-function peg$accepts(peg$input, startRule) {
-  let match = peg$lastMatcher;
-  if (startRule !== peg$lastMatchRule) {
-    match = peg$matchers.get(startRule);
-    peg$lastMatchRule = startRule;
-    peg$lastMatcher = match;
-  }
-  if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;
-  input = peg$input;
-  try {
-    return match(0) === peg$input.length;
-  } finally {
-    input = undefined;
-  }
-}
-
 class peg$SyntaxError extends SyntaxError {
   constructor(message, location) {
     super(message);
@@ -1199,5 +1141,4 @@ module.exports = {
   parse: peg$parse,
   FAILED: peg$FAILED,
   run: peg$run,
-  accepts: peg$accepts,
 };

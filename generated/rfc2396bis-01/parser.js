@@ -2084,66 +2084,6 @@ function peg$run(peg$input, startRule) {
   }
 }
 
-// The action-free start rules, matched without building a value.
-const peg$matchers = new Map([
-  ["uric", peg$m_uric],
-  ["reserved", peg$m_reserved],
-  ["unreserved", peg$m_unreserved],
-  ["mark", peg$m_mark],
-  ["escaped", peg$m_escaped],
-  ["delims", peg$m_delims],
-  ["unwise", peg$m_unwise],
-  ["abs_path", peg$m_abs_path],
-  ["opaque_part", peg$m_opaque_part],
-  ["uric_no_slash", peg$m_uric_no_slash],
-  ["scheme", peg$m_scheme],
-  ["reg_name", peg$m_reg_name],
-  ["userinfo", peg$m_userinfo],
-  ["port", peg$m_port],
-  ["hostname", peg$m_hostname],
-  ["qualified", peg$m_qualified],
-  ["domainlabel", peg$m_domainlabel],
-  ["toplabel", peg$m_toplabel],
-  ["alphanum", peg$m_alphanum],
-  ["IPv4address", peg$m_IPv4address],
-  ["dec_octet", peg$m_dec_octet],
-  ["IPv6reference", peg$m_IPv6reference],
-  ["IPv6address", peg$m_IPv6address],
-  ["ls32", peg$m_ls32],
-  ["h4", peg$m_h4],
-  ["path", peg$m_path],
-  ["path_segments", peg$m_path_segments],
-  ["segment", peg$m_segment],
-  ["pchar", peg$m_pchar],
-  ["query", peg$m_query],
-  ["fragment", peg$m_fragment],
-  ["rel_path", peg$m_rel_path],
-  ["rel_segment", peg$m_rel_segment],
-  ["ALPHA", peg$m_ALPHA],
-  ["DIGIT", peg$m_DIGIT],
-  ["HEXDIG", peg$m_HEXDIG],
-  ["DQUOTE", peg$m_DQUOTE],
-]);
-
-let peg$lastMatchRule = null;
-let peg$lastMatcher;
-
-function peg$accepts(peg$input, startRule) {
-  let match = peg$lastMatcher;
-  if (startRule !== peg$lastMatchRule) {
-    match = peg$matchers.get(startRule);
-    peg$lastMatchRule = startRule;
-    peg$lastMatcher = match;
-  }
-  if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;
-  input = peg$input;
-  try {
-    return match(0) === peg$input.length;
-  } finally {
-    input = undefined;
-  }
-}
-
 class peg$SyntaxError extends SyntaxError {
   constructor(message, location) {
     super(message);
@@ -2189,5 +2129,4 @@ module.exports = {
   parse: peg$parse,
   FAILED: peg$FAILED,
   run: peg$run,
-  accepts: peg$accepts,
 };

@@ -53,7 +53,7 @@ const manifest = {
 };
 
 const EDITION = { ...manifest };
-for (const [name, file, key] of [["parser", "./parser.js"], ["matcher", "./parser.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {
+for (const [name, file, key] of [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {
   Object.defineProperty(EDITION, name, {
     enumerable: true,
     get() {
@@ -69,6 +69,7 @@ for (const [name, file, key] of [["parser", "./parser.js"], ["matcher", "./parse
 function load(file) {
   switch (file) {
     case "./parser.js": return require("./parser.js");
+    case "./dfa.js": return require("./dfa.js");
     case "./trace.js": return require("./trace.js");
     default: return require("./rules.js");
   }

@@ -1893,60 +1893,6 @@ function peg$run(peg$input, startRule) {
   }
 }
 
-// The action-free start rules, matched without building a value.
-const peg$matchers = new Map([
-  ["scheme", peg$m_scheme],
-  ["userinfo", peg$m_userinfo],
-  ["port", peg$m_port],
-  ["IP_literal", peg$m_IP_literal],
-  ["IPvFuture", peg$m_IPvFuture],
-  ["IPv6address", peg$m_IPv6address],
-  ["h16", peg$m_h16],
-  ["ls32", peg$m_ls32],
-  ["IPv4address", peg$m_IPv4address],
-  ["dec_octet", peg$m_dec_octet],
-  ["reg_name", peg$m_reg_name],
-  ["path", peg$m_path],
-  ["path_abempty", peg$m_path_abempty],
-  ["path_absolute", peg$m_path_absolute],
-  ["path_noscheme", peg$m_path_noscheme],
-  ["path_rootless", peg$m_path_rootless],
-  ["path_empty", peg$m_path_empty],
-  ["segment", peg$m_segment],
-  ["segment_nz", peg$m_segment_nz],
-  ["segment_nz_nc", peg$m_segment_nz_nc],
-  ["pchar", peg$m_pchar],
-  ["query", peg$m_query],
-  ["fragment", peg$m_fragment],
-  ["pct_encoded", peg$m_pct_encoded],
-  ["unreserved", peg$m_unreserved],
-  ["reserved", peg$m_reserved],
-  ["gen_delims", peg$m_gen_delims],
-  ["sub_delims", peg$m_sub_delims],
-  ["ALPHA", peg$m_ALPHA],
-  ["DIGIT", peg$m_DIGIT],
-  ["HEXDIG", peg$m_HEXDIG],
-]);
-
-let peg$lastMatchRule = null;
-let peg$lastMatcher;
-
-function peg$accepts(peg$input, startRule) {
-  let match = peg$lastMatcher;
-  if (startRule !== peg$lastMatchRule) {
-    match = peg$matchers.get(startRule);
-    peg$lastMatchRule = startRule;
-    peg$lastMatcher = match;
-  }
-  if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;
-  input = peg$input;
-  try {
-    return match(0) === peg$input.length;
-  } finally {
-    input = undefined;
-  }
-}
-
 class peg$SyntaxError extends SyntaxError {
   constructor(message, location) {
     super(message);
@@ -1992,5 +1938,4 @@ module.exports = {
   parse: peg$parse,
   FAILED: peg$FAILED,
   run: peg$run,
-  accepts: peg$accepts,
 };

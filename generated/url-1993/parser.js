@@ -2327,70 +2327,6 @@ function peg$run(peg$input, startRule) {
   }
 }
 
-// The action-free start rules, matched without building a value.
-const peg$matchers = new Map([
-  ["scheme", peg$m_scheme],
-  ["group", peg$m_group],
-  ["article", peg$m_article],
-  ["database", peg$m_database],
-  ["wtype", peg$m_wtype],
-  ["hsoname", peg$m_hsoname],
-  ["version", peg$m_version],
-  ["attributes", peg$m_attributes],
-  ["attribute", peg$m_attribute],
-  ["login", peg$m_login],
-  ["hostport", peg$m_hostport],
-  ["host", peg$m_host],
-  ["cellname", peg$m_cellname],
-  ["hostname", peg$m_hostname],
-  ["hostnumber", peg$m_hostnumber],
-  ["port", peg$m_port],
-  ["selector", peg$m_selector],
-  ["path", peg$m_path],
-  ["search", peg$m_search],
-  ["user", peg$m_user],
-  ["password", peg$m_password],
-  ["fragmentid", peg$m_fragmentid],
-  ["gtype", peg$m_gtype],
-  ["xalpha", peg$m_xalpha],
-  ["xalphas", peg$m_xalphas],
-  ["xpalpha", peg$m_xpalpha],
-  ["xpalphas", peg$m_xpalphas],
-  ["xpalphas_as_printed", peg$m_xpalphas_as_printed],
-  ["ialpha", peg$m_ialpha],
-  ["alpha", peg$m_alpha],
-  ["digit", peg$m_digit],
-  ["safe", peg$m_safe],
-  ["extra", peg$m_extra],
-  ["escape", peg$m_escape],
-  ["hex", peg$m_hex],
-  ["national", peg$m_national],
-  ["punctuation", peg$m_punctuation],
-  ["digits", peg$m_digits],
-  ["alphanum", peg$m_alphanum],
-  ["alphanums", peg$m_alphanums],
-  ["void_", peg$m_void_],
-]);
-
-let peg$lastMatchRule = null;
-let peg$lastMatcher;
-
-function peg$accepts(peg$input, startRule) {
-  let match = peg$lastMatcher;
-  if (startRule !== peg$lastMatchRule) {
-    match = peg$matchers.get(startRule);
-    peg$lastMatchRule = startRule;
-    peg$lastMatcher = match;
-  }
-  if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;
-  input = peg$input;
-  try {
-    return match(0) === peg$input.length;
-  } finally {
-    input = undefined;
-  }
-}
-
 class peg$SyntaxError extends SyntaxError {
   constructor(message, location) {
     super(message);
@@ -2436,5 +2372,4 @@ module.exports = {
   parse: peg$parse,
   FAILED: peg$FAILED,
   run: peg$run,
-  accepts: peg$accepts,
 };

@@ -4,7 +4,7 @@
 //
 // The module exports
 //   run(input, startRule)      the start rule's value when the whole input matches, else FAILED
-//   accepts(input, startRule)  whether the whole input matches
+//                              (an action-free rule's value is peg$LIST)
 //   parse(input, options)      peggy's entry: options.startRule, and options.peg$library for
 //                              peggy's library-mode result ({ peg$success, peg$currPos,
 //                              peg$result, ... }); outside library mode a failure throws a
@@ -78,13 +78,13 @@ export function generateFast(ast, options) {
     entryPoints(startRules, position),
   ].join("\n");
   const exports = "{\n  StartRules: [" + startRules.map((r) => JSON.stringify(r)).join(", ") + "],\n" +
-    "  SyntaxError: peg$SyntaxError,\n  parse: peg$parse,\n  FAILED: peg$FAILED,\n  run: peg$run,\n  accepts: peg$accepts,\n}";
+    "  SyntaxError: peg$SyntaxError,\n  parse: peg$parse,\n  FAILED: peg$FAILED,\n  run: peg$run,\n}";
   ast.code = format === "commonjs"
     ? `${header}"use strict";\n\n${body}\nmodule.exports = ${exports};\n`
     : `${header}(function() {\n"use strict";\n\n${body}\nreturn ${exports};\n})()\n`;
 }
 
-/** run(), accepts() and parse(), from the start rules. */
+/** run() and parse(), from the start rules. */
 function entryPoints(startRules, position) {
   const entry = (name) => position.has(name)
     ? `(p) => { const end = peg$m_${name}(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }`
@@ -106,18 +106,6 @@ function entryPoints(startRules, position) {
     "  try {\n    const value = entry(0);\n" +
     "    return value !== peg$FAILED && peg$end === peg$input.length ? value : peg$FAILED;\n" +
     "  } finally {\n    input = undefined;\n  }\n}\n\n" +
-    "// The action-free start rules, matched without building a value.\n" +
-    "const peg$matchers = new Map([\n" +
-    startRules.map((name) => (position.has(name) ? `  [${JSON.stringify(name)}, peg$m_${name}],\n` : "")).join("") + "]);\n\n" +
-    "let peg$lastMatchRule = null;\nlet peg$lastMatcher;\n\n" +
-    "function peg$accepts(peg$input, startRule) {\n" +
-    "  let match = peg$lastMatcher;\n" +
-    "  if (startRule !== peg$lastMatchRule) {\n" +
-    "    match = peg$matchers.get(startRule);\n" +
-    "    peg$lastMatchRule = startRule;\n    peg$lastMatcher = match;\n  }\n" +
-    "  if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;\n" +
-    "  input = peg$input;\n" +
-    "  try {\n    return match(0) === peg$input.length;\n  } finally {\n    input = undefined;\n  }\n}\n\n" +
     "class peg$SyntaxError extends SyntaxError {\n" +
     "  constructor(message, location) {\n    super(message);\n    this.expected = null;\n    this.found = null;\n" +
     "    this.location = location;\n    this.name = \"SyntaxError\";\n  }\n}\n\n" +

@@ -1,0 +1,139 @@
+// The grammar compiled to automata (run by scripts/build-grammar.mjs on every build): for every rule
+// of an edition, the minimal DFA of its language, built mechanically from the edition's collected
+// ABNF with refa (a dev dependency; nothing of it ships), and written into generated/ID/dfa.js as
+// tables that src/automaton.ts runs with no dependency.
+//
+//   ABNF rule (grammar.abnf, read by scripts/abnf-acceptor.mjs: references inlined, right recursion
+//   unrolled into repetition as the acceptor does)
+//     -> refa's regular-expression AST (built node by node here, not through RegExp text)
+//     -> NFA -> DFA (subset construction) -> minimal DFA (refa's minimize())
+//     -> tables: states numbered in breadth-first order from the initial state, which is 1; 0 is the
+//        dead state, where every transition of the partial DFA that refa leaves out goes.
+//
+// Every rule of every edition is ASCII (the build fails otherwise): a code unit of 128 or more
+// leads to the dead state from any state, so the runner stops at the first non-ASCII character.
+//
+// The module also carries the rules' ABNF as plain trees (GRAMMAR), from which src/positions.ts
+// builds, when an error's details are first read, the automaton of positions that says which rules
+// are open at the error's offset.
+import { createRequire } from "node:module";
+import { toPlain, unrolled } from "./abnf-acceptor.mjs";
+
+const require = createRequire(import.meta.url);
+const { CharSet, DFA, NFA } = require("refa");
+
+const MAX = 0xffff;
+/** Code units are written into strings from this one up, which keeps them printable in the file. */
+export const CODE_BASE = 0x30;
+
+/** refa's AST of a rule, every reference inlined. */
+function refaAst(rules, start) {
+  const active = new Set();
+  const charClass = (set) => ({ type: "CharacterClass", characters: set });
+  const concat = (elements) => ({ type: "Concatenation", elements });
+  const node = (n) => {
+    switch (n.kind) {
+      case "str": {
+        const elements = [];
+        for (const ch of n.text) {
+          const code = ch.charCodeAt(0);
+          let set = CharSet.fromCharacter(MAX, code);
+          if (n.ci && /[A-Za-z]/.test(ch)) {
+            const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
+            set = set.union(CharSet.fromCharacter(MAX, other));
+          }
+          elements.push(charClass(set));
+        }
+        return elements;
+      }
+      case "range": return [charClass(CharSet.fromRange(MAX, { min: n.first, max: n.last }))];
+      case "cat": return n.items.flatMap(node);
+      case "alt": return [{ type: "Alternation", alternatives: n.items.map((item) => concat(node(item))) }];
+      case "rep": return [{
+        type: "Quantifier", lazy: false, min: n.min, max: n.max === null ? Infinity : n.max,
+        alternatives: [concat(node(n.item))],
+      }];
+      case "ref": {
+        if (active.has(n.name)) throw new Error(`rule ${n.name} is recursive through another rule: its language may not be regular`);
+        active.add(n.name);
+        const out = node(unrolled(n.name, rules[n.name]));
+        active.delete(n.name);
+        return out;
+      }
+      default: throw new Error(`unknown node ${n.kind}`);
+    }
+  };
+  return { type: "Expression", alternatives: [concat(node({ kind: "ref", name: start }))] };
+}
+
+/** The minimal DFA of a rule, as tables. */
+export function ruleAutomaton(abnf, name) {
+  const nfa = NFA.fromRegex(refaAst(abnf.rules, name), { maxCharacter: MAX });
+  const dfa = DFA.fromFA(nfa);
+  dfa.minimize();
+  // States in breadth-first order from the initial one (1); 0 is dead.
+  const order = [dfa.initial];
+  const index = new Map([[dfa.initial, 1]]);
+  for (let i = 0; i < order.length; i++) {
+    for (const [range, to] of order[i].out.entries()) {
+      if (range.max >= 128) throw new Error(`rule ${name}: a transition on a character beyond ASCII (U+${range.max.toString(16)})`);
+      if (!index.has(to)) { index.set(to, order.length + 1); order.push(to); }
+    }
+  }
+  const states = order.length + 1;
+  // Columns: the target of every state on each ASCII character; equal columns share a class.
+  const columns = [];
+  for (let c = 0; c < 128; c++) {
+    const column = [0];
+    for (const node of order) { const to = node.out.get(c); column.push(to === undefined ? 0 : index.get(to)); }
+    columns.push(column.join(","));
+  }
+  const classOf = new Map();
+  const classes = columns.map((key) => { if (!classOf.has(key)) classOf.set(key, classOf.size); return classOf.get(key); });
+  const width = classOf.size;
+  const table = new Array(states * width).fill(0);
+  for (const [key, k] of classOf) key.split(",").forEach((to, s) => { table[s * width + k] = Number(to); });
+  const accepting = order.filter((node) => dfa.finals.has(node)).map((node) => index.get(node));
+  return { states, width, classes, table, accepting };
+}
+
+const encode = (numbers) => {
+  for (const n of numbers) if (n + CODE_BASE >= 0xd800) throw new Error("a state number too large for the table encoding");
+  return String.fromCharCode(...numbers.map((n) => n + CODE_BASE));
+};
+
+/** The generated module: every rule's tables, and the rules' ABNF trees. */
+export function automataModule(abnf, source) {
+  const automata = {};
+  const grammar = {};
+  let states = 0;
+  for (const name of abnf.order) {
+    const a = ruleAutomaton(abnf, name);
+    states += a.states;
+    // [class of each ASCII code, number of classes, transitions by state then class, accepting states]
+    automata[name] = [encode(a.classes), a.width, encode(a.table), encode(a.accepting)];
+    grammar[name] = unrolled(name, abnf.rules[name]);
+  }
+  const text = `// @generated by scripts/build-dfa.mjs from ${source}.
+// For each rule, its minimal DFA: [the class of each ASCII code, the number of classes, the
+// transitions (the next state of each state and class, state 0 dead and 1 initial), the accepting
+// states]; numbers are written as the code units of a string, each ${CODE_BASE} more than the number.
+// GRAMMAR: each rule's ABNF as a tree, right recursion unrolled into repetition (src/positions.ts).
+"use strict";
+
+const AUTOMATA = ${JSON.stringify(automata, null, 0).replace(/\],"/g, '],\n"')};
+
+const GRAMMAR = ${JSON.stringify(grammar, null, 0).replace(/\},"/g, '},\n"')};
+
+module.exports = { CODE_BASE: ${CODE_BASE}, AUTOMATA, GRAMMAR };
+`;
+  return { text, states };
+}
+
+export const AUTOMATA_DTS = `// @generated by scripts/build-dfa.mjs.
+export declare const CODE_BASE: number;
+export declare const AUTOMATA: Readonly<Record<string, readonly [string, number, string, string]>>;
+export declare const GRAMMAR: Readonly<Record<string, unknown>>;
+`;
+
+export { toPlain };

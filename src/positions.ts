@@ -1,0 +1,169 @@
+// Which rules are open where an input stops matching: the automaton of the rule's positions, each
+// character of the grammar that can be read with the chain of rules (from the start rule down) it
+// belongs to. Built from the rules' ABNF trees (generated/ID/dfa.js GRAMMAR, right recursion
+// already unrolled into repetition by the build) when an error's details are first read, and run
+// over the input as a DFA of sets of positions built as it goes: time linear in the input, memory
+// independent of it.
+
+/** A rule's ABNF as a tree (scripts/abnf-acceptor.mjs toPlain()). */
+type Node =
+  | { kind: "str"; text: string; ci?: boolean }
+  | { kind: "range"; first: number; last: number }
+  | { kind: "cat" | "alt"; items: Node[] }
+  | { kind: "rep"; min: number; max: number | null; item: Node }
+  | { kind: "ref"; name: string };
+
+/** A transition on a range of code units, taken inside a chain of rules. */
+interface Edge { readonly lo: number; readonly hi: number; readonly to: number; readonly chain: number }
+
+/** A set of positions, with its transitions and its readings found as they are needed. */
+interface SetState { readonly states: readonly number[]; readonly next: Map<number, SetState>; readings?: readonly Reading[] }
+
+/** One way the grammar can read the next character: a chain of rules, and the characters it takes. */
+export interface Reading {
+  /** The rules from the start rule down to the one whose character or range takes the character. */
+  readonly chain: readonly string[];
+  /** The ASCII codes this chain can read next, in code order. */
+  readonly codes: readonly number[];
+}
+
+/**
+ * What can follow a prefix: every reading of the next character, in the order of the grammar (the
+ * alternatives of a rule in the order the document writes them).
+ */
+export interface Continuation {
+  /** The same array for the same set of positions (a caller may cache what it derives from it). */
+  readonly readings: readonly Reading[];
+}
+
+/** The largest number of sets kept: a grammar's own are far fewer; past it, the cache starts again. */
+const MAX_SETS = 4096;
+
+export class Positions {
+  readonly #eps: number[][] = [];
+  readonly #edges: Edge[][] = [];
+  readonly #chains: (readonly string[])[] = [];
+  readonly #initial: SetState;
+  #sets = new Map<string, SetState>();
+
+  constructor(grammar: Readonly<Record<string, unknown>>, start: string) {
+    const rules = grammar as Readonly<Record<string, Node>>;
+    const chainIds = new Map<string, number>();
+    const stack: string[] = [];
+    const chainOf = (): number => {
+      const key = stack.join("\u0000");
+      let id = chainIds.get(key);
+      if (id === undefined) {
+        id = this.#chains.length;
+        this.#chains.push(Object.freeze(stack.slice()));
+        chainIds.set(key, id);
+      }
+      return id;
+    };
+    const state = (): number => { this.#eps.push([]); this.#edges.push([]); return this.#eps.length - 1; };
+    const edge = (from: number, lo: number, hi: number, to: number) => this.#edges[from].push({ lo, hi, to, chain: chainOf() });
+    const build = (n: Node, from: number): number => {
+      switch (n.kind) {
+        case "str": {
+          let at = from;
+          for (const ch of n.text) {
+            const to = state();
+            const code = ch.charCodeAt(0);
+            edge(at, code, code, to);
+            if (n.ci && /[A-Za-z]/.test(ch)) {
+              const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
+              edge(at, other, other, to);
+            }
+            at = to;
+          }
+          return at;
+        }
+        case "range": { const to = state(); edge(from, n.first, n.last, to); return to; }
+        case "cat": return n.items.reduce((at, item) => build(item, at), from);
+        case "alt": {
+          const end = state();
+          for (const item of n.items) { const s = state(); this.#eps[from].push(s); this.#eps[build(item, s)].push(end); }
+          return end;
+        }
+        case "rep": {
+          let at = from;
+          for (let i = 0; i < n.min; i++) at = build(n.item, at);
+          const end = state();
+          this.#eps[at].push(end);
+          if (n.max === null) {
+            const loop = state();
+            this.#eps[at].push(loop);
+            this.#eps[build(n.item, loop)].push(loop, end);
+          } else {
+            for (let i = n.min; i < n.max; i++) { at = build(n.item, at); this.#eps[at].push(end); }
+          }
+          return end;
+        }
+        case "ref": {
+          if (stack.includes(n.name)) throw new Error(`internal error: rule ${n.name} refers to itself after unrolling`);
+          const rule = rules[n.name];
+          if (rule === undefined) throw new Error(`internal error: no tree for rule ${n.name}`);
+          stack.push(n.name);
+          const to = build(rule, from);
+          stack.pop();
+          return to;
+        }
+      }
+    };
+    const first = state();
+    build({ kind: "ref", name: start }, first);
+    this.#initial = this.#set(this.#closure([first]));
+  }
+
+  #closure(states: readonly number[]): number[] {
+    const seen = new Set(states);
+    const todo = [...states];
+    while (todo.length) for (const t of this.#eps[todo.pop()!]) if (!seen.has(t)) { seen.add(t); todo.push(t); }
+    return [...seen].sort((a, b) => a - b);
+  }
+
+  #set(states: number[]): SetState {
+    const key = states.join(",");
+    let s = this.#sets.get(key);
+    if (s === undefined) {
+      if (this.#sets.size >= MAX_SETS) this.#sets = new Map();
+      s = { states, next: new Map() };
+      this.#sets.set(key, s);
+    }
+    return s;
+  }
+
+  /**
+   * What can follow the first `length` code units of the input, which must be a prefix that some
+   * match begins with (the DFA says how long that is).
+   */
+  after(input: string, length: number): Continuation {
+    let s = this.#initial;
+    for (let i = 0; i < length; i++) {
+      const code = input.charCodeAt(i);
+      let next = s.next.get(code);
+      if (next === undefined) {
+        const to: number[] = [];
+        for (const q of s.states) for (const e of this.#edges[q]) if (code >= e.lo && code <= e.hi) to.push(e.to);
+        next = this.#set(this.#closure(to));
+        s.next.set(code, next);
+      }
+      if (next.states.length === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
+      s = next;
+    }
+    if (s.readings !== undefined) return { readings: s.readings };
+    // Chains are numbered as the build meets them, which is the grammar's order.
+    const byChain = new Map<number, Set<number>>();
+    for (const q of s.states) {
+      for (const e of this.#edges[q]) {
+        let set = byChain.get(e.chain);
+        if (set === undefined) byChain.set(e.chain, set = new Set());
+        for (let c = e.lo; c <= Math.min(e.hi, 127); c++) set.add(c);
+      }
+    }
+    const readings = [...byChain].filter(([, codes]) => codes.size > 0).sort((a, b) => a[0] - b[0])
+      .map(([id, codes]) => ({ chain: this.#chains[id], codes: [...codes].sort((a, b) => a - b) }));
+    s.readings = readings;
+    return { readings };
+  }
+}
