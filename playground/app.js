@@ -1,12 +1,13 @@
 // The playground (docs/playground.md): the library's own functions at work on what the reader
 // types. Everything it shows comes from the library: the editions from EDITIONS, the rules and
 // their texts from each edition's rule table, the tree from explain(), the errors from validate(),
-// the verdicts from compareEditions(), the findings from audit(), the target from resolve(); the
+// the verdicts from compareEditions(), the findings from audit(), the target from resolve() and
+// the steps that produced it from resolveSteps(); the
 // railroad diagrams were drawn at build time from each edition's ABNF (scripts/build-playground.mjs).
 // Nothing here names an edition or a rule of one.
 import "./buffer.js";
 import {
-  EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, parse, resolve, validate, EXPLAIN_MAX_LENGTH,
+  EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, parse, resolve, resolveSteps, validate, EXPLAIN_MAX_LENGTH,
 } from "../dist/esm/src/index.js";
 import DIAGRAMS from "playground:diagrams";
 
@@ -371,7 +372,33 @@ function renderResolution() {
         el("th", { scope: "row", text: name }), el("td", {}, show(get(Base))), el("td", {}, R ? show(get(R)) : el("span", { class: "undefined", text: "(not in the grammar)" })),
         el("td", {}, T ? show(get(T)) : ""), el("td", { text: from(name, get) }))))),
     el("p", { class: "note", text: `The target follows the resolution of relative references of ${e.document} (its section 5.2, ` +
-      "or the 1993 draft's PARTIAL FORM); the column \"T's from\" compares the target's components with R's and Base's." }));
+      "or the 1993 draft's PARTIAL FORM); the column \"T's from\" compares the target's components with R's and Base's." }),
+    ...renderSteps(e));
+}
+
+/**
+ * The steps of the edition's resolution that produced the target (resolveSteps()): an ordered list,
+ * one item per step with its section and label as the document writes them, what it did and the
+ * state after it; the steps of a routine (merge, remove_dot_segments, step 6) in a list inside
+ * the step that carries it out. The list is one stop of the Tab key.
+ */
+function renderSteps(e) {
+  let traced;
+  try {
+    traced = resolveSteps(state.base, state.uri, { edition: e.id });
+  } catch (error) {
+    return [el("p", { class: "note", id: "steps-unavailable", text: `No steps: ${error.message}` })];
+  }
+  const value = (v) => (v === undefined ? el("span", { class: "undefined", text: "undefined" }) : el("code", { text: JSON.stringify(v) }));
+  const list = (steps, attrs) => el("ol", { class: "steps", ...attrs }, steps.map((step) => el("li", { class: "step" },
+    el("p", { class: "step-label" }, el("span", { class: "step-section", text: step.section }), " ", el("code", { text: step.label })),
+    el("p", { class: "step-did", text: step.did }),
+    el("dl", { class: "step-state" }, Object.entries(step.state).flatMap(([name, v]) => [el("dt", { text: name }), el("dd", {}, value(v))])),
+    step.steps ? list(step.steps, {}) : null)));
+  return [
+    el("h3", { id: "steps-heading", text: `The steps that produced it (${e.document})` }),
+    list(traced.steps, { id: "steps", tabindex: "0", "aria-labelledby": "steps-heading" }),
+  ];
 }
 
 // ----- Events -----

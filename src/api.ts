@@ -9,6 +9,7 @@ import { explainIn, type FoldOption, type ParseTree } from "./explain.js";
 import { extractIn, type ExtractedUri, type ExtractOptions } from "./extract.js";
 import type { ModelTypes } from "./model-types.js";
 import { modelOf } from "./models.js";
+import type { ResolutionSteps } from "./steps.js";
 import { parseIn, parseRule, validateIn, type ValidationResult } from "./parse.js";
 import type { EditionId, Models, ParseRules, RuleNames } from "../generated/editions.js";
 
@@ -36,6 +37,10 @@ export type ResolveOptions<E extends EditionId> = EditionOption<E> & Types<E>["r
 export type NormalizeOptions<E extends EditionId> = EditionOption<E> & Types<E>["normalizeOptions"];
 export type EquivalentOptions<E extends EditionId> = EditionOption<E> & Types<E>["equivalentOptions"];
 export type Resolution<E extends EditionId> = Types<E>["resolution"];
+/** The names of the values an edition's steps of resolution work on ("T.path", "input buffer", "buffer"). */
+export type StepName<E extends EditionId> = Types<E>["stepName"];
+/** What resolveSteps() gives in an edition: the target, and the steps of its section 5.2 that produced it. */
+export type StepsOf<E extends EditionId> = ResolutionSteps<StepName<E>>;
 
 /** The library's functions, with `D` the edition used where none is named. */
 export interface Api<D extends EditionId> {
@@ -53,6 +58,12 @@ export interface Api<D extends EditionId> {
   resolve<E extends EditionId = D>(base: string | ReferenceOf<E>, ref: string | ReferenceOf<E>, options?: ResolveOptions<E>): string;
   /** The target of `ref` against `base` (section 5.2), as the edition's resolution says it. */
   resolveReference<E extends EditionId = D>(base: string | ReferenceOf<E>, ref: string | ReferenceOf<E>, options?: ResolveOptions<E>): Resolution<E>;
+  /**
+   * The target of `ref` against `base` as resolve() gives it, and the steps of the edition's
+   * resolution that produced it, numbered and worded as its document does (section 5.2; the 1993
+   * draft's PARTIAL FORM), each with the state after it. Inputs up to RESOLVE_STEPS_MAX_LENGTH.
+   */
+  resolveSteps<E extends EditionId = D>(base: string | ReferenceOf<E>, ref: string | ReferenceOf<E>, options?: ResolveOptions<E>): StepsOf<E>;
   /** The normalized form (section 6.2.2, and 6.2.3 unless `scheme: false`). */
   normalize<E extends EditionId = D>(uri: string | ReferenceOf<E>, options?: NormalizeOptions<E>): string;
   /** Whether two references are equivalent at a rung of the comparison ladder (section 6.2). */
@@ -148,6 +159,10 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
     resolveReference(baseRef: unknown, ref: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "resolveReference");
       return modelOf(edition).resolveReference(edition, baseRef, ref, withoutEdition(options), "resolveReference");
+    },
+    resolveSteps(baseRef: unknown, ref: unknown, options?: { edition?: unknown }) {
+      const edition = editionOf(options, "resolveSteps");
+      return modelOf(edition).resolveSteps(edition, baseRef, ref, withoutEdition(options), "resolveSteps");
     },
     normalize(uri: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "normalize");

@@ -6,7 +6,7 @@ import { selectEdition, type DefaultEditionId } from "./registry.js";
 const api = createApi<DefaultEditionId>(selectEdition);
 
 export const {
-  parse, validate, matches, explain, recompose, resolve, resolveReference, normalize, equivalent, audit, extract, RULES,
+  parse, validate, matches, explain, recompose, resolve, resolveReference, resolveSteps, normalize, equivalent, audit, extract, RULES,
   ruleInfo,
 } = api;
 
@@ -42,8 +42,10 @@ export type { EditionId, DefaultEditionId, EditionOf, RuleNames } from "./regist
 export type { Edition, RuleInfo, EditionManifest } from "./edition.js";
 export type {
   Api, ParseOptions, RuleOptions, ExplainOptions, ResolveOptions, NormalizeOptions, EquivalentOptions, Resolution,
-  ReferenceOf, EditionOption, ParseRules,
+  ReferenceOf, EditionOption, ParseRules, StepName, StepsOf,
 } from "./api.js";
+export { RESOLVE_STEPS_MAX_LENGTH } from "./steps.js";
+export type { ResolutionStep, ResolutionSteps, StepState } from "./steps.js";
 export type { ValidationResult } from "./parse.js";
 export { EXPLAIN_MAX_LENGTH } from "./explain.js";
 export type { ParseTree } from "./explain.js";

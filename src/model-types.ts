@@ -2,17 +2,22 @@
 // are typed, how references resolve and normalize); an edition names its model in edition.json.
 import type { EquivalentOptions, NormalizeOptions } from "./normalize.js";
 import type { Resolution, ResolveOptions } from "./resolve.js";
+import type { StepName } from "./resolve-steps.js";
 import type { UriReference } from "./types.js";
 import type * as Rfc3986 from "./rfc3986/index.js";
 import type * as Url1993 from "./url1993/index.js";
 import type * as Rfc2396 from "./rfc2396/index.js";
 
-/** For each model: its reference class, resolution result and options. */
+/**
+ * For each model: its reference class, resolution result and options, and the names of the values
+ * its steps of resolution work on (resolveSteps()).
+ */
 export interface ModelTypes {
   "rfc2396bis-01": {
     reference: UriReference;
     resolution: Resolution;
     resolveOptions: ResolveOptions;
+    stepName: StepName;
     normalizeOptions: NormalizeOptions;
     equivalentOptions: EquivalentOptions;
   };
@@ -20,6 +25,7 @@ export interface ModelTypes {
     reference: Rfc3986.Reference;
     resolution: Rfc3986.Reference;
     resolveOptions: Rfc3986.ResolveOptions;
+    stepName: Rfc3986.StepName;
     normalizeOptions: Omit<Rfc3986.NormalizeOptions, "syntax">;
     equivalentOptions: Omit<Rfc3986.EquivalentOptions, "syntax">;
   };
@@ -28,6 +34,7 @@ export interface ModelTypes {
     reference: Url1993.Url;
     resolution: Url1993.Url;
     resolveOptions: Record<never, never>;
+    stepName: Url1993.StepName;
     normalizeOptions: Record<never, never>;
     equivalentOptions: Record<never, never>;
   };
@@ -35,6 +42,7 @@ export interface ModelTypes {
     reference: Rfc2396.Reference;
     resolution: Rfc2396.Resolution;
     resolveOptions: Rfc2396.ResolveOptions;
+    stepName: Rfc2396.StepName;
     normalizeOptions: Omit<Rfc2396.NormalizeOptions, "syntax">;
     equivalentOptions: Omit<Rfc2396.EquivalentOptions, "syntax">;
   };

@@ -6,6 +6,8 @@ import type { Edition } from "./edition.js";
 import { equivalentIn, normalizeIn } from "./normalize.js";
 import { recompose } from "./recompose.js";
 import { resolveReferenceIn, resolveText } from "./resolve.js";
+import { resolveStepsIn } from "./resolve-steps.js";
+import type { ResolutionSteps } from "./steps.js";
 import { UriReference } from "./types.js";
 import { describe, requireString } from "./args.js";
 import { parseIn } from "./parse.js";
@@ -24,6 +26,8 @@ export interface Model {
   recompose(ref: unknown): string;
   resolve(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): string;
   resolveReference(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): unknown;
+  /** The target as resolve() gives it, and the steps of the document's resolution that produced it. */
+  resolveSteps(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): ResolutionSteps;
   /** The normalized reference. */
   normalize(edition: Edition, uri: unknown, options: unknown, fn: string): unknown;
   equivalent(edition: Edition, a: unknown, b: unknown, options: unknown): boolean;
@@ -41,6 +45,7 @@ const MODELS: Readonly<Record<string, Model>> = {
     },
     resolve: resolveText,
     resolveReference: resolveReferenceIn,
+    resolveSteps: resolveStepsIn,
     normalize: normalizeIn,
     equivalent: equivalentIn,
     audit: auditIn,
@@ -53,6 +58,7 @@ const MODELS: Readonly<Record<string, Model>> = {
     },
     resolve: (edition, base, ref, options, fn) => rfc3986.recompose(rfc3986.resolveIn(edition, base, ref, options, fn)),
     resolveReference: rfc3986.resolveIn,
+    resolveSteps: rfc3986.resolveStepsIn,
     normalize: rfc3986.normalizeIn,
     equivalent: rfc3986.equivalentIn,
     audit: (edition, input, options) => {
@@ -72,6 +78,7 @@ const MODELS: Readonly<Record<string, Model>> = {
     },
     resolve: (edition, base, ref, options, fn) => url1993.recompose(url1993.resolveIn(edition, base, ref, options, fn)),
     resolveReference: url1993.resolveIn,
+    resolveSteps: url1993.resolveStepsIn,
     normalize: () => url1993.undefinedBy1993("normalize", "normalization (its URLs are compared as written)"),
     equivalent: () => url1993.undefinedBy1993("equivalent", "equivalence of URLs (section UNIQUENESS: \"a possible ambiguity will always exist\")"),
     audit: () => url1993.undefinedBy1993("audit", "security checks (section \"Security considerations\" names none a parser can make)"),
@@ -84,6 +91,7 @@ const MODELS: Readonly<Record<string, Model>> = {
     },
     resolve: rfc2396.resolveText,
     resolveReference: rfc2396.resolveIn,
+    resolveSteps: rfc2396.resolveStepsIn,
     normalize: rfc2396.normalizeIn,
     equivalent: rfc2396.equivalentIn,
     // The checks of src/audit.ts and src/rfc3986/audit.ts read those models' references ("reg-name"

@@ -39,7 +39,7 @@ export type Resolution =
   | { kind: "current-document"; fragment?: string };
 
 /** The four components of section 5.2 (a fragment is kept apart). */
-interface Components {
+export interface Components {
   scheme?: string;
   authority?: Authority;
   path: string;
@@ -47,7 +47,7 @@ interface Components {
   query?: string;
 }
 
-const STEP_PARSE_BASE = "5.1 base URI";
+export const STEP_PARSE_BASE = "5.1 base URI";
 const STEP_PARSE_R = "5.2 parse(R)";
 
 /**
@@ -78,18 +78,10 @@ function run(edition: Edition, base: unknown, ref: unknown, options: unknown, fn
 function resolveParsed(edition: Edition, Base: Components & { scheme: string }, ref: UriReference | string, strict: boolean,
   dotSegments: DotSegments): Resolution {
   // (R.scheme, R.authority, R.path, R.query, fragment) = parse(R);
-  let R: Components;
-  let fragment: string | undefined;
   const refText = typeof ref === "string" ? ref : recompose(ref);
-  try {
-    const parsed = typeof ref === "string" ? parseReference(edition, ref) : ref;
-    R = componentsOf(parsed);
-    fragment = parsed.fragment;
-  } catch (error) {
-    if (!(error instanceof UriSyntaxError)) throw error;
-    throw new ResolveError("invalid-reference", STEP_PARSE_R,
-      `the reference ${JSON.stringify(refText)} is not a ${edition.roles.reference} (section 4): ${error.message}`, error);
-  }
+  const parsed = parseR(edition, ref, refText);
+  let R = componentsOf(parsed);
+  const fragment = parsed.fragment;
 
   // if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme);
   // Scheme names are compared case-insensitively: section 3.1 asks programs to treat upper case
@@ -175,11 +167,7 @@ export function merge(basePath: string, refPath: string, dotSegments: DotSegment
         continue;
       }
       // step 7: the buffer still begins with ".." segments: the reference is in error.
-      if (dotSegments === "error") {
-        throw new ResolveError("dot-segments", "5.2 merge step 7",
-          `the reference path ${JSON.stringify(refPath)} goes above the root of the base path ` +
-          `${JSON.stringify(basePath)}: the merged path would begin with ".." (section 5.2, merge step 7)`);
-      }
+      if (dotSegments === "error") throw dotSegmentsError(basePath, refPath);
       if (dotSegments === "remove") continue;
       out.push(segment); // "retain"
       continue;
@@ -190,8 +178,26 @@ export function merge(basePath: string, refPath: string, dotSegments: DotSegment
   return lead + out.join("/");
 }
 
+/** parse(R): the reference, parsed where it is a string; a syntax error is a ResolveError of this line. */
+export function parseR(edition: Edition, ref: UriReference | string, refText: string): UriReference {
+  try {
+    return typeof ref === "string" ? parseReference(edition, ref) : ref;
+  } catch (error) {
+    if (!(error instanceof UriSyntaxError)) throw error;
+    throw new ResolveError("invalid-reference", STEP_PARSE_R,
+      `the reference ${JSON.stringify(refText)} is not a ${edition.roles.reference} (section 4): ${error.message}`, error);
+  }
+}
+
+/** Merge step 7 with dotSegments "error": the merged path would begin with "..". */
+export function dotSegmentsError(basePath: string, refPath: string): ResolveError {
+  return new ResolveError("dot-segments", "5.2 merge step 7",
+    `the reference path ${JSON.stringify(refPath)} goes above the root of the base path ` +
+    `${JSON.stringify(basePath)}: the merged path would begin with ".." (section 5.2, merge step 7)`);
+}
+
 /** undefine(R.scheme): what remains is read as a relative reference, the way parse(R) splits one. */
-function undefineScheme(R: Components): Components {
+export function undefineScheme(R: Components): Components {
   if (!R.opaque) return { authority: R.authority, path: R.path, opaque: false, query: R.query };
   // An opaque part ("http:g?y") holds what a non-validating split (Appendix B) reads as a path
   // and a query: the first "?" ends the path.
@@ -205,7 +211,7 @@ function parseReference(edition: Edition, text: string): UriReference {
   return parseIn(edition, text, edition.requireRule(edition.roles.reference)) as UriReference;
 }
 
-function parseBase(edition: Edition, base: UriReference | string): Components & { scheme: string } {
+export function parseBase(edition: Edition, base: UriReference | string): Components & { scheme: string } {
   let parsed: UriReference;
   const text = typeof base === "string" ? base : recompose(base);
   try {
@@ -225,7 +231,7 @@ function parseBase(edition: Edition, base: UriReference | string): Components & 
 }
 
 /** The base's path, for the branches that need it; an opaque path cannot serve (section 5). */
-function hierarchicalPath(Base: Components, why: string): string {
+export function hierarchicalPath(Base: Components, why: string): string {
   if (Base.opaque) {
     throw new ResolveError("opaque-base", "5.2 T.path",
       `${why}, but the base "${recompose(Base)}" has an opaque part, not a hierarchical path: a relative ` +
@@ -239,7 +245,7 @@ function hierarchicalPath(Base: Components, why: string): string {
  * back as an authority ("f:/a" and ".//g" merge to the path "//g", written "f://g"): that is a
  * different URI, so it is an error rather than a silent wrong answer.
  */
-function requireRecomposable(T: Components, refText: string): void {
+export function requireRecomposable(T: Components, refText: string): void {
   if (T.authority === undefined && T.path.startsWith("//")) {
     throw new ResolveError("ambiguous-path", "5.2 recomposition",
       `the reference ${JSON.stringify(refText)} gives the path ${JSON.stringify(T.path)} and no authority; ` +
@@ -247,19 +253,19 @@ function requireRecomposable(T: Components, refText: string): void {
   }
 }
 
-function componentsOf(ref: UriReference): Components {
+export function componentsOf(ref: UriReference): Components {
   return { scheme: ref.scheme, authority: ref.authority, path: ref.path, opaque: ref.opaque, query: ref.query };
 }
 
 /** A reference given as a string (parsed where it is used) or as a parsed UriReference (taken as it is). */
-function reference(edition: Edition, value: unknown, what: string): UriReference | string {
+export function reference(edition: Edition, value: unknown, what: string): UriReference | string {
   if (typeof value === "string" || value instanceof UriReference) return value;
   throw new TypeError(`${what} must be a string or a UriReference of ${edition.document}, got ${describe(value)}`);
 }
 
 const DOT_SEGMENTS: readonly DotSegments[] = ["retain", "remove", "error"];
 
-function readOptions(options: unknown, fn: string): { strict: boolean; dotSegments: DotSegments } {
+export function readOptions(options: unknown, fn: string): { strict: boolean; dotSegments: DotSegments } {
   if (options === undefined) return { strict: true, dotSegments: "retain" };
   if (options === null || typeof options !== "object") {
     throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);

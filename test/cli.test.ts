@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EDITIONS, matches, RULES } from "../src/index.js";
+import { EDITIONS, matches, resolveSteps, RULES, type ResolutionStep } from "../src/index.js";
 
 const root = join(__dirname, "..");
 const CLI = process.env.URI_GRAMMAR_CLI ?? join(root, "dist", "cjs", "src", "cli.js");
@@ -315,6 +315,46 @@ describe("resolve", () => {
 
   test('a reference from stdin with "-"', () => {
     expect(run(["resolve", base, "-"], { input: "../g\n" }).stdout).toBe("http://a/b/g\n");
+  });
+
+  /** The steps in the order the command prints them: each step, then the steps of its routine. */
+  const flat = (steps: readonly ResolutionStep[], depth = 0): [ResolutionStep, number][] =>
+    steps.flatMap((s) => [[s, depth] as [ResolutionStep, number], ...flat(s.steps ?? [], depth + 1)]);
+
+  test.each(Object.keys(EDITIONS))("--steps: each result, then the steps of %s that produced it, each with what it did and the state after it", (edition) => {
+    const refs = ["../g?y", "%zz", "#s"];
+    const r = run(["resolve", "--steps", "--edition", edition, base, ...refs]);
+    expect(r.status).toBe(1); // "%zz" is no reference in any edition
+    const blocks = r.stdout.split("\n\n");
+    expect(blocks).toHaveLength(refs.length + 1);
+    expect(blocks[refs.length]).toBe("");
+    expect(blocks[1]).toBe(""); // the reference that cannot be resolved: its empty line, and no steps
+    for (const i of [0, 2]) {
+      const traced = resolveSteps(base, refs[i], { edition } as never);
+      const [target, ...lines] = blocks[i].split("\n");
+      expect(target).toBe(traced.target);
+      const steps = flat(traced.steps);
+      expect(lines).toHaveLength(3 * steps.length);
+      steps.forEach(([step, depth], k) => {
+        const indent = "  " + "    ".repeat(depth);
+        expect(lines[3 * k]).toBe(`${indent}${step.section} ${step.label}`);
+        expect(lines[3 * k + 1]).toBe(`${indent}  ${step.did}`);
+        // The state: each name, with its value or "undefined".
+        for (const [name, value] of Object.entries(step.state)) {
+          expect(lines[3 * k + 2]).toContain(value === undefined ? `${name} undefined` : `${name} = ${JSON.stringify(value)}`);
+        }
+      });
+    }
+    expect(r.stderr).toMatch(/^cannot resolve "%zz" \(reference 2\)/m);
+  });
+
+  test("--steps --json: each result with its steps, as resolveSteps() gives them", () => {
+    const results = JSON.parse(run(["resolve", "--steps", "--json", "--edition", "rfc3986", base, "../g"]).stdout);
+    expect(results).toEqual([{
+      base, ref: "../g", result: "http://a/b/g", currentDocument: false,
+      steps: JSON.parse(JSON.stringify(resolveSteps(base, "../g", { edition: "rfc3986" }).steps)),
+    }]);
+    expect(results[0].steps[2].steps[0].section).toBe("5.2.3");
   });
 });
 

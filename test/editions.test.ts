@@ -164,10 +164,13 @@ describe("the package's entry per edition", () => {
   }
 
   test("uri-grammar/ID binds every function to that edition, for require and import", () => {
-    const cjs = node(`const r = require("uri-grammar/rfc3986"); console.log(JSON.stringify([r.EDITION.id, r.parse("http://[v1.x]/").authority.host.kind, r.matches("h16", "ab")]))`);
-    expect(JSON.parse(cjs)).toEqual(["rfc3986", "IPvFuture", true]);
-    const esm = node(`import { EDITION, parse, matches } from "uri-grammar/rfc3986"; console.log(JSON.stringify([EDITION.id, parse("http://[v1.x]/").authority.host.kind, matches("h16", "ab")]))`, "module");
-    expect(JSON.parse(esm)).toEqual(["rfc3986", "IPvFuture", true]);
+    const cjs = node(`const r = require("uri-grammar/rfc3986"); console.log(JSON.stringify([r.EDITION.id, r.parse("http://[v1.x]/").authority.host.kind, r.matches("h16", "ab"), r.resolveSteps("http://a/b/c", "../g").steps[0].section]))`);
+    expect(JSON.parse(cjs)).toEqual(["rfc3986", "IPvFuture", true, "5.2.1"]);
+    const esm = node(`import { EDITION, parse, matches, resolveSteps } from "uri-grammar/rfc3986"; console.log(JSON.stringify([EDITION.id, parse("http://[v1.x]/").authority.host.kind, matches("h16", "ab"), resolveSteps("http://a/b/c", "../g").steps[0].section]))`, "module");
+    expect(JSON.parse(esm)).toEqual(["rfc3986", "IPvFuture", true, "5.2.1"]);
+    // The package's main entry has it too, for import and require.
+    const main = node(`import { resolveSteps } from "uri-grammar"; import { createRequire } from "node:module"; const r = createRequire(import.meta.url)("uri-grammar"); console.log(JSON.stringify([resolveSteps === r.resolveSteps, resolveSteps("http://a/b/c", "../g").target]))`, "module");
+    expect(JSON.parse(main)).toEqual([true, "http://a/g"]);
   });
 
   test("an edition's entry loads no other edition's grammar", () => {

@@ -9,7 +9,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, resolve, validate } from "../src/index";
+import {
+  EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, resolve, resolveSteps, validate, type EditionId, type ResolutionStep,
+} from "../src/index";
 
 const root = join(__dirname, "..");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
@@ -261,6 +263,47 @@ describe("the playground in Chromium", () => {
       await expect(page.locator("#target").textContent()).resolves.toBe(resolve("http://a/b/c/d;p?q", "../g?y#s", { edition: id } as never));
     }
     expect(hashParams().get("base")).toBeNull(); // the default base stays out of the address
+  });
+
+  /** What the page shows of a list of steps: each item's label, sentence and state, and its own list. */
+  interface Shown { label: string; did: string; state: string[]; steps: Shown[] }
+  const shownSteps = (steps: readonly ResolutionStep[]): Shown[] => steps.map((s) => ({
+    label: `${s.section} ${s.label}`, did: s.did,
+    state: Object.entries(s.state).flatMap(([name, v]) => [name, v === undefined ? "undefined" : JSON.stringify(v)]),
+    steps: shownSteps(s.steps ?? []),
+  }));
+
+  test.each([
+    ["rfc3986", "../../g"], // RFC 3986 5.4.1: merge (5.2.3), then remove_dot_segments (5.2.4)
+    [DEFAULT_EDITION.id, "../../../g"], // the draft's Appendix C.2: merge steps 1-8, step 7 keeps the leading ".."
+  ])("the resolution panel in %s: the steps that produced the target of %j, an ordered list the keyboard reaches", async (id, ref) => {
+    const base = "http://a/b/c/d;p?q";
+    const edition = id as EditionId;
+    await open();
+    await page.getByRole("combobox", { name: "Edition", exact: true }).selectOption(edition);
+    await page.getByRole("textbox", { name: "Base" }).fill(base);
+    await uri().fill(ref);
+    const traced = resolveSteps(base, ref, { edition } as never);
+    await expect(page.locator("#target").textContent()).resolves.toBe(traced.target);
+    const list = page.getByRole("list", { name: `The steps that produced it (${EDITIONS[edition].document})` });
+    await expect(list.evaluate((ol) => ol.tagName)).resolves.toBe("OL");
+    const shown = await list.evaluate((ol) => {
+      const read = (l: typeof ol): Shown[] => [...l.children].map((li: typeof ol) => ({
+        label: li.querySelector(":scope > .step-label")!.textContent!,
+        did: li.querySelector(":scope > .step-did")!.textContent!,
+        state: [...li.querySelectorAll(":scope > .step-state > *")].map((n: typeof ol) => n.textContent!),
+        steps: li.querySelector(":scope > ol") ? read(li.querySelector(":scope > ol")!) : [],
+      }));
+      return read(ol);
+    });
+    expect(shown).toEqual(shownSteps(traced.steps));
+    expect(shown.some((s) => s.steps.length > 0)).toBe(true); // a routine's steps, in a list inside its step
+    await page.evaluate("document.getElementById('resolution').scrollIntoView()");
+    await shot(`resolution-${edition}`);
+    // One Tab from the base reaches the list.
+    await page.getByRole("textbox", { name: "Base" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate("document.activeElement.id")).resolves.toBe("steps");
   });
 
   test("with the keyboard alone: Tab reaches the pickers and the components, and focus names them", async () => {

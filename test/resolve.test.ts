@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { merge, resolve, resolveReference, type DotSegments } from "../src/index.js";
 import { ResolveError, UriSyntaxError } from "../src/errors.js";
 import { parse } from "../src/index.js";
+import { mergeSteps } from "../src/resolve-steps.js";
 import { UriReference } from "../src/types.js";
 
 const BASE = "http://a/b/c/d;p?q";
@@ -215,35 +216,9 @@ describe("errors", () => {
 
 // ----- merge: the segment stack against a literal reading of steps 1-8 -----
 
-/** Steps 1-8 as the draft words them: string replacements, each repeated as the step says. */
-function literalMerge(basePath: string, refPath: string, dotSegments: DotSegments): string {
-  // step 1
-  let buffer = basePath === "" ? "/" : basePath.replace(/[^/]*$/, "");
-  // step 2
-  buffer += refPath;
-  // The "/" that starts an abs-path ends no segment: "/../g" holds the segments ".." and "g".
-  const lead = buffer.startsWith("/") ? "/" : "";
-  let body = buffer.slice(lead.length);
-  // step 3: every "./" whose "." is a complete segment
-  body = body.replace(/(?<=^|\/)\.\//g, "");
-  // step 4: a final complete "."
-  if (/(?:^|\/)\.$/.test(body)) body = body.slice(0, -1);
-  // step 5: "<segment>/../", <segment> complete and not "..", leftmost first, until none is left
-  const step5 = /(?<=^|\/)(?!\.\.\/)[^/]*\/\.\.\//;
-  while (step5.test(body)) body = body.replace(step5, "");
-  // step 6: a final "<segment>/.."
-  body = body.replace(/(?<=^|\/)(?!\.\.\/)[^/]*\/\.\.$/, "");
-  // step 7
-  if (body === ".." || body.startsWith("../")) {
-    if (dotSegments === "error") throw new ResolveError("dot-segments", "5.2 merge step 7", "leading ..");
-    if (dotSegments === "remove") {
-      while (body.startsWith("../")) body = body.slice(3);
-      if (body === "..") body = "";
-    }
-  }
-  // step 8
-  return lead + body;
-}
+/** Steps 1-8 as the draft words them, string replacements (src/resolve-steps.ts, what resolveSteps() shows). */
+const literalMerge = (basePath: string, refPath: string, dotSegments: DotSegments): string =>
+  mergeSteps(basePath, refPath, dotSegments).path;
 
 const segment = fc.constantFrom("", ".", "..", "a", "b", "..a", ".a", "a.");
 const segmentPath = fc.array(segment, { maxLength: 10 }).map((s) => s.join("/"));

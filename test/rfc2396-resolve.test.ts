@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { ResolveError, UriSyntaxError } from "../src/errors.js";
 import { matches, parse, resolve as resolveText, resolveReference as resolveApi, type ResolveOptions } from "../src/index.js";
 import { merge, resolveReference, type DotSegments } from "../src/rfc2396/resolve.js";
+import { step6 } from "../src/rfc2396/steps.js";
 import { Reference } from "../src/rfc2396/types.js";
 
 const BASE = "http://a/b/c/d;p?q";
@@ -225,49 +226,8 @@ describe("5.2 steps 1-7", () => {
   });
 });
 
-/**
- * Step 6 (a)-(h) transcribed literally: string replacements on one buffer, each repeated where
- * the RFC says so. A complete path segment starts after a "/", or at the start of the buffer
- * when the buffer (b) builds is a relative path: the "/" that starts an abs_path separates no
- * segments (C.2: "/b/c/../../../g" keeps "/../g"), while a relative buffer's first segment stays
- * its first even when (e) leaves it empty ("b/..//../" loses "b/../", then "/../").
- */
-function literalStep6(basePath: string, refPath: string, dotSegments: DotSegments): string {
-  const removeLeftmost = (buffer: string, pattern: RegExp): string => {
-    for (let m = pattern.exec(buffer); m !== null; m = pattern.exec(buffer)) {
-      buffer = buffer.slice(0, m.index) + buffer.slice(m.index + m[0].length);
-    }
-    return buffer;
-  };
-  // a) All but the last segment of the base URI's path component is copied to the buffer.
-  let buffer = basePath.slice(0, basePath.lastIndexOf("/") + 1);
-  // b) The reference's path component is appended to the buffer string.
-  buffer += refPath;
-  const lead = buffer.startsWith("/") ? "/" : "";
-  const SEGMENT_START = lead === "/" ? String.raw`(?<=\/)` : String.raw`(?:(?<=\/)|^)`;
-  // c) All occurrences of "./", where "." is a complete path segment, are removed.
-  buffer = removeLeftmost(buffer, new RegExp(SEGMENT_START + String.raw`\.\/`));
-  // d) If the buffer string ends with "." as a complete path segment, that "." is removed.
-  buffer = buffer.replace(new RegExp(SEGMENT_START + String.raw`\.$`), "");
-  // e) All occurrences of "<segment>/../", where <segment> is a complete path segment not equal
-  // to "..", are removed, leftmost first, until no matching pattern remains.
-  buffer = removeLeftmost(buffer, new RegExp(SEGMENT_START + String.raw`(?!\.\.\/)[^/]*\/\.\.\/`));
-  // f) If the buffer string ends with "<segment>/..", where <segment> is a complete path
-  // segment not equal to "..", that "<segment>/.." is removed.
-  buffer = buffer.replace(new RegExp(SEGMENT_START + String.raw`(?!\.\.\/)[^/]*\/\.\.$`), "");
-  // g) If the resulting buffer string still begins with one or more complete path segments of
-  // "..", then the reference is considered to be in error.
-  let rest = buffer.slice(lead.length);
-  if (/^\.\.(?:\/|$)/.test(rest)) {
-    if (dotSegments === "error") throw new ResolveError("dot-segments", "5.2 step 6g", "in error");
-    if (dotSegments === "remove") {
-      while (/^\.\.(?:\/|$)/.test(rest)) rest = rest === ".." ? "" : rest.slice(3);
-      buffer = lead + rest;
-    }
-  }
-  // h) The remaining buffer string is the reference URI's new path component.
-  return buffer;
-}
+/** Step 6 (a)-(h) as the RFC words them, string replacements (src/rfc2396/steps.ts, what resolveSteps() shows). */
+const literalStep6 = (basePath: string, refPath: string, dotSegments: DotSegments): string => step6(basePath, refPath, dotSegments).path;
 
 function outcome(fn: () => string): string {
   try {

@@ -153,6 +153,33 @@ describe("only typed errors, and results as promised", () => {
     }), { numRuns: 200 });
   });
 
+  test("resolveSteps: in every edition, resolve()'s target or the same error, and every step labelled and worded", () => {
+    const editions = Object.keys(api.EDITIONS) as api.EditionId[];
+    const outcome = (f: () => string) => {
+      try {
+        return f();
+      } catch (e) {
+        if (!(e instanceof ResolveError)) throw e;
+        return [e.code, e.step, e.message];
+      }
+    };
+    const walk = (steps: readonly api.ResolutionStep[]): void => {
+      for (const step of steps) {
+        expect([step.section, step.label, step.did].every((text) => typeof text === "string" && text !== "")).toBe(true);
+        expect(Object.values(step.state).every((v) => v === undefined || typeof v === "string")).toBe(true);
+        walk(step.steps ?? []);
+      }
+    };
+    fc.assert(fc.property(inputs, inputs, fc.constantFrom(...editions), fc.boolean(), (s, t, edition, strict) => {
+      for (const [base, ref] of [[BASE, s], [s, "g/../h?i#j"], [s, t]]) {
+        const options = { edition, strict } as never;
+        expect(outcome(() => api.resolveSteps(base, ref, options).target)).toEqual(outcome(() => api.resolve(base, ref, options)));
+        const traced = guarded(base + " | " + ref, () => api.resolveSteps(base, ref, options), true);
+        if (traced !== undefined) walk(traced.steps);
+      }
+    }), { numRuns: 300 });
+  });
+
   test("normalize is idempotent and its result parses; equivalent is reflexive", () => {
     fc.assert(fc.property(inputs, (s) => {
       const n = guarded(s, () => api.normalize(s), true);
@@ -230,6 +257,7 @@ const POSITIONS: Record<string, [string, (v: unknown) => unknown][]> = {
   diffEditions: [["a", (v) => api.diffEditions(v as never, "rfc3986")], ["b", (v) => api.diffEditions("rfc3986", v as never)]],
   resolve: [["base", (v) => api.resolve(v as string, "g")], ["ref", (v) => api.resolve(BASE, v as string)]],
   resolveReference: [["base", (v) => api.resolveReference(v as string, "g")], ["ref", (v) => api.resolveReference(BASE, v as string)]],
+  resolveSteps: [["base", (v) => api.resolveSteps(v as string, "g")], ["ref", (v) => api.resolveSteps(BASE, v as string)]],
   merge: [["basePath", (v) => api.merge(v as string, "g")], ["refPath", (v) => api.merge("/a/b", v as string)]],
   normalize: [["uri", (v) => api.normalize(v as string)]],
   equivalent: [["a", (v) => api.equivalent(v as string, "a")], ["b", (v) => api.equivalent("a", v as string)]],
@@ -271,6 +299,7 @@ describe("options that are not objects give a TypeError", () => {
   const calls: [string, () => unknown][] = [
     ["parse", () => parse("a", 42 as never)], ["validate", () => validate("a", 42 as never)],
     ["explain", () => explain("a", 42 as never)], ["resolve", () => api.resolve(BASE, "g", 42 as never)],
+    ["resolveSteps", () => api.resolveSteps(BASE, "g", 42 as never)],
     ["normalize", () => api.normalize("a", 42 as never)], ["equivalent", () => api.equivalent("a", "a", 42 as never)],
     ["audit", () => audit("a", 42 as never)], ["extract", () => extract("a", 42 as never)],
   ];

@@ -12,6 +12,7 @@ export declare const explain: Api<"rfc2396">["explain"];
 export declare const recompose: Api<"rfc2396">["recompose"];
 export declare const resolve: Api<"rfc2396">["resolve"];
 export declare const resolveReference: Api<"rfc2396">["resolveReference"];
+export declare const resolveSteps: Api<"rfc2396">["resolveSteps"];
 export declare const normalize: Api<"rfc2396">["normalize"];
 export declare const equivalent: Api<"rfc2396">["equivalent"];
 export declare const audit: Api<"rfc2396">["audit"];

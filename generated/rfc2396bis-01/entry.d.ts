@@ -12,6 +12,7 @@ export declare const explain: Api<"rfc2396bis-01">["explain"];
 export declare const recompose: Api<"rfc2396bis-01">["recompose"];
 export declare const resolve: Api<"rfc2396bis-01">["resolve"];
 export declare const resolveReference: Api<"rfc2396bis-01">["resolveReference"];
+export declare const resolveSteps: Api<"rfc2396bis-01">["resolveSteps"];
 export declare const normalize: Api<"rfc2396bis-01">["normalize"];
 export declare const equivalent: Api<"rfc2396bis-01">["equivalent"];
 export declare const audit: Api<"rfc2396bis-01">["audit"];

@@ -20,6 +20,7 @@ module.exports = {
   recompose: api.recompose,
   resolve: api.resolve,
   resolveReference: api.resolveReference,
+  resolveSteps: api.resolveSteps,
   normalize: api.normalize,
   equivalent: api.equivalent,
   audit: api.audit,

@@ -12,6 +12,7 @@ export declare const explain: Api<"rfc3986">["explain"];
 export declare const recompose: Api<"rfc3986">["recompose"];
 export declare const resolve: Api<"rfc3986">["resolve"];
 export declare const resolveReference: Api<"rfc3986">["resolveReference"];
+export declare const resolveSteps: Api<"rfc3986">["resolveSteps"];
 export declare const normalize: Api<"rfc3986">["normalize"];
 export declare const equivalent: Api<"rfc3986">["equivalent"];
 export declare const audit: Api<"rfc3986">["audit"];

@@ -12,6 +12,7 @@ export declare const explain: Api<"url-1993">["explain"];
 export declare const recompose: Api<"url-1993">["recompose"];
 export declare const resolve: Api<"url-1993">["resolve"];
 export declare const resolveReference: Api<"url-1993">["resolveReference"];
+export declare const resolveSteps: Api<"url-1993">["resolveSteps"];
 export declare const normalize: Api<"url-1993">["normalize"];
 export declare const equivalent: Api<"url-1993">["equivalent"];
 export declare const audit: Api<"url-1993">["audit"];

@@ -1,7 +1,8 @@
-// uri-grammar resolve: each reference resolved against the base, by the draft's section 5.2.
+// uri-grammar resolve: each reference resolved against the base, by the edition's section 5.2;
+// with --steps, the steps of that section that produced each target.
 import { choice, editionOf, expectPositionals, globalOptionHelp, UsageError } from "./args.js";
-import { withStdin, type Command } from "./context.js";
-import { resolve as resolveString, resolveReference } from "../index.js";
+import { withStdin, type Command, type Context } from "./context.js";
+import { resolve as resolveString, resolveReference, resolveSteps, type ResolutionStep } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 
@@ -10,13 +11,16 @@ const DOT_SEGMENTS = ["retain", "remove", "error"] as const;
 export const resolve: Command = {
   name: "resolve",
   summary: "resolve references against a base URI (section 5.2)",
-  usage: `Usage: uri-grammar resolve [--non-strict] [--dot-segments MODE] [--json]
-                           <base> <ref>...
+  usage: `Usage: uri-grammar resolve [--non-strict] [--dot-segments MODE] [--steps]
+                           [--json] <base> <ref>...
 
 Resolves each reference against the base URI by the algorithm of section 5.2
 and prints the results, one line per reference, in order. A reference that
 cannot be resolved gives an empty line (so line N is always the result for
 reference N), its error goes to stderr, and the others are still resolved.
+With --steps, each result is followed by the steps of the edition's section
+5.2 that produced it, as its document numbers and words them, each with what
+it did and the state after it (a blank line after each reference).
 
 Arguments:
   <base>           an absolute URI (section 5.1); its fragment is ignored
@@ -29,12 +33,19 @@ Options:
   --dot-segments MODE  what step 7 of the merge does with ".." segments left
                        at the start of the path: retain (default; "../../../g"
                        gives http://a/../g), remove (http://a/g) or error
+  --steps              also print the steps of section 5.2 (the 1993 draft:
+                       its PARTIAL FORM rules) that produced each result
   --json               print [{base, ref, result, currentDocument} or
-                       {base, ref, error}] as JSON
+                       {base, ref, error}] as JSON; with --steps each result
+                       has its steps, [{section, label, did, state, steps?}]
+                       (an undefined value in a state is left out)
 ${globalOptionHelp(23)}
 
 ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some reference could not be resolved" })}`,
-  options: { "non-strict": { type: "boolean" }, "dot-segments": { type: "string", value: "MODE" }, json: { type: "boolean" } },
+  options: {
+    "non-strict": { type: "boolean" }, "dot-segments": { type: "string", value: "MODE" }, steps: { type: "boolean" },
+    json: { type: "boolean" },
+  },
   async run(values, positionals, ctx) {
     if (positionals.length === 1) {
       throw new UsageError(`missing <ref>...: give one or more references to resolve against ${JSON.stringify(positionals[0])}`);
@@ -61,13 +72,18 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
     let failed = 0;
     for (const [i, ref] of refs.entries()) {
       try {
-        const result = resolveString(base, ref, options);
+        const traced = values.steps ? resolveSteps(base, ref, options) : undefined;
+        const result = traced?.target ?? resolveString(base, ref, options);
         if (values.json) {
           // The draft's resolution says when the target is the current document (section 4.2).
           const currentDocument = (resolveReference(base, ref, options) as { kind: string }).kind === "current-document";
-          results.push({ base, ref, result, currentDocument });
+          results.push({ base, ref, result, currentDocument, ...(traced === undefined ? {} : { steps: traced.steps }) });
         } else {
           ctx.print(result);
+          if (traced !== undefined) {
+            for (const line of stepLines(traced.steps, ctx)) ctx.print(line);
+            ctx.print("");
+          }
         }
       } catch (e) {
         if (!isInputError(e)) throw e;
@@ -77,6 +93,7 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
         } else {
           // Line i of stdout stays the result for reference i.
           ctx.print("");
+          if (values.steps) ctx.print("");
           reportInputError(e, ctx, `cannot resolve ${JSON.stringify(ref)} (reference ${i + 1})`);
         }
       }
@@ -85,3 +102,19 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
     return failed ? EXIT.invalid : EXIT.ok;
   },
 };
+
+/**
+ * The steps as lines: the section and the step's label, what it did, then the state after it
+ * (`name = "value"`, or `name undefined`); the steps of a routine indented under the step that
+ * carries it out.
+ */
+function stepLines(steps: readonly ResolutionStep[], ctx: Context, indent = "  "): string[] {
+  const paint = ctx.out.paint;
+  return steps.flatMap((step) => [
+    `${indent}${paint("dim", step.section)} ${paint("bold", step.label)}`,
+    `${indent}  ${step.did}`,
+    `${indent}  ${Object.entries(step.state).map(([name, value]) =>
+      `${paint("cyan", name)}${value === undefined ? paint("dim", " undefined") : ` = ${JSON.stringify(value)}`}`).join(", ")}`,
+    ...stepLines(step.steps ?? [], ctx, indent + "    "),
+  ]);
+}

@@ -7,4 +7,5 @@ export type {
 } from "./types.js";
 export type { ResolveOptions, Resolution, DotSegments } from "./resolve.js";
 export { merge } from "./resolve.js";
+export type { StepName } from "./steps.js";
 export type { NormalizeOptions, EquivalentOptions, Ladder, Syntax } from "./normalize.js";

@@ -10,6 +10,8 @@ export { syntaxOf };
 import { equivalentReferences, normalizeReference } from "./normalize.js";
 import { recompose } from "./recompose.js";
 import { readOptions, resolveReference, type Resolution } from "./resolve.js";
+import { resolveSteps, type StepName } from "./steps.js";
+import { requireStepsLength, type ResolutionSteps } from "../steps.js";
 import { Reference } from "./types.js";
 
 
@@ -51,7 +53,22 @@ export function resolveText(edition: Edition, base: unknown, ref: unknown, optio
 
 function run(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): { Base: Reference; result: Resolution } {
   const checked = readOptions(options, fn);
+  const { Base, R } = readPair(edition, base, ref, fn);
+  return { Base, result: resolveReference(Base, R, checked) };
+}
+
+/** 5.2 step by step (steps.ts): the target and the steps that give it. */
+export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): ResolutionSteps<StepName> {
+  const { strict, dotSegments } = readOptions(options, fn);
+  const { Base, R } = readPair(edition, base, ref, fn, requireStepsLength);
+  for (const [value, what] of [[Base, "base"], [R, "ref"]] as const) requireStepsLength(recompose(value), `${fn}: ${what}`);
+  return resolveSteps(Base, R, strict, dotSegments);
+}
+
+/** The base and the reference of 5.2, parsed; syntax errors become ResolveErrors naming the step. */
+function readPair(edition: Edition, base: unknown, ref: unknown, fn: string, check?: (text: string, what: string) => void) {
   const read = (value: unknown, what: string, code: "invalid-base" | "invalid-reference", step: string): Reference => {
+    if (check !== undefined && typeof value === "string") check(value, `${fn}: ${what}`);
     try {
       return referenceIn(edition, value, `${fn}: ${what}`);
     } catch (error) {
@@ -61,9 +78,7 @@ function run(edition: Edition, base: unknown, ref: unknown, options: unknown, fn
         (code === "invalid-reference" && typeof value === "string" && value.startsWith("?") ? QUERY_ONLY : ""), error);
     }
   };
-  const Base = read(base, "base", "invalid-base", "5.2 base URI");
-  const R = read(ref, "ref", "invalid-reference", "5.2 step 1");
-  return { Base, result: resolveReference(Base, R, checked) };
+  return { Base: read(base, "base", "invalid-base", "5.2 base URI"), R: read(ref, "ref", "invalid-reference", "5.2 step 1") };
 }
 
 /** Section 6 (and 2.3) on one reference. */

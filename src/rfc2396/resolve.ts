@@ -56,7 +56,7 @@ export type Resolution =
   | { kind: "current-document"; fragment?: string };
 
 /** The components of section 5.2, as the steps assign them (the fragment is kept apart). */
-interface Components {
+export interface Components {
   scheme?: string;
   authority?: Authority;
   path: string;
@@ -90,14 +90,7 @@ export function resolveReference(base: Reference, ref: Reference, options?: Reso
   if (!(base instanceof Reference)) throw new TypeError(`resolveReference: base must be a Reference, got ${describe(base)}`);
   if (!(ref instanceof Reference)) throw new TypeError(`resolveReference: ref must be a Reference, got ${describe(ref)}`);
   const { strict, dotSegments } = readOptions(options, "resolveReference");
-  if (base.scheme === undefined) {
-    throw new ResolveError("relative-base", STEP_BASE,
-      `the base ${JSON.stringify(recompose(base))} is a relative reference; a base URI must have a scheme ` +
-      `(section 5.2: "only the scheme component is required to be present in the base URI")`);
-  }
-  const Base: Components & { scheme: string } = {
-    scheme: base.scheme, authority: base.authority, path: base.path, opaque: base.opaque,
-  };
+  const Base = baseComponents(base);
 
   // 1) The URI reference is parsed into the potential four components and fragment identifier.
   let R: Components = { scheme: ref.scheme, authority: ref.authority, path: ref.path, opaque: ref.opaque, query: ref.query };
@@ -214,12 +207,8 @@ export function merge(basePath: string, refPath: string, dotSegments: DotSegment
   let leading = 0;
   while (leading < out.length && out[leading] === "..") leading++;
   if (leading > 0) {
-    if (dotSegments === "error") {
-      // "... or by avoiding traversal of the reference."
-      throw new ResolveError("dot-segments", STEP_6G,
-        `the reference path ${JSON.stringify(refPath)} goes above the root of the base path ${JSON.stringify(basePath)}: ` +
-        `the merged path ${JSON.stringify(lead + out.join("/"))} begins with ".." (section 5.2, step 6g)`);
-    }
+    // "... or by avoiding traversal of the reference."
+    if (dotSegments === "error") throw dotSegmentsError(basePath, refPath, lead + out.join("/"));
     // "Implementations may handle this error by retaining these components in the resolved path
     // (i.e., treating them as part of the final URI), by removing them from the resolved path
     // (i.e., discarding relative levels above the root) ..."
@@ -229,8 +218,25 @@ export function merge(basePath: string, refPath: string, dotSegments: DotSegment
   return lead + out.join("/");
 }
 
+/** The base's components; it must have a scheme. */
+export function baseComponents(base: Reference): Components & { scheme: string } {
+  if (base.scheme === undefined) {
+    throw new ResolveError("relative-base", STEP_BASE,
+      `the base ${JSON.stringify(recompose(base))} is a relative reference; a base URI must have a scheme ` +
+      `(section 5.2: "only the scheme component is required to be present in the base URI")`);
+  }
+  return { scheme: base.scheme, authority: base.authority, path: base.path, opaque: base.opaque };
+}
+
+/** Step 6g with dotSegments "error": the merged path begins with "..". */
+export function dotSegmentsError(basePath: string, refPath: string, buffer: string): ResolveError {
+  return new ResolveError("dot-segments", STEP_6G,
+    `the reference path ${JSON.stringify(refPath)} goes above the root of the base path ${JSON.stringify(basePath)}: ` +
+    `the merged path ${JSON.stringify(buffer)} begins with ".." (section 5.2, step 6g)`);
+}
+
 /** Step 3's note: the reference's scheme is the base's and is known to always use hier_part. */
-function sameHierarchicalScheme(scheme: string, baseScheme: string): boolean {
+export function sameHierarchicalScheme(scheme: string, baseScheme: string): boolean {
   return scheme.toLowerCase() === baseScheme.toLowerCase() && schemeInfo(scheme) !== undefined;
 }
 
@@ -240,14 +246,14 @@ function sameHierarchicalScheme(scheme: string, baseScheme: string): boolean {
  * section 4.3 splits any reference ("the four main components", Appendix B): the path ends at the
  * first "?", the query is the rest.
  */
-function withoutScheme(R: Components): Components {
+export function withoutScheme(R: Components): Components {
   if (!R.opaque) return { authority: R.authority, path: R.path, opaque: false, query: R.query };
   const q = R.path.indexOf("?");
   return q < 0 ? { path: R.path, opaque: false } : { path: R.path.slice(0, q), opaque: false, query: R.path.slice(q + 1) };
 }
 
 /** Section 5: "relative URI cannot be used within a document that has an unsuitable base URI". */
-function requireHierarchicalBase(base: Reference, ref: Reference): void {
+export function requireHierarchicalBase(base: Reference, ref: Reference): void {
   if (!base.opaque) return;
   throw new ResolveError("opaque-base", STEP_3,
     `the reference ${JSON.stringify(recompose(ref))} is relative, but the base ${JSON.stringify(recompose(base))} is opaque ` +
@@ -256,7 +262,7 @@ function requireHierarchicalBase(base: Reference, ref: Reference): void {
 }
 
 /** Step 7 must give a URI whose components are T's (see resolveReference). */
-function requireRecombinable(T: Components, base: Reference, ref: Reference): void {
+export function requireRecombinable(T: Components, base: Reference, ref: Reference): void {
   if (T.authority !== undefined && T.path !== "" && !T.path.startsWith("/")) {
     throw new ResolveError("ambiguous-path", STEP_7,
       `the base ${JSON.stringify(recompose(base))} has an authority and an empty path, so step 6a copies nothing to the ` +

@@ -4,4 +4,5 @@ export { Reference } from "./types.js";
 export type { Authority, Host, IPv4addressHost, IPv6addressHost, IPvFutureHost, RegNameHost, ReferenceParts, UriKind, RelativeRefKind } from "./types.js";
 export type { ResolveOptions } from "./resolve.js";
 export { removeDotSegments } from "./resolve.js";
+export type { StepName } from "./steps.js";
 export type { NormalizeOptions, EquivalentOptions, Ladder } from "./normalize.js";

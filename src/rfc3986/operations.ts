@@ -9,7 +9,9 @@ import { syntaxOf } from "../syntax.js";
 export { syntaxOf };
 import { equivalentReferences, normalizeReference } from "./normalize.js";
 import { recompose } from "./recompose.js";
-import { resolveReference } from "./resolve.js";
+import { readOptions, resolveReference } from "./resolve.js";
+import { resolveSteps, type StepName } from "./steps.js";
+import { requireStepsLength, type ResolutionSteps } from "../steps.js";
 import { Reference } from "./types.js";
 
 
@@ -20,9 +22,10 @@ export function referenceIn(edition: Edition, value: unknown, what: string): Ref
   return parseIn(edition, value, edition.requireRule(edition.roles.reference)) as Reference;
 }
 
-/** 5.2: the target of `ref` against `base`; syntax errors become ResolveErrors naming the step. */
-export function resolveIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): Reference {
+/** The base and the reference of 5.2, parsed; syntax errors become ResolveErrors naming the step. */
+function readPair(edition: Edition, base: unknown, ref: unknown, fn: string, check?: (text: string, what: string) => void) {
   const read = (value: unknown, what: string, code: "invalid-base" | "invalid-reference", step: string) => {
+    if (check !== undefined && typeof value === "string") check(value, `${fn}: ${what}`);
     try {
       return referenceIn(edition, value, `${fn}: ${what}`);
     } catch (error) {
@@ -30,9 +33,21 @@ export function resolveIn(edition: Edition, base: unknown, ref: unknown, options
       throw new ResolveError(code, step, `the ${what} ${JSON.stringify(value)} is not a URI-reference of ${edition.document}: ${error.message}`, error);
     }
   };
-  const Base = read(base, "base", "invalid-base", "5.2.1 pre-parse the base URI");
-  const R = read(ref, "ref", "invalid-reference", "5.2.2 parse(R)");
+  return { Base: read(base, "base", "invalid-base", "5.2.1 pre-parse the base URI"), R: read(ref, "ref", "invalid-reference", "5.2.2 parse(R)") };
+}
+
+/** 5.2: the target of `ref` against `base`; syntax errors become ResolveErrors naming the step. */
+export function resolveIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): Reference {
+  const { Base, R } = readPair(edition, base, ref, fn);
   return resolveReference(Base, R, options as never);
+}
+
+/** 5.2 step by step (steps.ts): the target and the steps that give it. */
+export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): ResolutionSteps<StepName> {
+  const { Base, R } = readPair(edition, base, ref, fn, requireStepsLength);
+  for (const [value, what] of [[Base, "base"], [R, "ref"]] as const) requireStepsLength(recompose(value), `${fn}: ${what}`);
+  // The options after the references, as resolveIn() reads them.
+  return resolveSteps(Base, R, readOptions(options, fn).strict);
 }
 
 /** 6.2.2 and 6.2.3 on one reference. */

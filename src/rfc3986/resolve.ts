@@ -27,7 +27,7 @@ const STEP_BASE = "5.2.1 pre-parse the base URI";
 const STEP_RECOMPOSE = "5.3 component recomposition";
 
 /** The five components of R, Base and T (a mutable record, as the pseudocode assigns them). */
-interface Components {
+export interface Components {
   scheme?: string;
   authority?: Authority;
   path: string;
@@ -52,7 +52,7 @@ interface Components {
 export function resolveReference(base: Reference, ref: Reference, options?: ResolveOptions): Reference {
   if (!(base instanceof Reference)) throw new TypeError(`resolveReference: base must be a Reference, got ${describe(base)}`);
   if (!(ref instanceof Reference)) throw new TypeError(`resolveReference: ref must be a Reference, got ${describe(ref)}`);
-  const { strict } = readOptions(options);
+  const { strict } = readOptions(options, "resolveReference");
   const Base = preParseBase(base);
 
   // (R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R);
@@ -189,7 +189,7 @@ export function removeDotSegments(path: string): string {
 }
 
 /** 5.1 and 5.2.1: the base must have a scheme; its fragment is not part of the base. */
-function preParseBase(base: Reference): Components & { scheme: string } {
+export function preParseBase(base: Reference): Components & { scheme: string } {
   if (base.scheme === undefined) {
     throw new ResolveError("relative-base", STEP_BASE,
       `the base ${JSON.stringify(recompose(base))} is a relative reference; a base URI must have a scheme ` +
@@ -203,7 +203,7 @@ function preParseBase(base: Reference): Components & { scheme: string } {
  * begins with "//" would be read back as an authority ("f:/a" and ".//g" give the path "//g",
  * recomposed "f://g"): that is a different URI, so it is an error rather than a silent wrong answer.
  */
-function requireRecomposable(T: Components, ref: Reference): void {
+export function requireRecomposable(T: Components, ref: Reference): void {
   if (T.authority === undefined && T.path.startsWith("//")) {
     throw new ResolveError("ambiguous-path", STEP_RECOMPOSE,
       `the reference ${JSON.stringify(recompose(ref))} gives the path ${JSON.stringify(T.path)} and no authority; ` +
@@ -211,16 +211,17 @@ function requireRecomposable(T: Components, ref: Reference): void {
   }
 }
 
-function readOptions(options: unknown): { strict: boolean } {
+/** The options of resolution, checked; `fn` names the function in messages. */
+export function readOptions(options: unknown, fn: string): { strict: boolean } {
   if (options === undefined) return { strict: true };
   if (options === null || typeof options !== "object") {
-    throw new TypeError(`resolveReference: options must be an object, got ${describe(options)}`);
+    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
   }
   if ("dotSegments" in options) {
-    throw new TypeError("resolveReference: options.dotSegments is the draft's choice at its merge step 7; RFC 3986's " +
+    throw new TypeError(`${fn}: options.dotSegments is the draft's choice at its merge step 7; RFC 3986's ` +
       "remove_dot_segments (5.2.4) always removes the \"..\" segments that would climb above the root");
   }
   const { strict = true } = options as ResolveOptions;
-  if (typeof strict !== "boolean") throw new TypeError(`resolveReference: options.strict must be a boolean, got ${describe(strict)}`);
+  if (typeof strict !== "boolean") throw new TypeError(`${fn}: options.strict must be a boolean, got ${describe(strict)}`);
   return { strict };
 }

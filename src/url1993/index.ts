@@ -4,3 +4,4 @@ export { Url } from "./types.js";
 export type { Production, UrlParts } from "./types.js";
 export { isFullForm, removeDots, resolvePartial } from "./resolve.js";
 export type { Context } from "./resolve.js";
+export type { StepName } from "./steps.js";
