@@ -286,6 +286,18 @@ describe("the passes refuse what they cannot rewrite", () => {
       "messageEscapesText true", "reportFailuresText true", "traceSpansText true"]);
   });
 
+  test("a model's typing of records applies to the rule's value, under a display name too, in peggy's build and in the fast build", () => {
+    const out = moduleRun(`
+      const records = { code: "({ a: (r) => ({ ...r, typed: true }) })", rules: ["a"] };
+      const grammar = 'a "an a" = x:"b" { return { raw: x }; } / "c" { return { raw: "c" }; }';
+      const typed = { use(config) { const t = config.passes.transform; t.splice(1, 0, passes["type-records"].typeRecords(records)); } };
+      for (const plugin of [typed, o.fastBuild({ records })]) {
+        const parser = peggy.generate(grammar, { output: "parser", plugins: [plugin] });
+        console.log(JSON.stringify([parser.parse("b"), parser.parse("c")]));
+      }`);
+    expect(out.split("\n")).toEqual(Array(2).fill('[{"raw":"b","typed":true},{"raw":"c","typed":true}]'));
+  });
+
   test("a model's typing of records: a rule the grammar lacks, or a module with run-time imports, stops the build", () => {
     const out = moduleRun(`
       try { peggy.generate('a = "a"', { output: "source", plugins: [o.fastBuild({ records: { code: "({ b: (x) => x })", rules: ["b"] } })] }); } catch (e) { console.log(e.message); }
