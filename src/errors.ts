@@ -1,5 +1,7 @@
 // Errors are data: where the input stopped matching, what could have come there, and in which
 // rule of the grammar.
+import { visible, visibleChar } from "./printable.js";
+
 /** A rule name of any edition. */
 type RuleName = string;
 
@@ -134,7 +136,8 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
    */
   format(): string {
     const { line, caret } = window(this.input, this.offset);
-    return `${line}\n${" ".repeat(caret)}^ ${this.message}`;
+    // The message quotes the input (a hint names the character or the segment): shown visibly too.
+    return `${line}\n${" ".repeat(caret)}^ ${visible(this.message)}`;
   }
 
   toJSON(): Record<string, unknown> {
@@ -227,7 +230,7 @@ export function orList(items: readonly string[]): string {
 
 const WINDOW = 60;
 
-/** One line to show (control characters made visible) and the caret's column in it. */
+/** One line to show (what a terminal would act on made visible) and the caret's column in it. */
 function window(input: string, offset: number): { line: string; caret: number } {
   let from = Math.max(0, offset - WINDOW);
   let to = Math.min(input.length, offset + WINDOW);
@@ -239,7 +242,7 @@ function window(input: string, offset: number): { line: string; caret: number } 
   for (let i = from; i < to;) {
     const cp = input.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
-    const shown = visible(cp);
+    const shown = visibleChar(cp);
     if (i < offset) caret += [...shown].length;
     line += shown;
     i += width;
@@ -250,11 +253,4 @@ function window(input: string, offset: number): { line: string; caret: number } 
 
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
-}
-
-function visible(cp: number): string {
-  if (cp < 0x20) return String.fromCodePoint(0x2400 + cp); // control pictures
-  if (cp === 0x7f) return "\u2421";
-  if (cp >= 0xd800 && cp <= 0xdfff) return "\ufffd";
-  return String.fromCodePoint(cp);
 }

@@ -69,51 +69,342 @@ export interface ExtractOptions {
  */
 export function extractIn(edition: Edition, text: unknown, options: unknown): ExtractedUri[] {
   requireString(text, "extract: text");
-  const opts = readOptions(edition, options);
   const found: ExtractedUri[] = [];
-  const n = text.length;
-  let i = 0;
-  /** Where a stand-alone "URL:" token began, if the previous token was one. */
-  let prefixAt = -1;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === LT || c === DQ) {
-      const close = findClose(text, i, c === LT ? GT : DQ, c === LT);
-      if (close >= 0) {
-        const item = delimited(text, i, close, c === LT ? "angle" : "quote", opts, prefixAt);
-        if (item) {
-          found.push(item);
-          prefixAt = -1;
-          i = close + 1;
-          continue;
-        }
-      }
-      i++;
-      continue;
-    }
-    if (isSpace(c)) { i++; continue; }
-    if (c === GT) { i++; prefixAt = -1; continue; }
-    // A whitespace-delimited token.
-    let j = i;
-    while (j < n && !isTokenEnd(text.charCodeAt(j))) j++;
-    if (/^URL:$/i.test(text.slice(i, Math.min(j, i + 5))) && j - i === 4) {
-      prefixAt = i;
-      i = j;
-      continue;
-    }
-    const token = bare(text, i, j, opts, prefixAt);
-    prefixAt = -1;
-    if (token) {
-      found.push(token.item);
-      i = token.next;
-    } else {
-      i = j;
-    }
-  }
+  const scanner = new ExtractScanner(edition, options, { onUri: (item) => found.push(item) });
+  scanner.push(text);
+  scanner.end();
   return found;
 }
 
+/** A candidate longer than the scanner's limit: where it starts and ends, and its first characters. */
+export interface TooLongCandidate {
+  /** The span [start, end) of the candidate in the text (from its scheme to the next whitespace). */
+  readonly start: number;
+  readonly end: number;
+  /** Its first characters (at most HEAD_LENGTH, and no further than the limit reaches). */
+  readonly head: string;
+}
+
+/** How many characters of a candidate over the limit are kept, to show which one it was. */
+export const HEAD_LENGTH = 60;
+
+export interface ExtractSink {
+  onUri(item: ExtractedUri): void;
+  onTooLong?(candidate: TooLongCandidate): void;
+}
+
 const LT = 0x3c, GT = 0x3e, DQ = 0x22, HYPHEN = 0x2d;
+
+/**
+ * The scan of extract(), over a text given in pieces (a stream): push() each piece, then end().
+ * Each step of the scan (a delimiter, a token) is the same as on the whole text; a step that would
+ * look past the end of what has come is taken again once there is twice as much (so each character
+ * is looked at a bounded number of times: linear time), and a step that needs more than `limit`
+ * characters is not taken (giveUp): a "<" or '"' without its closing partner within the limit is
+ * not a delimiter, and a candidate longer than the limit is reported to onTooLong and skipped to
+ * the next whitespace, never held whole. The result does not depend on how the text is cut, and
+ * where no step needs more than the limit it is extract()'s on the whole text; the window holds
+ * at most about the limit and one piece.
+ */
+export class ExtractScanner {
+  private readonly opts: ReadOptions;
+  /** The window: the text from offset `base` that has come and is not yet scanned past. */
+  private text = "";
+  private base = 0;
+  /** The pieces that came while a step waited for more. */
+  private pending: string[] = [];
+  private pendingLength = 0;
+  /** The window from `i` must hold this many characters before the waiting step is tried again. */
+  private need = 0;
+  private final = false;
+  /** Set when a step looked past the end of a window that is not the end of the text. */
+  private short = false;
+  /** Set when a step looked at `stop` or further: it needs more than the limit. */
+  private over = false;
+  /** The first window index a step may not look at: `limit` characters from where it starts. */
+  private stop = Infinity;
+  /** Where the scan is, in the window. */
+  private i = 0;
+  /** Where a stand-alone "URL:" token began (in the text), if the previous token was one. */
+  private prefixAt = -1;
+  /** Only whitespace since that "URL:" token. */
+  private prefixClean = false;
+  /** The scan is inside a token, past a part of it that holds no scheme (see giveUp()). */
+  private midToken = false;
+  /** Skipping a candidate over the limit: its start and head (start -1: nothing to report). */
+  private skipping: { start: number; head: string } | undefined;
+
+  constructor(edition: Edition, options: unknown, private readonly sink: ExtractSink, private readonly limit = Infinity) {
+    this.opts = readOptions(edition, options);
+  }
+
+  /** The next piece of the text. */
+  push(piece: string): void {
+    if (this.final) throw new Error("extract: push() after end()");
+    if (piece === "") return;
+    this.pending.push(piece);
+    this.pendingLength += piece.length;
+    if (this.text.length - this.i + this.pendingLength < this.need) return;
+    this.refill();
+    this.run();
+  }
+
+  /** The end of the text: what is left is scanned. */
+  end(): void {
+    if (this.final) return;
+    this.refill();
+    this.final = true;
+    this.run();
+    if (this.skipping) this.endSkip(this.base + this.text.length);
+  }
+
+  /** The most characters the window has held, for tests of the bound. */
+  maxHeld = 0;
+
+  private refill(): void {
+    if (this.pendingLength === 0 && this.i === 0) return;
+    this.base += this.i;
+    this.text = this.text.slice(this.i) + this.pending.join("");
+    this.i = 0;
+    this.pending = [];
+    this.pendingLength = 0;
+    this.maxHeld = Math.max(this.maxHeld, this.text.length);
+  }
+
+  /**
+   * True when the step may look at window index k: false at the end of the text, and also (the
+   * step is then short) past the end of a window that is not the end of the text, or (the step is
+   * then over) `limit` characters or more from where the step started.
+   */
+  has(k: number): boolean {
+    if (k < this.text.length) {
+      if (k < this.stop) return true;
+      this.over = true;
+      return false;
+    }
+    if (!this.final) this.short = true;
+    return false;
+  }
+
+  private run(): void {
+    while (this.i < this.text.length) {
+      if (this.skipping) {
+        if (!this.skip()) break;
+        continue;
+      }
+      this.short = false;
+      this.over = false;
+      this.stop = this.i + this.limit;
+      if (this.step()) continue;
+      if (this.over) {
+        this.giveUp();
+        continue;
+      }
+      // Wait for twice as much (at most the limit and one): each retry is paid for by new text.
+      const span = this.text.length - this.i;
+      this.need = Math.max(span + 1, Math.min(2 * span, this.limit + 1));
+      return;
+    }
+    this.need = 0;
+    // Nothing in the window is needed any more.
+    this.base += this.i;
+    this.text = "";
+    this.i = 0;
+  }
+
+  /**
+   * One step of the scan at `i`: whitespace, a delimiter and what it delimits, or a token. Returns
+   * false, and changes nothing, when the step looked past the end of the window.
+   */
+  private step(): boolean {
+    const text = this.text;
+    const i = this.i;
+    const c = text.charCodeAt(i);
+    if (!this.midToken) {
+      if (c === LT || c === DQ) {
+        const close = findClose(this, text, i, c === LT ? GT : DQ, c === LT);
+        if (this.short || this.over) return false;
+        if (close >= 0) {
+          const item = this.delimited(i, close, c === LT ? "angle" : "quote");
+          if (item) {
+            this.sink.onUri(item);
+            this.prefixAt = -1;
+            this.i = close + 1;
+            return true;
+          }
+        }
+        this.prefixClean = false;
+        this.i = i + 1;
+        return true;
+      }
+      if (isSpace(c)) { this.i = i + 1; return true; }
+      if (c === GT) { this.i = i + 1; this.prefixAt = -1; return true; }
+    }
+    // A whitespace-delimited token.
+    let j = i;
+    while (this.has(j) && !isTokenEnd(text.charCodeAt(j))) j++;
+    if (this.short || this.over) return false;
+    if (!this.midToken && j - i === 4 && /^URL:$/i.test(text.slice(i, i + 4))) {
+      this.prefixAt = this.base + i;
+      this.prefixClean = true;
+      this.i = j;
+      return true;
+    }
+    const token = this.bare(i, j);
+    if (this.short || this.over) return false;
+    this.prefixAt = -1;
+    this.midToken = false;
+    if (token) {
+      this.sink.onUri(token.item);
+      this.i = token.next;
+    } else {
+      this.i = j;
+    }
+    return true;
+  }
+
+  /**
+   * The step at `i` needs more than the limit; what is decided here looks only at the limit's
+   * characters from `i`, so it does not depend on how the text was cut. A "<" or '"' is then no
+   * delimiter. In a token, the part before its first scheme is left behind (the scan goes on
+   * inside the token, as it would on the whole text); a candidate from that scheme longer than
+   * the limit is reported and skipped to the next whitespace; a run of scheme characters longer
+   * than the limit is skipped.
+   */
+  private giveUp(): void {
+    const text = this.text;
+    const i = this.i;
+    const c = text.charCodeAt(i);
+    if (!this.midToken && (c === LT || c === DQ)) {
+      this.prefixClean = false;
+      this.i = i + 1;
+      return;
+    }
+    const n = Math.min(text.length, this.stop);
+    let j = i;
+    while (j < n && !isTokenEnd(text.charCodeAt(j))) j++;
+    const s0 = !this.midToken && j - i > 4 && /^URL:/i.test(text.slice(i, i + 4)) ? i + 4 : i;
+    const m = SCHEME_HEAD.exec(text.slice(s0, j));
+    if (m) {
+      const s = s0 + m.index;
+      // A scheme not asked for: the whole token is no candidate.
+      if (!schemeAllowed(m[0], this.opts)) return this.startSkip(-1, "", j);
+      if (j === n && m.index > 0) {
+        // The candidate starts inside the token: leave the part before it behind.
+        this.enterToken(s);
+        return;
+      }
+      // The candidate (the token, or a line broken after a hyphen) is longer than the limit.
+      this.startSkip(s, text.slice(s, Math.min(s + HEAD_LENGTH, n)), n);
+      return;
+    }
+    // No scheme yet: one may start with the last run of scheme characters.
+    let r = j;
+    while (r > s0 && isSchemeChar(text.charCodeAt(r - 1))) r--;
+    if (r > s0) this.enterToken(r);
+    else this.startSkip(-1, "", j);
+  }
+
+  private enterToken(at: number): void {
+    this.i = at;
+    this.midToken = true;
+    this.prefixAt = -1;
+  }
+
+  /** Skips from window index `from` to the next whitespace or delimiter; reports the candidate at `start` (a text offset) unless -1. */
+  private startSkip(start: number, head: string, from: number): void {
+    this.skipping = { start: start < 0 ? -1 : this.base + start, head };
+    this.midToken = false;
+    this.prefixAt = -1;
+    this.i = from;
+  }
+
+  /** Goes on skipping; true when the skip ended inside the window. */
+  private skip(): boolean {
+    const text = this.text;
+    let k = this.i;
+    while (k < text.length && !isTokenEnd(text.charCodeAt(k))) k++;
+    this.i = k;
+    if (k === text.length) return false;
+    this.endSkip(this.base + k);
+    return true;
+  }
+
+  private endSkip(end: number): void {
+    const { start, head } = this.skipping!;
+    this.skipping = undefined;
+    if (start >= 0) this.sink.onTooLong?.({ start, end, head });
+  }
+
+  /** The candidate between `open` and `close` (exclusive of both), or undefined when it is none. */
+  private delimited(open: number, close: number, delimiter: "angle" | "quote"): ExtractedUri | undefined {
+    const { text, opts } = this;
+    let s = open + 1;
+    while (s < close && isSpace(text.charCodeAt(s))) s++;
+    let prefixed = false;
+    if (close - s >= 4 && /^URL:$/i.test(text.slice(s, s + 4))) {
+      prefixed = true;
+      s += 4;
+      while (s < close && isSpace(text.charCodeAt(s))) s++;
+    }
+    let e = close;
+    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    if (e <= s) return undefined;
+    const { uri, alternative } = removeWhitespace(text, s, e);
+    const scheme = SCHEME_START.exec(uri);
+    if (!scheme && !opts.relative) return undefined;
+    if (scheme && !schemeAllowed(scheme[0], opts)) return undefined;
+    if (!scheme && opts.schemes) return undefined;
+    const b = this.base;
+    const afterPrefix = !prefixed && this.prefixAt >= 0 && this.prefixClean;
+    const outerStart = afterPrefix ? this.prefixAt : b + open;
+    return item(opts, uri, b + s, b + e, outerStart, b + close + 1, delimiter, prefixed || afterPrefix, alternative);
+  }
+
+  /**
+   * The candidate in the whitespace-delimited token [i, j): from the first scheme that starts the
+   * token or follows a character that cannot be in a scheme ("(http://..."), with trailing
+   * punctuation left out. A token that ends in "-" at a line break continues on the next line.
+   */
+  private bare(i: number, j: number): { item: ExtractedUri; next: number } | undefined {
+    const { text, opts } = this;
+    let s = i;
+    let prefixed = false;
+    if (!this.midToken && j - i > 4 && /^URL:$/i.test(text.slice(i, i + 4))) {
+      prefixed = true;
+      s = i + 4;
+    }
+    const m = SCHEME_HEAD.exec(text.slice(s, j));
+    if (!m) return undefined;
+    if (m.index !== 0) prefixed = false;
+    s += m.index;
+    if (!schemeAllowed(m[0], opts)) return undefined;
+    // Continue across line breaks that come right after a hyphen (Appendix E).
+    let e = j;
+    while (text.charCodeAt(e - 1) === HYPHEN) {
+      let k = e;
+      let breaks = 0;
+      while (this.has(k) && isSpace(text.charCodeAt(k))) {
+        const b = text.charCodeAt(k);
+        if (isLineBreak(b)) { breaks++; if (b === 0x0d && this.has(k + 1) && text.charCodeAt(k + 1) === 0x0a) k++; }
+        k++;
+      }
+      if (breaks !== 1 || !this.has(k) || isTokenEnd(text.charCodeAt(k))) break;
+      let next = k;
+      while (this.has(next) && !isTokenEnd(text.charCodeAt(next))) next++;
+      e = next;
+    }
+    if (this.short || this.over) return undefined;
+    e = trimTrailing(text, s, e);
+    const { uri, alternative } = removeWhitespace(text, s, e);
+    const colon = uri.indexOf(":");
+    if (colon < 0 || colon === uri.length - 1) return undefined;
+    const b = this.base;
+    const outerStart = prefixed ? i : (m.index === 0 && s === i && this.prefixAt >= 0 ? this.prefixAt - b : s);
+    const found = item(opts, uri, b + s, b + e, b + outerStart, b + e, "whitespace", prefixed || outerStart !== s, alternative);
+    return { item: found, next: Math.max(e, j) };
+  }
+}
 
 interface ReadOptions {
   edition: Edition;
@@ -152,27 +443,34 @@ function isTokenEnd(c: number): boolean {
   return isSpace(c) || c === LT || c === GT || c === DQ;
 }
 
+/** A character that may stand in a scheme after its first letter: ALPHA, DIGIT, "+", "-", ".". */
+function isSchemeChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+}
+
+/** A scheme and its ":" that start a token or follow a character that cannot be in a scheme. */
+const SCHEME_HEAD = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:/;
+
 /**
  * The index of the closing delimiter for the opening one at `open`, or -1. A blank line, another
  * opening "<" (for angles) or the end of the text means there is none; inside quotes, whitespace
  * that is not around a line break means the quotes hold words, not a URI. The scan stops at the
  * first of these, so the regions scanned from different openings do not overlap.
  */
-function findClose(text: string, open: number, close: number, angle: boolean): number {
-  const n = text.length;
+function findClose(w: { has(k: number): boolean }, text: string, open: number, close: number, angle: boolean): number {
   let k = open + 1;
-  while (k < n) {
+  while (w.has(k)) {
     const c = text.charCodeAt(k);
     if (c === close) return k;
     if (angle && c === LT) return -1;
     if (isSpace(c)) {
       let breaks = 0;
       let e = k;
-      while (e < n && isSpace(text.charCodeAt(e))) {
+      while (w.has(e) && isSpace(text.charCodeAt(e))) {
         const b = text.charCodeAt(e);
         if (isLineBreak(b)) {
           breaks++;
-          if (b === 0x0d && text.charCodeAt(e + 1) === 0x0a) e++; // CR LF is one line break
+          if (b === 0x0d && w.has(e + 1) && text.charCodeAt(e + 1) === 0x0a) e++; // CR LF is one line break
         }
         e++;
       }
@@ -188,103 +486,46 @@ function findClose(text: string, open: number, close: number, angle: boolean): n
 
 const SCHEME_START = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
-/** The candidate between `open` and `close` (exclusive of both), or undefined when it is none. */
-function delimited(text: string, open: number, close: number, delimiter: "angle" | "quote", opts: ReadOptions,
-  prefixAt: number): ExtractedUri | undefined {
-  let s = open + 1;
-  while (s < close && isSpace(text.charCodeAt(s))) s++;
-  let prefixed = false;
-  if (close - s >= 4 && /^URL:$/i.test(text.slice(s, s + 4))) {
-    prefixed = true;
-    s += 4;
-    while (s < close && isSpace(text.charCodeAt(s))) s++;
-  }
-  let e = close;
-  while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
-  if (e <= s) return undefined;
-  const { uri, alternative } = removeWhitespace(text, s, e);
-  const scheme = SCHEME_START.exec(uri);
-  if (!scheme && !opts.relative) return undefined;
-  if (scheme && !schemeAllowed(scheme[0], opts)) return undefined;
-  if (!scheme && opts.schemes) return undefined;
-  const outerStart = !prefixed && prefixAt >= 0 && onlySpaceBetween(text, prefixAt + 4, open) ? prefixAt : open;
-  return item(opts, uri, s, e, outerStart, close + 1, delimiter, prefixed || outerStart !== open, alternative);
-}
-
 /**
  * The characters from s to e without whitespace. Where a line break comes right after a hyphen
  * (whitespace between them allowed), the reading without that hyphen is the alternative.
  */
 function removeWhitespace(text: string, s: number, e: number): { uri: string; alternative?: string } {
-  // Pieces are collected and joined once, so the time stays linear however many breaks there are.
-  const pieces: string[] = [];
-  const altPieces: string[] = [];
-  let hyphenBreak = false;
   let k = s;
+  while (k < e && !isSpace(text.charCodeAt(k))) k++;
+  if (k === e) return { uri: text.slice(s, e) };
+  // The characters are copied into arrays and made strings once, in long runs: no string or array
+  // entry per line, so the cost per character stays flat however many line breaks there are.
+  const uri = new Uint16Array(e - s);
+  const alt = new Uint16Array(e - s);
+  let n = 0;
+  let a = 0;
+  let hyphenBreak = false;
+  k = s;
   while (k < e) {
     let m = k;
-    while (m < e && !isSpace(text.charCodeAt(m))) m++;
-    if (m > k) {
-      const piece = text.slice(k, m);
-      pieces.push(piece);
-      altPieces.push(piece);
-    }
+    while (m < e && !isSpace(text.charCodeAt(m))) { uri[n++] = alt[a++] = text.charCodeAt(m); m++; }
     k = m;
     let breaks = false;
     while (m < e && isSpace(text.charCodeAt(m))) { if (isLineBreak(text.charCodeAt(m))) breaks = true; m++; }
-    if (breaks && m > k && k > s && text.charCodeAt(k - 1) === HYPHEN && altPieces.length) {
+    if (breaks && m > k && k > s && text.charCodeAt(k - 1) === HYPHEN && a > 0) {
       hyphenBreak = true;
-      altPieces[altPieces.length - 1] = altPieces[altPieces.length - 1].slice(0, -1);
+      a--;
     }
     k = m;
   }
-  const uri = pieces.join("");
-  return hyphenBreak ? { uri, alternative: altPieces.join("") } : { uri };
+  const result = fromCodes(uri, n);
+  return hyphenBreak ? { uri: result, alternative: fromCodes(alt, a) } : { uri: result };
 }
 
-/**
- * The candidate in the whitespace-delimited token text[i..j): from the first scheme that starts
- * the token or follows a character that cannot be in a scheme ("(http://..."), with trailing
- * punctuation left out. A token that ends in "-" at a line break continues on the next line.
- */
-function bare(text: string, i: number, j: number, opts: ReadOptions, prefixAt: number):
-  { item: ExtractedUri; next: number } | undefined {
-  let s = i;
-  let prefixed = false;
-  if (j - i > 4 && /^URL:$/i.test(text.slice(i, i + 4))) {
-    prefixed = true;
-    s = i + 4;
-  }
-  const head = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:/g;
-  head.lastIndex = 0;
-  const token = text.slice(s, j);
-  const m = head.exec(token);
-  if (!m) return undefined;
-  if (m.index !== 0) prefixed = false;
-  s += m.index;
-  if (!schemeAllowed(m[0], opts)) return undefined;
-  // Continue across line breaks that come right after a hyphen (Appendix E).
-  let e = j;
-  while (text.charCodeAt(e - 1) === HYPHEN) {
-    let k = e;
-    let breaks = 0;
-    while (k < text.length && isSpace(text.charCodeAt(k))) {
-      const b = text.charCodeAt(k);
-      if (isLineBreak(b)) { breaks++; if (b === 0x0d && text.charCodeAt(k + 1) === 0x0a) k++; }
-      k++;
-    }
-    if (breaks !== 1 || k >= text.length || isTokenEnd(text.charCodeAt(k))) break;
-    let next = k;
-    while (next < text.length && !isTokenEnd(text.charCodeAt(next))) next++;
-    e = next;
-  }
-  e = trimTrailing(text, s, e);
-  const { uri, alternative } = removeWhitespace(text, s, e);
-  const colon = uri.indexOf(":");
-  if (colon < 0 || colon === uri.length - 1) return undefined;
-  const outerStart = prefixed ? i : (m.index === 0 && s === i && prefixAt >= 0 ? prefixAt : s);
-  const item0 = item(opts, uri, s, e, outerStart, e, "whitespace", prefixed || outerStart !== s, alternative);
-  return { item: item0, next: Math.max(e, j) };
+/** The string of the first n UTF-16 code units, made in runs of 4096 (an argument list each). */
+function fromCodes(codes: Uint16Array, n: number): string {
+  const RUN = 4096;
+  const code = (from: number, to: number) => String.fromCharCode.apply(null, codes.subarray(from, to) as unknown as number[]);
+  if (n <= RUN) return code(0, n);
+  const parts: string[] = [];
+  for (let k = 0; k < n; k += RUN) parts.push(code(k, Math.min(n, k + RUN)));
+  return parts.join("");
 }
 
 /**
@@ -314,11 +555,6 @@ function trimTrailing(text: string, s: number, e: number): number {
 
 function schemeAllowed(schemeColon: string, opts: ReadOptions): boolean {
   return !opts.schemes || opts.schemes.has(schemeColon.slice(0, -1).toLowerCase());
-}
-
-function onlySpaceBetween(text: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (!isSpace(text.charCodeAt(k))) return false;
-  return true;
 }
 
 function item(opts: ReadOptions, uri: string, start: number, end: number, outerStart: number, outerEnd: number,

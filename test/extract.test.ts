@@ -1,8 +1,10 @@
 // extract(): URI references in running text, as Appendix E recommends delimiting them.
 import fc from "fast-check";
 import { UriSyntaxError } from "../src/errors.js";
-import { extract, type ExtractedUri } from "../src/index.js";
+import { DEFAULT_EDITION, EDITIONS, extract, type ExtractedUri } from "../src/index.js";
 import { parse } from "../src/index.js";
+import type { Edition } from "../src/edition.js";
+import { ExtractScanner, HEAD_LENGTH } from "../src/extract.js";
 
 const uris = (text: string, options?: Parameters<typeof extract>[1]) => extract(text, options).map((x) => x.uri);
 
@@ -220,5 +222,93 @@ describe("properties", () => {
         last = x.outerEnd;
       }
     }), { numRuns: 500 });
+  });
+});
+
+// ----- a text that streams in: the scan of extract() taking its text in pieces -----
+
+const EDITION = EDITIONS[DEFAULT_EDITION.id] as unknown as Edition;
+
+interface Found { uris: unknown[]; maxHeld: number }
+
+/** What the scanner finds in `text` pushed in pieces of `size` characters, with the limit. */
+function scanInPieces(text: string, size: number, limit = Infinity, options?: Parameters<typeof extract>[1]): Found {
+  const uris: unknown[] = [];
+  const scanner = new ExtractScanner(EDITION, options, {
+    onUri: (x) => uris.push(summary(x)),
+    onTooLong: (c) => uris.push({ tooLong: [c.start, c.end], head: c.head }),
+  }, limit);
+  for (let k = 0; k < text.length; k += size) scanner.push(text.slice(k, k + size));
+  scanner.end();
+  return { uris, maxHeld: scanner.maxHeld };
+}
+
+/** Everything extract() says of a URI but the error object (its offset stands for it). */
+function summary(x: ExtractedUri): unknown {
+  return { ...x, error: x.error?.offset };
+}
+
+/** Text made of the pieces Appendix E's rules turn on: delimiters, line breaks after hyphens, CR LF, prefixes. */
+const delimitingText = fc.array(fc.constantFrom(
+  "<", ">", '"', " ", "\n", "\r", "\r\n", "\n\n", "-", "-\n", "- \r\n ", "URL:", "http:", "a:", "//", "x", "h", "(", ")",
+  ".", ",", "'", "[", "]", "\t", "\u2028", "\u00e9", "%", "?", "#", "abcdefghijk",
+), { maxLength: 40 }).map((pieces) => pieces.join(""));
+
+describe("extract on a text that comes in pieces (uri-grammar extract reads a stream)", () => {
+  test.each([...CASES.map(([text]) => text),
+    "<http://a.example/one-\r\n    two> and http://b.example/some-\n  thing, URL: <http://c/>"])(
+    "%j cut into pieces of every size gives extract()'s result on the whole text", (text) => {
+      const whole = extract(text).map(summary);
+      for (let size = 1; size <= text.length; size++) expect(scanInPieces(text, size).uris).toEqual(whole);
+    });
+
+  test("on texts of delimiters, hyphens at line breaks and prefixes: every cut gives the whole text's result", () => {
+    fc.assert(fc.property(delimitingText, fc.constantFrom(undefined, { relative: true }, { schemes: ["http"] }), (text, options) => {
+      const whole = extract(text, options).map(summary);
+      for (let size = 1; size <= text.length; size++) expect(scanInPieces(text, size, Infinity, options).uris).toEqual(whole);
+    }), { numRuns: 300 });
+  });
+
+  test("with a limit: the result does not depend on the cut, and the scanner holds at most the limit and one piece", () => {
+    fc.assert(fc.property(delimitingText, fc.integer({ min: 1, max: 30 }), (text, limit) => {
+      const once = scanInPieces(text, text.length + 1, limit).uris;
+      for (let size = 1; size <= text.length; size++) {
+        const found = scanInPieces(text, size, limit);
+        expect(found.uris).toEqual(once);
+        expect(found.maxHeld).toBeLessThanOrEqual(limit + 1 + size);
+      }
+    }), { numRuns: 300 });
+  });
+
+  test("a candidate over the limit is reported with its span and its first characters, and skipped; the text after it is scanned", () => {
+    const long = "http://a.example/" + "b".repeat(5000);
+    const text = `see <http://x/> ${long}, then http://c.example/ and (((((${"(".repeat(3000)}http://d.example/`;
+    for (const size of [1, 7, 4096, text.length]) {
+      const { uris, maxHeld } = scanInPieces(text, size, 1000);
+      expect(uris).toEqual([
+        expect.objectContaining({ uri: "http://x/" }),
+        { tooLong: [16, 16 + long.length + 1], head: long.slice(0, HEAD_LENGTH) },
+        expect.objectContaining({ uri: "http://c.example/", start: text.indexOf("http://c") }),
+        // A long token without a scheme is left behind as it is read: the URI at its end is found.
+        expect.objectContaining({ uri: "http://d.example/", start: text.indexOf("http://d") }),
+      ]);
+      expect(maxHeld).toBeLessThanOrEqual(1001 + size);
+    }
+    // Without the limit, the whole candidate.
+    expect(scanInPieces(text, 4096).uris[1]).toMatchObject({ uri: long });
+  });
+
+  test("a < or a quote whose partner is further than the limit delimits nothing: the words inside are tokens", () => {
+    const text = `<http://a.example/ ${"word ".repeat(300)}>`;
+    expect(scanInPieces(text, 100).uris).toEqual([expect.objectContaining({ delimiter: "angle" })]);
+    expect(scanInPieces(text, 100, 500).uris).toEqual([expect.objectContaining({ uri: "http://a.example/", delimiter: "whitespace" })]);
+  });
+
+  test("a URI broken after a hyphen on 100,000 lines: both readings, the whitespace out of each", () => {
+    const text = "<http://a/" + "b-\n".repeat(100000) + "c>";
+    const [x] = extract(text);
+    expect(x.uri).toBe("http://a/" + "b-".repeat(100000) + "c");
+    expect(x.alternatives).toEqual(["http://a/" + "b".repeat(100000) + "c"]);
+    expect(scanInPieces(text, 65536).uris).toEqual([summary(x)]);
   });
 });

@@ -4,6 +4,9 @@
 // other test files, whose processes share the cores), and the fastest of a few runs, since
 // interference only ever adds time.
 import * as api from "../src/index.js";
+import { LineReader } from "../src/cli/line-reader.js";
+import type { Edition } from "../src/edition.js";
+import { ExtractScanner } from "../src/extract.js";
 
 const KB = 1024;
 const SMALL = 100 * KB;
@@ -88,6 +91,8 @@ const TEXTS: Record<string, (n: number) => string> = {
   "many <": (n) => "< ".repeat(n / 2),
   "many quotes around line breaks": (n) => '"a\n'.repeat(n / 3),
   "a URI broken after a hyphen on every line": (n) => "http://a/" + "b-\n".repeat(n / 3),
+  "a URI in <> broken after a hyphen on every line": (n) => "<http://a/" + "b-\n".repeat(n / 3) + ">",
+  "a scheme broken after a hyphen on every line": (n) => "a:-\n".repeat(n / 4),
   "closing parentheses": (n) => "(http://a/" + ")".repeat(n),
   "words and URIs": (n) => "See <URL:http://a.example/x-\n y>, or http://b.example/(c). ".repeat(n / 52),
 };
@@ -103,5 +108,35 @@ describe(`time grows linearly from ${SMALL / KB} KB to ${LARGE / KB} KB (ratio u
 describe("extract() scans text in linear time", () => {
   test.each(Object.keys(TEXTS))("%s", (shape) => {
     expectLinear(growth((t) => api.extract(t), TEXTS[shape]));
+  });
+});
+
+// The commands that stream (batch, extract) read their input in chunks: a line, or a token, that
+// spans many chunks must not be scanned or copied again with each one. Small pieces (1 KB), so
+// that doing so would show: a thousand pieces for the large input.
+const PIECE = KB;
+
+/** Pushes the text to `push` in pieces of PIECE, then ends. */
+function inPieces(text: string | Buffer, push: (piece: never) => void, end: () => void): void {
+  for (let k = 0; k < text.length; k += PIECE) push(text.slice(k, k + PIECE) as never);
+  end();
+}
+
+describe("the streaming readers take a line or a token in time linear in its length", () => {
+  test("batch's line reader: one line in chunks", () => {
+    expectLinear(growth((text) => {
+      const reader = new LineReader(2 * LARGE);
+      inPieces(Buffer.from(text), (chunk) => reader.push(chunk), () => reader.end());
+    }, (n) => "http://a/" + "b".repeat(n)));
+  });
+
+  test("extract's scanner: one token, and one <...> broken after hyphens, in pieces", () => {
+    const edition = api.EDITIONS[api.DEFAULT_EDITION.id] as unknown as Edition;
+    const scan = (text: string) => {
+      const scanner = new ExtractScanner(edition, undefined, { onUri: () => undefined });
+      inPieces(text, (piece) => scanner.push(piece), () => scanner.end());
+    };
+    expectLinear(growth(scan, (n) => "see http://a/" + "b".repeat(n) + " there"));
+    expectLinear(growth(scan, (n) => "see <http://a/" + "b-\n".repeat(n / 3) + "> there"));
   });
 });

@@ -19,6 +19,36 @@ export class CommandError extends Error {
   }
 }
 
+/**
+ * An input that could not be read to its end, or output that could not be written (a full disk):
+ * exit status 74 (EXIT.io), the message on stderr.
+ */
+export class IoError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "IoError";
+  }
+}
+
+/** The value of an option that takes a whole number from `min` to `max`, or undefined when not given. */
+export function wholeNumberOption(value: unknown, option: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(String(value)) || n < min || n > max) {
+    throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
+/** What a system error says, for a sentence: "no space left on device (ENOSPC)". */
+export function errnoText(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const message = typeof err?.message === "string" ? err.message : String(e);
+  if (typeof err?.code !== "string") return message;
+  const reason = /^[A-Z0-9_]+: ([^,]+)/.exec(message)?.[1];
+  return reason ? `${reason} (${err.code})` : err.code;
+}
+
 export interface OptionDef {
   readonly type: "string" | "boolean";
   readonly short?: string;

@@ -1,5 +1,5 @@
 // uri-grammar audit: the warnings of section 7 about a URI, each with its span marked.
-import { audit as auditUri, explain, type AuditFinding } from "../index.js";
+import { audit as auditUri, explain, EXPLAIN_MAX_LENGTH, type AuditFinding } from "../index.js";
 import { choice, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
 import { paintComponents } from "./components.js";
 import { withStdin, type Command, type Context } from "./context.js";
@@ -20,8 +20,9 @@ userinfo that may mislead a reader about the host (7.5), a password in
 userinfo (7.4), ports of other protocols and escaped CR, LF or NUL (7.2),
 hosts that platform routines read as IPv4 addresses in rare formats (7.3),
 and lookalikes the grammar allows (3.2.2). Prints the URI with each
-component in its own colour on a terminal, above each finding: its span
-marked with carets, its severity (info, warning or danger) and section.
+component in its own colour on a terminal (up to EXPLAIN_MAX_LENGTH, 2 MiB;
+a longer one in plain text), above each finding: its span marked with
+carets, its severity (info, warning or danger) and section.
 
 Arguments:
   <uri>                 the URI reference; "-" reads it from stdin
@@ -53,7 +54,9 @@ ${exitStatusHelp({ [EXIT.ok]: "nothing of severity warning or worse", [EXIT.inva
       ctx.print(json({ input, findings }));
       return status;
     }
-    const line = paintComponents(input, explain(input, { edition }), ctx.out).line;
+    // The parse tree is built only to colour the components, on a terminal, and only where
+    // explain() builds one; the findings need no tree, so audit takes an input of any length.
+    const line = ctx.out.enabled && input.length <= EXPLAIN_MAX_LENGTH ? paintComponents(input, explain(input, { edition }), ctx.out).line : input;
     if (findings.length === 0) {
       ctx.print(line);
       ctx.print(ctx.out.paint("green", minSeverity === "info" ? "no findings" : `no findings of severity ${minSeverity} or worse`));

@@ -1,6 +1,7 @@
 // The work of 'uri-grammar batch' on a block of lines, shared by the main thread and the workers:
 // each line checked against the rule, one result line out, and the counts for the summary.
 import { validate, type EditionId, type RuleName } from "../index.js";
+import { escapeJson, hasUnprintable, hex, UNPRINTABLE } from "../printable.js";
 
 export type BatchFormat = "jsonl" | "tsv";
 
@@ -79,7 +80,7 @@ export function checkBlock(block: string, firstLine: number, settings: BatchSett
       const id = tab > 0 ? input.slice(0, tab) : "";
       if (!/^\d{1,15}$/.test(id)) {
         throw new NumberedInputError(`line ${i + firstLine} of the input does not start with a number and a tab ` +
-          `(--numbered reads NUMBER<TAB>TEXT): ${JSON.stringify(input.slice(0, 40))}`);
+          `(--numbered reads NUMBER<TAB>TEXT): ${json(input.slice(0, 40))}`);
       }
       number = Number(id);
       shift = tab + 1;
@@ -94,7 +95,7 @@ export function checkBlock(block: string, firstLine: number, settings: BatchSett
     if (result.valid) {
       valid++;
       text += format === "jsonl"
-        ? `{"line":${number},"input":${JSON.stringify(input)},"valid":true}\n`
+        ? `{"line":${number},"input":${json(input)},"valid":true}\n`
         : `${number}\t${tsv(input)}\ttrue\t\t\t\n`;
       continue;
     }
@@ -115,11 +116,39 @@ export function checkBlock(block: string, firstLine: number, settings: BatchSett
     }
     byRule[failedIn] = (byRule[failedIn] ?? 0) + 1;
     text += format === "jsonl"
-      ? `{"line":${number},"input":${JSON.stringify(input)},"valid":false,"offset":${offset},` +
-        `"rule":${JSON.stringify(failedIn)},"message":${JSON.stringify(message)}}\n`
+      ? `{"line":${number},"input":${json(input)},"valid":false,"offset":${offset},` +
+        `"rule":${json(failedIn)},"message":${json(message)}}\n`
       : `${number}\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}\n`;
   }
   return { text, lines: lines.length, valid, invalid, skipped, byRule, lastLine: number };
+}
+
+/** A JSON string, with what a terminal would act on escaped (printable.ts). */
+function json(text: string): string {
+  return escapeJson(JSON.stringify(text));
+}
+
+/** The "rule" counted in the summary for a line longer than --max-line-length. */
+export const TOO_LONG = "(too long)";
+
+/**
+ * The result line of a line longer than the limit, which was not read into memory: `number` is its
+ * line number (for --numbered input, taken from `head`, its first bytes), `length` its length in bytes.
+ */
+export function tooLongLine(number: number, length: number, head: Buffer, settings: BatchSettings, limit: number): BlockResult {
+  if (settings.numbered) {
+    const m = /^(\d{1,15})\t/.exec(head.toString("latin1"));
+    if (!m) {
+      throw new NumberedInputError(`line ${number} of the input does not start with a number and a tab ` +
+        `(--numbered reads NUMBER<TAB>TEXT): ${json(head.toString("utf8", 0, 40))}`);
+    }
+    number = Number(m[1]);
+  }
+  const message = `line ${number} is ${length} bytes long, more than --max-line-length ${limit}: not checked`;
+  const text = settings.format === "jsonl"
+    ? `{"line":${number},"input":null,"length":${length},"valid":false,"offset":null,"rule":${json(TOO_LONG)},"message":${json(message)}}\n`
+    : `${number}\t\tfalse\t\t${TOO_LONG}\t${tsv(message)}\n`;
+  return { text, lines: 1, valid: 0, invalid: 1, skipped: 0, byRule: { [TOO_LONG]: 1 }, lastLine: number };
 }
 
 /** --numbered input whose line has no number. */
@@ -131,15 +160,19 @@ export class NumberedInputError extends Error {
 }
 
 const TSV_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+const TSV_SPECIAL = new RegExp(`\\\\|${UNPRINTABLE.source}`, "gu");
 
 /**
  * A TSV field: backslash, tab, line feed and carriage return escaped as \\ \t \n \r, every other
- * control character (U+0000-U+001F, U+007F) as \xHH.
+ * character a terminal would act on (printable.ts: controls, bidirectional formatting, separators)
+ * as \xHH, or \uHHHH above U+00FF.
  */
 export function tsv(field: string): string {
-  return /[\\\x00-\x1f\x7f]/.test(field)
-    ? field.replace(/[\\\x00-\x1f\x7f]/g, (c) => TSV_ESCAPES[c] ?? "\\x" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"))
-    : field;
+  if (!hasUnprintable(field) && !field.includes("\\")) return field;
+  return field.replace(TSV_SPECIAL, (c) => {
+    const code = c.charCodeAt(0);
+    return TSV_ESCAPES[c] ?? (code <= 0xff ? "\\x" + hex(code, 2) : "\\u" + hex(code, 4));
+  });
 }
 
 /** The first ill-formed sequence in UTF-8 bytes (its maximal subpart), or undefined. */

@@ -1,15 +1,17 @@
 // uri-grammar batch: one input per line, streamed, one result line per input, a summary on stderr.
 import { isUtf8 } from "node:buffer";
-import { createReadStream, existsSync, fstatSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { EDITIONS, type RuleName } from "../index.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
-import { choice, CommandError, editionOf, expectPositionals, globalOptionHelp, ruleOption, UsageError } from "./args.js";
+import { choice, CommandError, editionOf, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
 import {
-  checkBlock, firstInvalidUtf8, NumberedInputError, TSV_HEADER, type BadBytes, type BatchSettings, type BlockResult,
+  checkBlock, firstInvalidUtf8, NumberedInputError, tooLongLine, TSV_HEADER, type BadBytes, type BatchSettings, type BlockResult,
 } from "./batch-core.js";
-import type { Command, Context } from "./context.js";
+import { drained, type Command, type Context } from "./context.js";
+import { openInput, Reader, type Input } from "./input.js";
+import { LineReader } from "./line-reader.js";
 import { srcDir } from "./paths.js";
 import { Progress } from "./progress.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
@@ -17,20 +19,27 @@ import { EXIT, exitStatusHelp } from "./exit.js";
 const FORMATS = ["jsonl", "tsv"] as const;
 /** Bytes read at a time; each read becomes one block of whole lines. */
 const CHUNK = 256 * 1024;
+/** The default of --max-line-length, in bytes: 1 MiB, far above any URI a browser takes. */
+export const MAX_LINE_LENGTH = 1024 * 1024;
+/** The most --max-line-length may be: a line is held as bytes and then as a string of its characters. */
+const MAX_LINE_LENGTH_LIMIT = 256 * 1024 * 1024;
 
 export const batch: Command = {
   name: "batch",
   summary: "check a file of inputs, one per line",
   usage: `Usage: uri-grammar batch [--rule NAME] [--format jsonl|tsv] [--skip-empty]
-                         [--numbered] [--workers N] [FILE|-]
+                         [--numbered] [--max-line-length N] [--workers N]
+                         [FILE|-]
 
 Checks every line of FILE (or of stdin, for "-" or no FILE) against a rule
 and prints one result line per input line, in order, as it goes: the input is
-streamed, so memory stays constant on a file of any size. A line ends at
+streamed, so memory stays bounded on a file of any size. A line ends at
 "\\n"; a "\\r" before it is dropped; an empty line is checked like any other
 (the empty string is a valid URI-reference) unless --skip-empty is given.
 Input is read as UTF-8; a byte order mark at its start is dropped, and bytes
 that are not UTF-8 are reported as the bytes they are (0xFF, escaped %FF).
+A line longer than --max-line-length is not read into memory: its result
+line says so, with its length (rule "(too long)", input null).
 
   jsonl  one JSON object a line, the last three keys for invalid lines only:
          {"line":1,"input":"http://a/","valid":true}
@@ -38,12 +47,15 @@ that are not UTF-8 are reported as the bytes they are (0xFF, escaped %FF).
           "rule":"URI-reference","message":"offset 1: space is not allowed ..."}
   tsv    the columns line, input, valid, offset, rule, message under a header
          row; \\, tab, line feed and carriage return in a field are written
-         as \\\\, \\t, \\n and \\r, other control characters as \\xHH
+         as \\\\, \\t, \\n and \\r, other characters a terminal would act on
+         (controls, bidirectional formatting) as \\xHH or \\uHHHH
+Neither copies such characters from the input: JSON writes them as \\uHHHH.
 
 A summary goes to stderr: the number of lines, valid and invalid, and the
 invalid ones counted by the rule in which they failed; if the reader of the
-output goes away (| head), how far it got. When stderr is a terminal and the
-input a file (or stdin redirected from one), a progress bar is shown there.
+output goes away (| head) or Ctrl-C stops the run, how far it got. When stderr
+is a terminal and the input a file (or stdin redirected from one), a progress
+bar is shown there.
 
 Arguments:
   FILE             the file to read; "-" or nothing reads stdin
@@ -55,15 +67,23 @@ Options:
   --numbered       each line is NUMBER<TAB>TEXT: TEXT is checked, NUMBER is
                    its line number in the output (for input split across
                    processes or machines; see docs/cli.md)
+  --max-line-length N
+                   the longest line checked, in bytes (default ${MAX_LINE_LENGTH},
+                   1 MiB); a longer one is reported as too long, unchecked
   --workers N      worker threads that check lines while the main thread
                    reads and writes; default 0 (all on the main thread, the
                    fastest on two CPUs); may help on an idle machine with more
 ${globalOptionHelp(19)}
 
-${exitStatusHelp({ [EXIT.ok]: "all lines valid", [EXIT.invalid]: "some line invalid", [EXIT.usage]: "usage error, or a file that cannot be read" })}`,
+${exitStatusHelp({
+    [EXIT.ok]: "all lines valid", [EXIT.invalid]: "some line invalid (or too long)",
+    [EXIT.usage]: "usage error, or a file that cannot be read", [EXIT.io]: "a read or a write failed",
+    [EXIT.interrupted]: "interrupted",
+  })}`,
   options: {
     rule: { type: "string", value: "NAME" }, format: { type: "string", value: "FORMAT" },
     "skip-empty": { type: "boolean" }, numbered: { type: "boolean" }, workers: { type: "string", value: "N" },
+    "max-line-length": { type: "string", value: "N" },
   },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["[FILE|-]"]);
@@ -76,42 +96,17 @@ ${exitStatusHelp({ [EXIT.ok]: "all lines valid", [EXIT.invalid]: "some line inva
       numbered: values.numbered === true,
     };
     const workers = workerCount(values.workers);
-    const file = positionals[0] ?? "-";
-    let input: NodeJS.ReadableStream;
-    let size: number | undefined;
-    if (file === "-") {
-      input = ctx.stdin;
-      // stdin redirected from a file (< urls.txt) has a size too.
-      size = fileSize((ctx.stdin as { fd?: number }).fd);
-    } else {
-      try {
-        const stat = statSync(file);
-        if (stat.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
-        size = stat.size;
-      } catch (e) {
-        throw new CommandError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      }
-      input = createReadStream(file, { highWaterMark: CHUNK });
-    }
-    const progress = size !== undefined && ctx.stderr.isTTY ? new Progress(ctx.stderr, size) : undefined;
-    const summary = await run(input, { settings, workers, ctx, progress });
+    const maxLineLength = wholeNumberOption(values["max-line-length"], "--max-line-length", 1, MAX_LINE_LENGTH_LIMIT) ?? MAX_LINE_LENGTH;
+    const input = openInput(positionals[0] ?? "-", ctx, CHUNK);
+    const progress = input.size !== undefined && ctx.stderr.isTTY ? new Progress(ctx.stderr, input.size) : undefined;
+    const summary = await run(input, { settings, workers, maxLineLength, ctx, progress });
     progress?.clear();
     ctx.warn(summaryText(summary, ctx));
     if (summary.error) throw new CommandError(summary.error);
+    if (summary.interrupted) return EXIT.interrupted;
     return summary.invalid ? EXIT.invalid : EXIT.ok;
   },
 };
-
-/** The size of the regular file open as `fd`, or undefined (a pipe, a terminal). */
-function fileSize(fd: number | undefined): number | undefined {
-  if (typeof fd !== "number") return undefined;
-  try {
-    const stat = fstatSync(fd);
-    return stat.isFile() ? stat.size : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 interface Summary {
   lines: number;
@@ -123,6 +118,8 @@ interface Summary {
   lastLine: number;
   /** The reader of the output went away before the end of the input. */
   closedEarly: boolean;
+  /** Ctrl-C (SIGINT) stopped the reading before the end of the input. */
+  interrupted: boolean;
   /** Why the run stopped, if it could not go on (--numbered input without a number). */
   error?: string;
 }
@@ -130,6 +127,7 @@ interface Summary {
 interface RunOptions {
   settings: BatchSettings;
   workers: number;
+  maxLineLength: number;
   ctx: Context;
   progress?: Progress;
 }
@@ -138,13 +136,8 @@ function workerCount(value: unknown): number {
   // Measured with scripts/bench-batch.mjs on two shared CPUs: the main thread alone checked
   // 137,000 lines/s, one worker 105,000, two workers 76,000 (passing blocks to a worker costs more
   // than it gains when no core is idle), so workers are used only when asked for.
-  if (value === undefined) return 0;
-  const n = Number(value);
-  if (!/^\d+$/.test(String(value)) || n > 64) throw new UsageError(`--workers must be a whole number from 0 to 64, got ${JSON.stringify(value)}`);
-  return n;
+  return wholeNumberOption(value, "--workers", 0, 64) ?? 0;
 }
-
-const BOM = [0xef, 0xbb, 0xbf];
 
 /** A block of whole lines as text, with the lines whose bytes are not UTF-8 (by index in the block). */
 function decodeBlock(bytes: Buffer): { text: string; bad?: Map<number, BadBytes> } {
@@ -165,14 +158,13 @@ function decodeBlock(bytes: Buffer): { text: string; bad?: Map<number, BadBytes>
 }
 
 /** Reads the input block by block, checks each, and writes the results in order. */
-async function run(input: NodeJS.ReadableStream, options: RunOptions): Promise<Summary> {
+async function run(input: Input, options: RunOptions): Promise<Summary> {
   const { ctx, settings, progress } = options;
-  const summary: Summary = { lines: 0, valid: 0, invalid: 0, skipped: 0, byRule: {}, lastLine: 0, closedEarly: false };
+  const summary: Summary = { lines: 0, valid: 0, invalid: 0, skipped: 0, byRule: {}, lastLine: 0, closedEarly: false, interrupted: false };
   let stdoutClosed = false;
-  ctx.stdout.on("error", (e: NodeJS.ErrnoException) => {
-    if (e.code === "EPIPE") stdoutClosed = true;
-    else throw e;
-  });
+  // Other faults of the output end the process (src/cli.ts).
+  const onError = (e: NodeJS.ErrnoException) => { if (e.code === "EPIPE") stdoutClosed = true; };
+  ctx.stdout.on("error", onError);
   const write = async (text: string) => {
     if (stdoutClosed || text === "") return;
     if (!ctx.stdout.write(text)) await drained(ctx.stdout);
@@ -207,49 +199,40 @@ async function run(input: NodeJS.ReadableStream, options: RunOptions): Promise<S
     // Keep every worker busy, and no more than that in memory.
     while (inFlight.length >= pool.size * 2) await take(await inFlight.shift()!);
   };
+  const submitLong = async (length: number, head: Buffer) => {
+    const result = tooLongLine(nextLine++, length, head, settings, options.maxLineLength);
+    if (!pool) return take(result);
+    inFlight.push(Promise.resolve(result));
+  };
 
+  const reader = new Reader(input);
+  const lines = new LineReader(options.maxLineLength);
   try {
-    let carry: Buffer = Buffer.alloc(0);
-    let first = true;
-    for await (const chunk of input) {
-      if (stdoutClosed) break;
-      let bytes = chunk as Buffer;
-      bytesRead += bytes.length;
-      if (first) {
-        // A byte order mark is not part of the first line.
-        if (bytes.length >= 3 && BOM.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(3);
-        first = false;
+    const handle = async (events: ReturnType<LineReader["push"]>) => {
+      for (const event of events) {
+        if (stdoutClosed) return;
+        if (event.kind === "lines") await submit(event.bytes);
+        else await submitLong(event.length, event.head);
       }
-      const text = carry.length ? Buffer.concat([carry, bytes]) : bytes;
-      const cut = text.lastIndexOf(10) + 1;
-      carry = Buffer.from(text.subarray(cut));
-      if (cut > 0) await submit(text.subarray(0, cut));
+    };
+    for await (const chunk of reader.chunks()) {
+      if (stdoutClosed) break;
+      bytesRead += chunk.length;
+      await handle(lines.push(chunk));
     }
-    if (carry.length && !stdoutClosed) await submit(Buffer.concat([carry, Buffer.from("\n")]));
+    summary.interrupted = reader.interrupted;
+    if (!stdoutClosed && !reader.interrupted) await handle(lines.end());
     while (inFlight.length) await take(await inFlight.shift()!);
   } catch (e) {
     if (!(e instanceof NumberedInputError || (e as Error)?.name === "NumberedInputError")) throw e;
     summary.error = (e as Error).message;
   } finally {
+    reader.close();
+    ctx.stdout.off("error", onError);
     await pool?.close();
   }
   summary.closedEarly = stdoutClosed;
   return summary;
-}
-
-/** Resolves when the stream can take more, or will take nothing more (closed, failed). */
-function drained(stream: NodeJS.WriteStream): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off("drain", done);
-      stream.off("close", done);
-      stream.off("error", done);
-      resolve();
-    };
-    stream.on("drain", done);
-    stream.on("close", done);
-    stream.on("error", done);
-  });
 }
 
 function countLines(block: string): number {
@@ -262,8 +245,9 @@ function summaryText(s: Summary, ctx: Context): string {
   const paint = ctx.err.paint;
   const counts = `${paint("green", `${s.valid} valid`)}, ` + (s.invalid ? paint("red", `${s.invalid} invalid`) : "0 invalid") +
     (s.skipped ? `, ${s.skipped} empty ${s.skipped === 1 ? "line" : "lines"} skipped` : "");
-  const lines = s.closedEarly
-    ? [`the output was closed after line ${s.lastLine}; the rest of the input was not read`,
+  const stopped = s.closedEarly ? "the output was closed" : s.interrupted ? "interrupted (SIGINT)" : undefined;
+  const lines = stopped
+    ? [`${stopped} after line ${s.lastLine}; the rest of the input was not read`,
       `${s.lines} ${s.lines === 1 ? "line" : "lines"} checked: ${counts}`]
     : [`${s.lines} ${s.lines === 1 ? "line" : "lines"}: ${counts}`];
   const rules = Object.entries(s.byRule).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));

@@ -57,3 +57,18 @@ export async function withStdin(positionals: readonly string[], ctx: Context): P
   const text = (await readStdin(ctx.stdin)).replace(/\r?\n$/, "");
   return positionals.map((p) => (p === "-" ? text : p));
 }
+
+/** Resolves when the stream can take more, or will take nothing more (closed, failed). */
+export function drained(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      stream.off("close", done);
+      stream.off("error", done);
+      resolve();
+    };
+    stream.on("drain", done);
+    stream.on("close", done);
+    stream.on("error", done);
+  });
+}

@@ -12,6 +12,10 @@ export const EXIT = {
   no: 3,
   /** A bug in uri-grammar (EX_SOFTWARE of sysexits.h). */
   internal: 70,
+  /** An input could not be read to its end, or the output could not be written (EX_IOERR). */
+  io: 74,
+  /** Stopped by SIGINT (Ctrl-C): 128 + 2, as a shell reports a command the signal ended. */
+  interrupted: 130,
 } as const;
 
 export type ExitStatus = (typeof EXIT)[keyof typeof EXIT];
@@ -23,6 +27,8 @@ export const EXIT_TABLE: readonly (readonly [ExitStatus, string])[] = [
   [EXIT.usage, "a usage error (the reason and a hint to --help on stderr), or a file that cannot be read"],
   [EXIT.no, "the inputs are valid but the answer is no: not equivalent, a finding of severity warning or worse, no URI found"],
   [EXIT.internal, "an internal error: a bug in uri-grammar"],
+  [EXIT.io, "an input could not be read to its end, or the output could not be written (a full disk); the sentence on stderr says which"],
+  [EXIT.interrupted, "interrupted (Ctrl-C, SIGINT); batch and extract say on stderr how far they got"],
 ];
 
 /** Breaks text into lines of at most `width` characters, the later ones indented by `indent`. */

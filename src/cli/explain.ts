@@ -1,6 +1,6 @@
 // uri-grammar explain: which rule matched which characters, as an indented tree.
-import { EDITIONS, explain as explainInput, type ParseTree, type RuleName } from "../index.js";
-import { editionOf, expectPositionals, globalOptionHelp, ruleOption } from "./args.js";
+import { EDITIONS, EXPLAIN_MAX_LENGTH, explain as explainInput, type ParseTree, type RuleName } from "../index.js";
+import { CommandError, editionOf, expectPositionals, globalOptionHelp, ruleOption } from "./args.js";
 import { COMPONENT_COLOURS, paintComponents } from "./components.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
@@ -16,6 +16,8 @@ used it, with its span [start, end) in UTF-16 code units and the text it
 matched. On a terminal the input is shown first with each component in its
 own colour (scheme, userinfo, host, port, reg-name, path, query, fragment),
 as section 7.5 recommends, so that a userinfo posing as a host stands out.
+The tree has a node for every rule that matched: an input of more than
+${EXPLAIN_MAX_LENGTH} characters (EXPLAIN_MAX_LENGTH, 2 MiB) is refused ('check' takes any).
 
 Arguments:
   <input>          the string to explain; "-" reads it from stdin
@@ -28,13 +30,14 @@ Options:
   --json           print the tree as JSON ({rule, start, end, text, children})
 ${globalOptionHelp(19)}
 
-${exitStatusHelp({ [EXIT.ok]: "matched", [EXIT.invalid]: "not matched" })}`,
+${exitStatusHelp({ [EXIT.ok]: "matched", [EXIT.invalid]: "not matched", [EXIT.usage]: "usage error, or an input too long to explain" })}`,
   options: { rule: { type: "string", value: "NAME" }, all: { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["<input>"]);
     const edition = editionOf(values);
     const rule = ruleOption(values.rule, "--rule", edition) ?? EDITIONS[edition].roles.reference;
     const [input] = await withStdin(positionals, ctx);
+    if (input.length > EXPLAIN_MAX_LENGTH) throw new CommandError(tooLongToExplain(input.length));
     let tree: ParseTree;
     try {
       tree = explainInput(input, { rule, edition, foldCharacters: !values.all } as never);
@@ -58,6 +61,12 @@ ${exitStatusHelp({ [EXIT.ok]: "matched", [EXIT.invalid]: "not matched" })}`,
     return EXIT.ok;
   },
 };
+
+/** Why an input over EXPLAIN_MAX_LENGTH gets no tree, in a sentence. */
+export function tooLongToExplain(length: number): string {
+  return `the input has ${length} characters, more than explain takes (EXPLAIN_MAX_LENGTH, ${EXPLAIN_MAX_LENGTH}: ` +
+    `its parse tree needs hundreds of bytes a character); 'uri-grammar check' validates an input of any length`;
+}
 
 /** One line per node: indentation, rule name, span, text. */
 export function treeLines(tree: ParseTree, ctx: Context): string[] {

@@ -1,6 +1,6 @@
 // The command line: picks the command, parses its arguments, and turns every outcome into an exit
 // status from one table (exit.ts). User errors never print a stack trace.
-import { CommandError, UsageError, parseCommandArgs } from "./args.js";
+import { CommandError, errnoText, IoError, UsageError, parseCommandArgs } from "./args.js";
 import { audit } from "./audit.js";
 import { batch } from "./batch.js";
 import { check } from "./check.js";
@@ -45,6 +45,24 @@ Exit status, the same for every command:
 ${exitTableLines(EXIT_TABLE).join("\n")}`;
 }
 
+/** The command being run, for a fault that comes after main() has returned (a write that failed). */
+let running: Command | undefined;
+
+/**
+ * The output could not be written (a full disk, a device that fails): one sentence on stderr, and
+ * the exit status to end with. A reader that went away (EPIPE) is not a fault; see batch.
+ */
+export function outputFault(e: unknown, ctx: Context): number {
+  ctx.warn(`${running ? `uri-grammar ${running.name}` : "uri-grammar"}: cannot write the output: ${errnoText(e)}`);
+  return EXIT.io;
+}
+
+/** A system error of a read or a write, thrown where the command did not expect one. */
+function systemError(e: unknown): e is NodeJS.ErrnoException {
+  const err = e as NodeJS.ErrnoException;
+  return e instanceof Error && typeof err.code === "string" && (err.syscall === "write" || err.syscall === "read");
+}
+
 /** Runs the command line; resolves to the exit status. */
 export async function main(argv: readonly string[], ctx: Context): Promise<number> {
   const [first, ...rest] = argv;
@@ -68,6 +86,7 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
       throw new UsageError(first.startsWith("-") ? `unknown option ${first}`
         : `unknown command ${JSON.stringify(first)}` + (near ? ` (did you mean ${near.name}?)` : ""));
     }
+    running = command;
     const { values, positionals } = parseCommandArgs(rest, command.options);
     if (values.help) { ctx.print(command.usage); return EXIT.ok; }
     return await command.run(values, positionals, ctx);
@@ -81,6 +100,15 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
     if (e instanceof CommandError) {
       ctx.warn(`${who}: ${e.message}`);
       return EXIT.usage;
+    }
+    if (e instanceof IoError) {
+      ctx.warn(`${who}: ${e.message}`);
+      return EXIT.io;
+    }
+    if (systemError(e)) {
+      if (e.syscall === "write") return outputFault(e, ctx);
+      ctx.warn(`${who}: cannot read the input: ${errnoText(e)}`);
+      return EXIT.io;
     }
     ctx.warn(`${who}: internal error: ${e instanceof Error ? e.message : String(e)}`);
     if (process.env.URI_GRAMMAR_DEBUG && e instanceof Error) ctx.warn(e.stack ?? "");

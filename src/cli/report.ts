@@ -1,5 +1,6 @@
 // How the commands show a syntax or resolution error: the caret diagram, the rule path, the step.
 import { ResolveError, UriSyntaxError } from "../index.js";
+import { escapeJson } from "../printable.js";
 import type { Context } from "./context.js";
 
 /** The caret diagram and the rule path, for stderr. */
@@ -44,7 +45,7 @@ export function errorJson(e: UriSyntaxError | ResolveError): Record<string, unkn
   };
 }
 
-/** JSON text for stdout. */
+/** JSON text for stdout, with what a terminal would act on escaped (printable.ts). */
 export function json(value: unknown): string {
-  return JSON.stringify(value, null, 2);
+  return escapeJson(JSON.stringify(value, null, 2));
 }
