@@ -54,9 +54,9 @@ const peg$records = (() => {
    * empty label after the "." that ends a fully qualified name ("example.com."). Up to four labels
    * are found with indexOf (a label is never empty, so each search starts two past the last dot)
    * and made in one array, as most host names have; more are split by String.prototype.split,
-   * whose time stays linear for hundreds of thousands of labels. (split alone for every host made
-   * parse() about 15% slower on the benchmark corpus; test/oracle.test.ts and test/api.test.ts hold
-   * this to the split.)
+   * whose time stays linear for hundreds of thousands of labels. (With split alone for every host,
+   * the parser took about 15% longer on the benchmark corpus; test/oracle.test.ts and
+   * test/api.test.ts hold this to the split.)
    */
   function labels(name) {
       const n = name.length;
