@@ -33,9 +33,12 @@ const HELPERS = {
     "function location() {\n  return { source: undefined, start: peg$position(peg$savedPos), end: peg$position(peg$currPos) };\n}\n",
 };
 
-/** The code of the actions and of the top-level initializer. */
-function userCode(ast) {
-  const codes = [].concat(ast.topLevelInitializer ?? []).map((i) => i.code);
+/**
+ * The code of the actions: what may call the helpers and read the options of a parse (the
+ * top-level initializer, outside any parse, sees neither, in peggy as here).
+ */
+function actionCode(ast) {
+  const codes = [];
   const visit = (node) => {
     if (!node || typeof node !== "object") return;
     if (node.type === "action") codes.push(node.code);
@@ -51,7 +54,7 @@ export function generateFast(ast, options) {
   if (format !== "commonjs" && format !== "bare") fail(`format ${JSON.stringify(format)}: only "commonjs" and "bare" are written`);
   if ([].concat(ast.initializer ?? []).length) fail("a per-parse initializer ({ ... } before the rules) is not supported");
   if (ast.imports && ast.imports.length) fail("grammar imports are not supported");
-  const code = userCode(ast);
+  const code = actionCode(ast);
   for (const unsupported of ["expected", "error"]) {
     if (code.some((c) => new RegExp(`\\b${unsupported}\\s*\\(`).test(c))) fail(`an action calls ${unsupported}(), which this build does not provide`);
   }
