@@ -19,6 +19,9 @@
 //   generate   generateFast             the module (emit.mjs compiles each rule), in place of
 //                                       peggy's generateBytecode and generateJS
 //
+// typedRecords: a model's typing of records alone, for peggy's own generator (the tests compare the
+// fast build's records with what it builds).
+//
 // traceBuild: the parser of explain() and of error details (generated/ID/trace.js): peggy's own
 // output with its `trace` option, then textual passes (text.mjs says why they are textual):
 //   generate   generateBytecode, generateJS (peggy's)
@@ -67,8 +70,21 @@ export function fastBuild({ records, rewrite = true } = {}) {
       const merge = indexOf(transform, "mergeCharacterClasses");
       transform.splice(merge + 1, 0, ...(rewrite ? [inlineClassRules, checkRuleValues, inlineSmallRules] : [checkRuleValues]));
       if (rewrite) transform.splice(merge, 0, deferOptionalPrefix, fuseLoops, flattenChoices, hoistClassAlternatives);
-      if (records) transform.splice(indexOf(transform, "removeProxyRules") + 1, 0, typeRecords(records));
+      if (records) typedRecords(records).use(config);
       config.passes.generate = [generateFast];
+    },
+  };
+}
+
+/**
+ * A model's typing of records alone (type-records.mjs), after peggy's removeProxyRules: with
+ * peggy's own generator, the grammar's records as the fast build must build them.
+ */
+export function typedRecords(records) {
+  return {
+    use(config) {
+      const { transform } = config.passes;
+      transform.splice(indexOf(transform, "removeProxyRules") + 1, 0, typeRecords(records));
     },
   };
 }

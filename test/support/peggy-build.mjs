@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { recordTypesOfModel, typeRecords } from "../../scripts/passes/type-records.mjs";
+import { typedRecords } from "../../scripts/passes/index.mjs";
+import { recordTypesOfModel } from "../../scripts/passes/type-records.mjs";
 
 const require = createRequire(import.meta.url);
 const peggy = require("peggy");
@@ -17,14 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const [edition, ...flags] = process.argv.slice(2);
 const manifest = JSON.parse(readFileSync(join(root, "grammar", edition, "edition.json"), "utf8"));
 const records = flags.includes("--typed") ? recordTypesOfModel(manifest.model) : null;
-const plugins = records
-  ? [{
-    use(config) {
-      const transform = config.passes.transform;
-      transform.splice(transform.findIndex((p) => p.name === "removeProxyRules") + 1, 0, typeRecords(records));
-    },
-  }]
-  : [];
+const plugins = records ? [typedRecords(records)] : [];
 process.stdout.write(peggy.generate(readFileSync(join(root, "grammar", edition, "grammar.peggy"), "utf8"), {
   allowedStartRules: ["*"], output: "source", format: "bare", trace: flags.includes("--trace"), plugins,
 }));
