@@ -15,8 +15,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const STAMP = join(root, "dist", "build-inputs.sha256");
 
 /**
- * The files a build reads: src/, grammar/, generated/, playground/, the build scripts and their
- * passes (scripts/passes/), and the configs.
+ * The files a build reads: src/, grammar/, generated/, playground/, the tour (docs/history.tsv),
+ * the build scripts and their passes (scripts/passes/), and the configs.
  */
 function inputs() {
   const files = [];
@@ -29,7 +29,7 @@ function inputs() {
   };
   for (const dir of ["src", "grammar", "generated", "playground", "scripts/passes"]) if (existsSync(join(root, dir))) walk(join(root, dir));
   for (const file of ["scripts/build-grammar.mjs",
-    "scripts/build-dist.mjs", "scripts/build-playground.mjs", "scripts/abnf-acceptor.mjs", "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json"]) {
+    "scripts/build-dist.mjs", "scripts/build-playground.mjs", "scripts/abnf-acceptor.mjs", "docs/history.tsv", "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json"]) {
     if (existsSync(join(root, file))) files.push(join(root, file));
   }
   return files;

@@ -27,7 +27,7 @@ export interface EditionDiff {
   readonly removed: readonly string[];
   /** A rule under another name: the same role in both manifests, or a name that differs only in "-"/"_" and case. */
   readonly renamed: readonly { readonly from: string; readonly to: string; readonly why: string }[];
-  /** Rules of both (by name or renamed) whose ABNF differs, spacing aside. */
+  /** Rules of both (by name or renamed) whose ABNF differs, spacing aside, in the first edition's order. */
   readonly changed: readonly ChangedRule[];
 }
 
@@ -38,15 +38,20 @@ const key = (name: string) => name.toLowerCase().replace(/[-_]/g, "");
 export function diffEditionsIn(a: Edition, b: Edition): EditionDiff {
   const renamed: { from: string; to: string; why: string }[] = [];
   const pairs = new Map<string, string>(); // a's name -> b's name
-  for (const r of a.rules) if (b.rule(r.name)) pairs.set(r.name, r.name);
-  // The same role under two names (absoluteURI, absolute-URI), then names that differ only in spelling.
+  const paired = (name: string) => [...pairs.values()].includes(name);
+  // The same role under two names (absoluteURI, absolute-URI) first: a role says which rule is
+  // which even where a name moved to another rule (draft -01's site and authority are -02's
+  // authority and reg_name). Then the same name, then names that differ only in spelling.
   for (const [role, value] of Object.entries(a.roles)) {
     const other = (b.roles as unknown as Record<string, unknown>)[role];
     if (typeof value !== "string" || typeof other !== "string" || value === other) continue;
-    if (pairs.has(value) || [...pairs.values()].includes(other) || b.rule(value) || a.rule(other)) continue;
+    if (pairs.has(value) || paired(other)) continue;
+    // A role whose rule keeps its name in the other edition under another role is no rename.
+    if ((b.rule(value) && !isRoleOf(b, value)) || (a.rule(other) && !isRoleOf(a, other))) continue;
     pairs.set(value, other);
     renamed.push({ from: value, to: other, why: `the ${role} rule of both` });
   }
+  for (const r of a.rules) if (!pairs.has(r.name) && b.rule(r.name) && !paired(r.name)) pairs.set(r.name, r.name);
   for (const r of a.rules) {
     if (pairs.has(r.name)) continue;
     const twin = b.rules.find((o) => key(o.name) === key(r.name) && ![...pairs.values()].includes(o.name));
@@ -58,7 +63,9 @@ export function diffEditionsIn(a: Edition, b: Edition): EditionDiff {
   const mapped = new Set(pairs.values());
   const toB = (name: string) => pairs.get(name) ?? name;
   const changed: ChangedRule[] = [];
-  for (const [from, to] of pairs) {
+  // In the first edition's order of its rules.
+  const order = new Map(a.rules.map((r, i) => [r.name, i]));
+  for (const [from, to] of [...pairs].sort(([x], [y]) => order.get(x)! - order.get(y)!)) {
     const ra = a.rule(from)!;
     const rb = b.rule(to)!;
     // Compare with the second edition's names, so a renamed rule that is used is no change.
@@ -82,6 +89,11 @@ export function diffEditionsIn(a: Edition, b: Edition): EditionDiff {
     removed: a.rules.filter((r) => !pairs.has(r.name)).map((r) => r.name),
     renamed, changed,
   };
+}
+
+/** True when the rule plays a role (edition.json "roles") in the edition. */
+function isRoleOf(e: Edition, name: string): boolean {
+  return Object.values(e.roles).some((v) => v === name);
 }
 
 /** The ASCII characters of a single-character rule (an escape counts as "%"), or those that can begin another. */

@@ -35,6 +35,19 @@ export interface FastParser extends GeneratedParser {
   run(input: string, startRule: string): unknown;
 }
 
+/**
+ * Where a rule of an edition reconstructed from a diff comes from, when the diff does not show it
+ * (a "; reconstructed from ID section N" line above the rule in grammar.abnf).
+ */
+export interface Reconstructed {
+  /** The edition it was filled from ("rfc2396"). */
+  readonly from: string;
+  /** That edition's section of the rule ("3.2.2"). */
+  readonly section: string;
+  /** How it was composed, where it is not that edition's rule of the same name. */
+  readonly note?: string;
+}
+
 /** One rule of an edition's rule table (generated/ID/rules.js). */
 export interface RuleRecord {
   readonly name: string;
@@ -42,6 +55,7 @@ export interface RuleRecord {
   readonly section: string;
   readonly abnf: string;
   readonly draft?: string;
+  readonly reconstructed?: Reconstructed;
   readonly peg: string;
   readonly pegNote?: string;
   readonly uses: readonly string[];
@@ -84,6 +98,12 @@ export interface EditionRoles {
    * draft names no such set (its xalpha holds the escape itself).
    */
   readonly unreserved?: string;
+  /**
+   * The registry-based naming authority, the alternative of a server in the authority
+   * (RFC 2396's reg_name; draft-fielding-uri-syntax-01 calls it authority, and the whole
+   * component site). Its name is the kind of such an authority in the model's references.
+   */
+  readonly regName?: string;
   /** The rule of one escape ("%" and two hex digits). */
   readonly escape: string;
   /** The IPv4 dotted-decimal rule and the domain-name rule (security checks, error hints). */
@@ -109,6 +129,11 @@ export interface EditionManifest<Id extends string = string, Model extends strin
   readonly spec: string;
   /** The notation of the original grammar and how it was collected. */
   readonly notation: string;
+  /**
+   * For an edition reconstructed from a diff of its document: how the rules the diff does not
+   * show were filled (each such rule says where from: RuleInfo.reconstructed).
+   */
+  readonly reconstruction?: string;
   /** True for the library's default edition. */
   readonly default?: boolean;
   /** The family of algorithms (src/) that builds its components and resolves, normalizes, audits. */

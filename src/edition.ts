@@ -1,10 +1,10 @@
 // An edition at run time: a compiled edition (generated/ID/index.js) with its rule table indexed.
 // Nothing here names an edition: src/registry.ts lists them, from generated/editions.js.
-import type { EditionBuild, EditionManifest, FastParser, GeneratedParser, RuleRecord } from "./edition-build.js";
+import type { EditionBuild, EditionManifest, FastParser, GeneratedParser, Reconstructed, RuleRecord } from "./edition-build.js";
 import { describe } from "./args.js";
 import { Automata, runAccepts } from "./automaton.js";
 
-export type { EditionManifest, PegExpectation, TraceEvent } from "./edition-build.js";
+export type { EditionManifest, PegExpectation, Reconstructed, TraceEvent } from "./edition-build.js";
 
 /** One rule of an edition, as collected in its grammar.abnf and transcribed in its grammar.peggy. */
 export interface RuleInfo<Name extends string = string> {
@@ -16,6 +16,11 @@ export interface RuleInfo<Name extends string = string> {
   readonly abnf: string;
   /** The document's own text of the rule where it was not valid ABNF and had to be corrected. */
   readonly draft?: string;
+  /**
+   * Where the rule comes from when the document does not show it: an edition reconstructed from a
+   * diff fills such a rule from another edition ({ from: "rfc2396", section: "3.2.2" }).
+   */
+  readonly reconstructed?: Reconstructed;
   /** The PEG transcription, as it stands in the .peggy grammar. */
   readonly peg: string;
   /** The name of the PEG rule ("-" becomes "_"). */

@@ -38,8 +38,10 @@ export function diffEditions(a: EditionId, b: EditionId): EditionDiff {
 export function compareEditions(input: string, options?: CompareEditionsOptions): EditionVerdict[] {
   return compareEditionsIn(Object.values(ALL_EDITIONS) as readonly Edition[], input, options);
 }
+export { tour } from "./tour.js";
+export type { TourStop, TourAnswer, TourChange, TourRow } from "./tour.js";
 export type { EditionId, DefaultEditionId, EditionOf, RuleNames } from "./registry.js";
-export type { Edition, RuleInfo, EditionManifest } from "./edition.js";
+export type { Edition, RuleInfo, EditionManifest, Reconstructed } from "./edition.js";
 export type {
   Api, ParseOptions, RuleOptions, ExplainOptions, ResolveOptions, NormalizeOptions, EquivalentOptions, Resolution,
   ReferenceOf, EditionOption, ParseRules, StepName, StepsOf,

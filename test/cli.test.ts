@@ -801,3 +801,37 @@ describe("diff", () => {
     expect(bad.stderr).toContain('unknown edition "rfc9999"');
   });
 });
+
+describe("the drafts of 1997-98 and the tour", () => {
+  test("diff uri-syntax-01 uri-syntax-02: site becomes authority; $ and , leave mark for reserved", () => {
+    const r = run(["diff", "uri-syntax-01", "uri-syntax-02"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("  site -> authority (the authority rule of both)");
+    expect(r.stdout).toContain("  authority -> reg_name (the regName rule of both)");
+    expect(r.stdout).toContain('  mark: characters removed: "$" ","');
+    expect(r.stdout).toContain('  reserved: characters added: "$" ","');
+  });
+
+  test("rules marks a rule filled from RFC 2396, in the list and in full", () => {
+    expect(run(["rules", "--edition", "uri-syntax-02"]).stdout).toMatch(/^§3\.2\.2 +port +from rfc2396 §3\.2\.2$/m);
+    const port = run(["rules", "--edition", "uri-syntax-02", "port"]).stdout.replace(/\s+/g, " ");
+    expect(port).toContain("does not show this rule; it is filled from rfc2396, section 3.2.2.");
+    expect(run(["rules", "--editions", "site"]).stdout).toMatch(/^uri-syntax-02 \(1998-03-04\): authority, section 3\.2$/m);
+    expect(run(["parse", "--edition", "uri-syntax-01", "//a@b@c/x"]).stdout).toContain("site        authority a@b@c");
+  });
+
+  test("tour: every stop, or one; JSON; a stop out of range is a usage error", () => {
+    const all = run(["tour"]);
+    expect(all.status).toBe(0);
+    expect(all.stdout).toMatch(/^1\. A space$/m);
+    expect(all.stdout).not.toContain("no longer holds");
+    const one = run(["tour", "6"]);
+    expect(one.stdout).toMatch(/^6\. site becomes authority\n {3}\$ uri-grammar diff uri-syntax-01 uri-syntax-02\n {3}renamed site -> authority$/m);
+    const stops = JSON.parse(run(["tour", "--json"]).stdout) as { number: number; holds: boolean; answers?: { edition: string }[] }[];
+    expect(stops.every((s) => s.holds)).toBe(true);
+    expect(stops[0].answers!.map((a) => a.edition)).toEqual(Object.keys(EDITIONS));
+    const bad = run(["tour", String(stops.length + 1)]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(`STOP must be a stop's number, 1 to ${stops.length}`);
+  });
+});

@@ -32,6 +32,25 @@ const EDITION_RULES: [string, { names: string[]; ordered: boolean }][] = [
       "IPv4address port path path_segments segment param pchar query fragment uric reserved unreserved mark " +
       "escaped hex alphanum alpha lowalpha upalpha digit control space delims unwise").split(" "),
   }],
+  // The drafts of 1997-98 as the diff between them shows their Appendix A, in its order, with the
+  // rules the diff does not show filled from RFC 2396 (opaque-URI, which the diff names but does not
+  // define, written as RFC 2396's opaque alternative with uric_no_slash), then section 2.4.3's
+  // excluded characters. -01 calls the authority component site and its registry-based alternative
+  // authority, and prints server with a bracket too many (server-as-printed keeps the printed rule).
+  ["uri-syntax-01", {
+    ordered: true,
+    names: ("URI-reference absoluteURI opaque-URI uric_no_slash generic-URI relativeURI net_path abs_path rel_path " +
+      "scheme site authority server server-as-printed userinfo hostport host hostname domainlabel toplabel " +
+      "IPv4address port path path_segments segment param pchar query fragment uric reserved unreserved mark " +
+      "escaped hex alphanum alpha lowalpha upalpha digit control space delims unwise").split(" "),
+  }],
+  ["uri-syntax-02", {
+    ordered: true,
+    names: ("URI-reference absoluteURI opaque-URI uric_no_slash generic-URI relativeURI net_path abs_path rel_path " +
+      "scheme authority reg_name server userinfo hostport host hostname domainlabel toplabel " +
+      "IPv4address port path path_segments segment param pchar query fragment uric reserved unreserved mark " +
+      "escaped hex alphanum alpha lowalpha upalpha digit control space delims unwise").split(" "),
+  }],
   // The 1993 BNF in its order, and the literal reading of the misprinted xpalphas beside it.
   ["url-1993", {
     ordered: true,

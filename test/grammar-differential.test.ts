@@ -41,7 +41,18 @@ interface EditionCase {
   literal: { name: string; rule: string; pegForm: string; literalForm: string }[];
 }
 
+// The drafts of 1997-98 share their rewrites but for the name of the authority component.
+const draftRewrites = (authority: string, registry: string) => [
+  { name: "relativeURI", rule: "relativeURI", pegForm: '@net_path &("#" / !.)', literalForm: "@net_path" },
+  { name: authority, rule: authority, pegForm: `@server &([/?#] / !.)\n  / r:$${registry}`, literalForm: `@server\n  / r:$${registry}` },
+  { name: "hostname", rule: "hostname", pegForm: '(domainlabel "." &alphanum)*', literalForm: '(domainlabel ".")*' },
+  { name: "domainlabel", rule: "domainlabel", pegForm: 'alphanum ("-"* alphanum)*', literalForm: 'alphanum / alphanum (alphanum / "-")* alphanum' },
+  { name: "toplabel", rule: "toplabel", pegForm: 'alpha ("-"* alphanum)*', literalForm: 'alpha / alpha (alphanum / "-")* alphanum' },
+];
+
 const EDITIONS: EditionCase[] = [
+  { id: "uri-syntax-01", rules: 44, literal: draftRewrites("site", "authority") },
+  { id: "uri-syntax-02", rules: 43, literal: draftRewrites("authority", "reg_name") },
   {
     id: "rfc2396",
     rules: 44,

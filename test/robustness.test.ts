@@ -267,6 +267,8 @@ const POSITIONS: Record<string, [string, (v: unknown) => unknown][]> = {
   ruleInfo: [["name", (v) => api.ruleInfo(v as string)]],
   schemeInfo: [["scheme", (v) => api.schemeInfo(v as string)]],
   UriReference: [["parts", (v) => new api.UriReference(v as never)]],
+  // tour() takes no arguments: every answer comes from the editions.
+  tour: [],
 };
 
 /** Exports that are classes of errors, not functions to call. */

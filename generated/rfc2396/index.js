@@ -20,6 +20,7 @@ const manifest = {
     "relative": "relativeURI",
     "scheme": "scheme",
     "authority": "authority",
+    "regName": "reg_name",
     "userinfo": "userinfo",
     "host": "host",
     "port": "port",

@@ -22,6 +22,7 @@ const manifest = {
     "relative": "relative-URI",
     "scheme": "scheme",
     "authority": "authority",
+    "regName": "reg-name",
     "userinfo": "userinfo",
     "host": "host",
     "port": "port",

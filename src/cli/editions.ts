@@ -14,7 +14,9 @@ export const editions: Command = {
 
 Without an input, lists the editions of the URI syntax this tool holds, oldest
 first: the id to give --edition (or URI_GRAMMAR_EDITION), the date, the
-document, the number of rules of its grammar, and which is the default.
+document, the number of rules of its grammar, and which is the default; for an
+edition reconstructed from a diff, how many of its rules were filled from
+another edition.
 
 With an input, checks it against every edition (oldest first): one row each
 with the date and the verdict, and for each reject the caret, the rule and the
@@ -73,14 +75,17 @@ function list(asJson: boolean, ctx: Parameters<Command["run"]>[2]): number {
     ctx.print(json(all.map((e) => ({
       id: e.id, title: e.title, document: e.document, date: e.date, spec: e.spec, notation: e.notation, model: e.model,
       default: e.default === true, roles: e.roles, rules: (e.rules as readonly RuleInfo[]).length,
+      ...(e.reconstruction ? { reconstruction: e.reconstruction, reconstructed: (e.rules as readonly RuleInfo[]).filter((r) => r.reconstructed).map((r) => r.name) } : {}),
     }))));
     return EXIT.ok;
   }
   const width = Math.max(...all.map((e) => e.id.length));
   const docWidth = Math.max(...all.map((e) => e.document.length));
   for (const e of all) {
+    const filled = (e.rules as readonly RuleInfo[]).filter((r) => r.reconstructed).length;
     ctx.print(`${e.id.padEnd(width)}  ${e.date.padEnd(10)}  ${e.document.padEnd(docWidth)}  ${String(e.rules.length).padStart(3)} rules` +
-      (e.default ? ctx.out.paint("dim", "  (default)") : ""));
+      (e.default ? ctx.out.paint("dim", "  (default)") : "") +
+      (filled ? ctx.out.paint("dim", `  (reconstructed from a diff; ${filled} filled from ${[...new Set(e.rules.map((r) => (r as RuleInfo).reconstructed?.from).filter(Boolean))].join(", ")})`) : ""));
   }
   return EXIT.ok;
 }

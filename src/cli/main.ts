@@ -17,8 +17,9 @@ import { packageVersion } from "./paths.js";
 import { resolve } from "./resolve.js";
 import { rules } from "./rules.js";
 import { serve } from "./serve.js";
+import { tour } from "./tour.js";
 
-export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, editions, diff, batch, audit, extract, serve];
+export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, editions, diff, tour, batch, audit, extract, serve];
 
 export function mainUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -44,7 +44,7 @@ ${exitStatusHelp({ [EXIT.ok]: "parsed", [EXIT.invalid]: "not valid" })}`,
       else reportInputError(e, ctx);
       return EXIT.invalid;
     }
-    ctx.print(values.json ? json(reference) : components(reference, ctx).join("\n"));
+    ctx.print(values.json ? json(reference) : components(reference, ctx, roles.authority).join("\n"));
     return EXIT.ok;
   },
 };
@@ -68,8 +68,8 @@ interface Host {
   readonly version?: string;
 }
 
-/** The labelled lines. */
-export function components(ref: Reference, ctx: Context): string[] {
+/** The labelled lines; the authority is labelled with the edition's name of it (draft -01's site). */
+export function components(ref: Reference, ctx: Context, authorityName = "authority"): string[] {
   const lines: string[] = [];
   const label = (name: string, depth = 0) => ctx.out.paint("dim", ("  ".repeat(depth) + name).padEnd(11));
   const value = (text: string) => (text === "" ? '""' : text);
@@ -79,7 +79,7 @@ export function components(ref: Reference, ctx: Context): string[] {
   const a = ref.authority;
   if (a !== undefined) {
     // The draft's authority is a server or a reg-name; RFC 3986's has no kind of its own.
-    lines.push(`${label("authority")} ${a.kind === undefined ? "" : kind(a.kind) + " "}${value(a.raw)}`);
+    lines.push(`${label(authorityName)} ${a.kind === undefined ? "" : kind(a.kind) + " "}${value(a.raw)}`);
     if (a.userinfo !== undefined) lines.push(`${label("userinfo", 1)} ${value(a.userinfo)}`);
     if (a.host !== undefined) lines.push(`${label("host", 1)} ${kind(a.host.kind)} ${hostText(a.host)}`);
     if (a.port !== undefined) lines.push(`${label("port", 1)} ${value(a.port)}`);

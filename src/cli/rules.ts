@@ -20,10 +20,12 @@ With NAME, shows that rule: its ABNF, the document's own text where it had to
 be transcribed, its PEG transcription and why the PEG differs, the rules it
 uses and the rules that use it, and strings it matches and does not match.
 
-With NAME and --editions, shows the rule in every edition that has it (by that
-name, or in the same role under another name: absoluteURI, absolute-URI),
-oldest first: its section and ABNF, and what changed from the edition before:
-characters added to or removed from its set, rules it began or stopped using.
+With NAME and --editions, shows the rule in every edition that has it (in the
+same role under whatever name: absoluteURI, absolute-URI; site, authority; or
+else by that name), oldest first: its section and ABNF, and what changed from
+the edition before: characters added to or removed from its set, rules it
+began or stopped using. A rule an edition's document does not show (an
+edition reconstructed from a diff) says where it was filled from.
 
 Arguments:
   NAME             a rule name as the edition spells it, e.g. IPv6address
@@ -54,7 +56,7 @@ ${exitStatusHelp({ [EXIT.ok]: "shown", [EXIT.usage]: "an unknown rule name or an
     const info = RULES.find((r) => r.name === ruleOption(positionals[0], "", edition))!;
     const examples = exampleVerdicts(edition, info);
     if (values.json) ctx.print(json({ ...info, examples }));
-    else ctx.print(ruleText(info, examples, EDITIONS[edition].document, ctx).join("\n"));
+    else ctx.print(ruleText(info, examples, EDITIONS[edition].document, EDITIONS[edition].spec, ctx).join("\n"));
     return EXIT.ok;
   },
 };
@@ -63,9 +65,12 @@ function ruleList(RULES: readonly RuleInfo[], ctx: Context): string[] {
   const width = Math.max(...RULES.map((r) => r.name.length));
   const lines = RULES.map((r) => {
     const section = r.section === "RFC 2234" ? "RFC 2234" : `§${r.section}`;
-    return `${section.padEnd(9)} ${r.name}${r.pegNote ? " ".repeat(width - r.name.length) + " *" : ""}`;
+    const marks = `${r.pegNote ? "*" : " "}${r.reconstructed ? ` from ${r.reconstructed.from} §${r.reconstructed.section}` : ""}`.trimEnd();
+    return `${section.padEnd(9)} ${r.name}${marks ? " ".repeat(width - r.name.length) + " " + marks : ""}`;
   });
   lines.push("", `${RULES.length} rules; * the PEG differs in form from the ABNF ('uri-grammar rules NAME' says why)`);
+  const filled = RULES.filter((r) => r.reconstructed).length;
+  if (filled) lines.push(`${filled} not shown by the document, reconstructed from the edition and section named`);
   return lines;
 }
 
@@ -83,7 +88,7 @@ function exampleVerdicts(edition: EditionId, info: RuleInfo): { match: string[];
   };
 }
 
-function ruleText(info: RuleInfo, examples: { match: string[]; noMatch: string[] }, document: string, ctx: Context): string[] {
+function ruleText(info: RuleInfo, examples: { match: string[]; noMatch: string[] }, document: string, spec: string, ctx: Context): string[] {
   const head = (text: string) => ctx.out.paint("bold", text);
   const indent = (text: string) => text.split("\n").map((l) => "  " + l);
   const names = (list: readonly string[]) => (list.length ? list.join(", ") : "(none)");
@@ -95,6 +100,11 @@ function ruleText(info: RuleInfo, examples: { match: string[]; noMatch: string[]
     ...indent(info.abnf),
   ];
   if (info.draft) lines.push("", head(`The text of ${document} (transcribed above)`), ...indent(info.draft));
+  if (info.reconstructed) {
+    const { from, section, note } = info.reconstructed;
+    lines.push("", head("Reconstructed"), ...indent(wrap(`${spec}, the source of ${document}, does not show this rule; ` +
+      `it is filled from ${from}, section ${section}${note ? `: ${note}` : "."}`, 76)));
+  }
   lines.push("", head("PEG"), ...indent(info.peg));
   lines.push("", head("Why the PEG differs"), ...indent(wrap(info.pegNote ?? "It does not: the PEG has the ABNF's form.", 76)));
   lines.push("",
@@ -128,22 +138,31 @@ interface HistoryRow {
   readonly removed: string;
   readonly usesAdded: readonly string[];
   readonly usesRemoved: readonly string[];
+  /** Where the rule comes from when the edition's document does not show it. */
+  readonly reconstructed?: RuleInfo["reconstructed"];
 }
 
-/** The rule in every edition that has it by name or by role, oldest first. */
+/**
+ * The rule in every edition that has it by role or by name, oldest first. The role is the one the
+ * newest edition with a rule of that role gives the name (authority is RFC 3986's authority, which
+ * draft -01 calls site; -01's own authority is the registry-based form, later reg_name); an
+ * edition without that role shows its rule of the name, if it has one.
+ */
 function history(name: string): HistoryRow[] {
   const all = Object.values(EDITIONS);
-  const role = all.flatMap((e) => Object.entries(e.roles).filter(([, v]) => v === name).map(([k]) => k))[0];
+  const role = [...all].reverse().flatMap((e) => Object.entries(e.roles).filter(([, v]) => v === name).map(([k]) => k))[0];
   const rows: HistoryRow[] = [];
   let before: { chars: string; uses: readonly string[] } | undefined;
   for (const e of all) {
-    const own = e.rule(name)?.name ?? (role === undefined ? undefined : (e.roles as unknown as Record<string, unknown>)[role]);
+    const byRole = role === undefined ? undefined : (e.roles as unknown as Record<string, unknown>)[role];
+    const own = typeof byRole === "string" ? byRole : e.rule(name)?.name;
     if (typeof own !== "string") continue;
     const info = e.rule(own)! as RuleInfo;
     const chars = charactersOf(e, info);
     const diff = (a: string, b: string) => [...a].filter((c) => !b.includes(c)).join("");
     rows.push({
       edition: e.id, date: e.date, rule: info.name, section: info.section, abnf: info.abnf,
+      ...(info.reconstructed ? { reconstructed: info.reconstructed } : {}),
       added: before ? diff(chars, before.chars) : "", removed: before ? diff(before.chars, chars) : "",
       usesAdded: before ? info.uses.filter((u) => !before!.uses.includes(u)) : [],
       usesRemoved: before ? before.uses.filter((u) => !info.uses.includes(u)) : [],
@@ -159,7 +178,8 @@ function history(name: string): HistoryRow[] {
 function historyText(rows: readonly HistoryRow[], ctx: Context): string[] {
   const lines: string[] = [];
   for (const r of rows) {
-    lines.push(`${ctx.out.paint("bold", r.edition)} (${r.date}): ${r.rule}, ${r.section === "RFC 2234" ? "RFC 2234" : "section " + r.section}`);
+    const from = r.reconstructed ? ` (not in the document's source: from ${r.reconstructed.from}, section ${r.reconstructed.section})` : "";
+    lines.push(`${ctx.out.paint("bold", r.edition)} (${r.date}): ${r.rule}, ${r.section === "RFC 2234" ? "RFC 2234" : "section " + r.section}${from}`);
     for (const l of r.abnf.split("\n")) lines.push(`  ${l}`);
     const changes: string[] = [];
     if (r.added) changes.push(`characters added: ${[...r.added].map((c) => JSON.stringify(c)).join(" ")}`);

@@ -1,7 +1,7 @@
 // From the record the RFC 2396 grammar's actions build (grammar/rfc2396/grammar.peggy, for
 // URI-reference, absoluteURI and relativeURI) to a Reference: the host typed as section 3.2.2
 // names it, the path split into segments and params as section 3.3 has them.
-import { Reference, type Authority, type Host, type HostnameHost, type IPv4addressHost } from "./types.js";
+import { Reference, type Authority, type Host, type HostnameHost, type IPv4addressHost, type RegistryKind } from "./types.js";
 
 /** The grammar's record of a host: the rule that matched and its text. */
 interface RecordOfHost {
@@ -14,7 +14,7 @@ export interface RecordOfReference {
   scheme: string | null;
   authority:
     | { kind: "server"; raw: string; userinfo: string | undefined; host: RecordOfHost | undefined; port: string | undefined }
-    | { kind: "reg_name"; raw: string }
+    | { kind: RegistryKind; raw: string }
     | null;
   /** The abs_path or rel_path, or the opaque_part when `opaque`; "" when absent. */
   path: string;
@@ -37,7 +37,8 @@ export function referenceOf(record: unknown): Reference {
 }
 
 function authorityOf(a: NonNullable<RecordOfReference["authority"]>): Authority {
-  if (a.kind === "reg_name") return { kind: "reg_name", raw: a.raw };
+  // A registry-based authority: its kind is the rule the grammar matched (reg_name; draft -01's authority).
+  if (a.kind !== "server") return { kind: a.kind, raw: a.raw };
   const out: { kind: "server"; raw: string; userinfo?: string; host?: Host; port?: string } = { kind: "server", raw: a.raw };
   if (a.userinfo !== undefined) out.userinfo = a.userinfo;
   if (a.host !== undefined) out.host = hostOf(a.host.kind, a.host.raw);

@@ -2,7 +2,7 @@
 // package as the Rfc2396 namespace).
 export { Reference, segmentsOf } from "./types.js";
 export type {
-  Authority, ServerAuthority, RegNameAuthority, Host, HostnameHost, IPv4addressHost, Segment, ReferenceParts,
+  Authority, ServerAuthority, RegNameAuthority, RegistryKind, Host, HostnameHost, IPv4addressHost, Segment, ReferenceParts,
   HierarchicalAbsoluteURI, OpaqueAbsoluteURI, RelativeURI,
 } from "./types.js";
 export type { ResolveOptions, Resolution, DotSegments } from "./resolve.js";

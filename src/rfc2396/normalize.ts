@@ -136,13 +136,11 @@ function commonSyntax(ref: Reference, syntax: Syntax): ReferenceParts {
 
 /** 2.3 on the authority's text; 6 on a hostname. A reg_name may become a server. */
 function normalizeAuthority(authority: Authority, unreserved: Uint8Array, syntax: Syntax): Authority {
-  if (authority.kind === "reg_name") {
+  if (authority.kind !== "server") {
+    // A registry-based authority (reg_name; draft -01's authority keeps its kind).
     const raw = unescape(authority.raw, unreserved);
     if (raw !== authority.raw && accepts(syntax, "server", raw)) return lowerHostname(serverOf(raw, syntax));
-    return { kind: "reg_name", raw };
-  }
-  if (authority.kind !== "server") {
-    throw new TypeError(`normalizeReference: unknown authority kind ${describe((authority as { kind?: unknown }).kind)}`);
+    return { kind: authority.kind, raw };
   }
   // A server's escapes can only be in its userinfo (hostname, IPv4address and port hold none).
   const userinfo = authority.userinfo === undefined ? undefined : unescape(authority.userinfo, unreserved);

@@ -3,7 +3,16 @@
 // path model, where each path segment carries its parameters (section 3.3). A component that is
 // undefined ("its preceding separator does not appear", section 5.2) is undefined here, one that
 // is present but empty is ""; values carry no delimiters.
+import { MODELS } from "../../generated/models.js";
 import { recompose } from "./recompose.js";
+
+/**
+ * The name of the registry-based naming authority in the editions of this model (edition.json
+ * "roles.regName"): reg_name in RFC 2396 and draft-fielding-uri-syntax-02, authority in
+ * draft-fielding-uri-syntax-01 (whose whole authority component is called site).
+ */
+export type RegistryKind = (typeof MODELS)["rfc2396"]["registryKinds"][number];
+const REGISTRY_KINDS: readonly string[] = MODELS.rfc2396.registryKinds;
 
 /** hostname = *( domainlabel "." ) toplabel [ "." ] (section 3.2.2). */
 export interface HostnameHost {
@@ -46,10 +55,13 @@ export interface ServerAuthority {
 
 /**
  * reg_name = 1*( unreserved | escaped | "$" | "," | ";" | ":" | "@" | "&" | "=" | "+" )
- * (section 3.2.1): an authority that is not a server; its structure is the scheme's.
+ * (section 3.2.1): an authority that is not a server; its structure is the scheme's. Its kind is
+ * the edition's name of the rule: "reg_name" (RFC 2396, draft -02), "authority" (draft -01, where
+ * authority = *( unreserved | escaped | ";" | ":" | "@" | "&" | "=" | "+" ) is the alternative of
+ * server in site = server | authority).
  */
 export interface RegNameAuthority {
-  readonly kind: "reg_name";
+  readonly kind: RegistryKind;
   readonly raw: string;
 }
 
@@ -181,8 +193,9 @@ class ReferenceClass {
     }
     const authority = parts.authority;
     if (authority != null && (typeof authority !== "object" || typeof authority.raw !== "string" ||
-      (authority.kind !== "server" && authority.kind !== "reg_name"))) {
-      throw new TypeError('Reference: parts.authority must be an Authority ({ kind: "server" | "reg_name", raw, ... }) or undefined');
+      (authority.kind !== "server" && !REGISTRY_KINDS.includes(authority.kind)))) {
+      throw new TypeError(`Reference: parts.authority must be an Authority ({ kind: ${["server", ...REGISTRY_KINDS].map((k) => JSON.stringify(k)).join(" | ")}, raw, ... }; ` +
+        "the registry-based kind is the edition's name of it) or undefined");
     }
     const opaque = parts.opaque ?? false;
     if (typeof opaque !== "boolean") throw new TypeError(`Reference: parts.opaque must be a boolean or undefined, got ${typeof opaque}`);
