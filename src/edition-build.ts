@@ -22,12 +22,16 @@ export interface TraceEvent {
   offset?: number;
 }
 
-/** What every generated parser has: peggy's parse(). */
+/** What every generated parser has: a parse() with peggy's options (startRule, library mode). */
 export interface GeneratedParser {
   parse(input: string, options?: Record<string, unknown>): unknown;
 }
 
-/** The fast build: peggy's parse(), and run(), its entry without error bookkeeping. */
+/**
+ * The fast build (written from the grammar's AST by scripts/passes/): parse() in peggy's library
+ * mode, whose error says only where the rule's match ended, and run(), its entry without error
+ * bookkeeping.
+ */
 export interface FastParser extends GeneratedParser {
   /** What run() returns when the input does not match. */
   readonly FAILED: unknown;
