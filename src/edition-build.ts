@@ -1,6 +1,6 @@
 // The shape of a compiled edition, as scripts/build-grammar.mjs writes it (generated/ID/index.js):
-// the manifest of grammar/ID/edition.json and the four builds of grammar/ID/grammar.peggy. Types
-// only; nothing here names an edition.
+// the manifest of grammar/ID/edition.json, the parser and the trace build of grammar/ID/grammar.peggy,
+// the DFAs of grammar/ID/grammar.abnf and the rule table. Types only; nothing here names an edition.
 import type { AutomataModule } from "./automaton.js";
 
 /** One expectation of a peggy parser at the failure offset. */
