@@ -5,8 +5,14 @@ import { readInetAton } from "./ipv4-forms.js";
 import { describe, requireString } from "./args.js";
 import { article } from "./words.js";
 import type { Edition } from "./edition.js";
+import { escapeAt, hexValue } from "./escapes.js";
+import { embeddedIPv4, ipv4InIPv6, ipv6Groups, localAddress } from "./ip-literals.js";
+import { normalizeEscapes } from "./normalize.js";
 import { parseIn } from "./parse.js";
+import { unescapeUnreserved } from "./rfc2396/normalize.js";
+import type { Reference as Rfc2396Reference } from "./rfc2396/types.js";
 import { schemeInfo } from "./schemes.js";
+import { syntaxOf } from "./syntax.js";
 import type { UriReference } from "./types.js";
 
 /** How much a finding matters, least first. The CLI fails on "warning" and "danger". */
@@ -34,10 +40,25 @@ export type AuditCode =
   | "port-not-default"
   /** 7.2: a port above 65535, which no TCP port is; 16-bit truncation reads another one (warning). */
   | "port-out-of-range"
-  /** 7.2: an escaped CR, LF or NUL (%0D, %0A, %00): danger in the authority, warning in path or query, info in the fragment. */
+  /**
+   * 7.2: an escaped control character. CR, LF and NUL (%0D, %0A, %00): danger in the authority,
+   * warning in path or query, info in the fragment; any other (%09, %1B, %7F, %85, %C2%85): warning
+   * in the authority, info elsewhere.
+   */
   | "escaped-control"
-  /** 7.3: a host that inet_aton() reads as an IPv4 address although it is not an IPv4address (danger). */
+  /**
+   * 7.3: a host that inet_aton() reads as an IPv4 address although it is not an IPv4address, as
+   * written or once its escapes are decoded (danger).
+   */
   | "ipv4-form"
+  /** 7.3: an IPv6 literal that carries an IPv4 address: IPv4-mapped (danger) or IPv4-compatible (warning). */
+  | "ipv4-in-ipv6"
+  /** 7.3, with the option `fetch`: a host that is the machine itself, loopback or unspecified (danger). */
+  | "local-address"
+  /** 2.4.2: an escape of "%" that decodes, a second time, to a dot segment or a delimiter ("%252e%252e", "%252F"). */
+  | "double-escape"
+  /** 7.5: a query or fragment that reads as the authority ("http://evil.example#@good.example/"). */
+  | "misleading-authority"
   /** 3.2.2: a hostname whose last label is all digits, an IPv4 lookalike (warning). */
   | "numeric-label"
   /** 3.2.2: a reg-name authority where a server is expected (warning). */
@@ -61,8 +82,9 @@ export interface AuditFinding {
   readonly code: AuditCode;
   readonly severity: AuditSeverity;
   /**
-   * The section of the edition's document behind the check: for the draft "7.2", "7.3", "7.4",
-   * "7.5" or "3.2.2"; for RFC 3986 "7.2" to "7.6", "3.2.2" or "3.2.3".
+   * The section of the edition's document behind the check: for the draft "7.2" to "7.5", "2.4.2"
+   * or "3.2.2"; for RFC 3986 "7.2" to "7.6", "2.4", "3.2.2" or "3.2.3"; for RFC 2396 "7", "2.4.2" or
+   * "3.2.2"; for the 1993 URL draft "Security considerations".
    */
   readonly section: string;
   /** One sentence for a reader: what was found and why it matters. */
@@ -93,6 +115,14 @@ export interface AuditOptions {
   defaultPorts?: Readonly<Record<string, number>>;
   /** Leave out findings below this severity. Default "info" (all). */
   minSeverity?: AuditSeverity;
+  /**
+   * The program fetches what others give it (a server that retrieves a URI from a request, a
+   * proxy, a link checker): also report hosts that are the machine itself ("local-address": the
+   * loopback and unspecified addresses in any form, 127.0.0.1, 127.1, [::1], [::ffff:127.0.0.1],
+   * 0.0.0.0, [::], and the name localhost). Default false: for a browser or a validator such
+   * hosts are ordinary.
+   */
+  fetch?: boolean;
 }
 
 /** Schemes that name a server directly (section 3.2.2's http, and ftp, gopher, telnet of RFC 1738). */
@@ -114,10 +144,77 @@ export const WELL_KNOWN_PORTS: ReadonlyMap<number, string> = new Map([
   [6379, "redis"], [6667, "irc"], [11211, "memcache"],
 ]);
 
-const SECTION_OF: Record<Exclude<AuditCode, Rfc3986Code>, string> = {
+/** The draft's section behind each code it raises. */
+export const SECTION_OF: Readonly<Record<Exclude<AuditCode, Rfc3986Code>, string>> = {
   "userinfo": "7.5", "misleading-userinfo": "7.5", "password": "7.4", "port-other-protocol": "7.2",
   "port-reserved": "7.2", "port-not-default": "7.2", "port-out-of-range": "7.2", "escaped-control": "7.2",
   "ipv4-form": "7.3", "numeric-label": "3.2.2", "reg-name-authority": "3.2.2", "missing-host": "3.2.2",
+  // 7.3: filter on the numeric address; an IPv4 address written as IPv6, or the machine's own.
+  "ipv4-in-ipv6": "7.3", "local-address": "7.3",
+  // 2.4.2: "Implementers should be careful not to escape or unescape the same string more than once".
+  "double-escape": "2.4.2",
+  "misleading-authority": "7.5",
+};
+
+/**
+ * The sections behind each code in an edition of RFC 2396's model: RFC 2396 and the drafts of
+ * 1997-98 that led to it (draft-fielding-uri-syntax-01 and -02).
+ *
+ * Section 7 (Security Considerations) has no subsections in any of them; it warns of ports of other
+ * protocols, escaped delimiters (CR and LF) and passwords, and says nothing of rare IP address
+ * formats or of semantic attacks (those came with RFC 2396's revision, the draft's 7.3 and 7.5), so
+ * those checks are not made. The drafts' section 7 has RFC 2396's number and opening ("A URI does
+ * not in itself pose a security threat"), unchanged from -01 to -02 (the diff of the two shows no
+ * change in it); its warnings of ports and passwords go back to RFC 1738's, which the drafts revise.
+ * The lookalikes the grammar allows cite the section of the edition's own rule: "hostname" for an
+ * all-digit top label, "server" for a reg-name or no host where a server is expected (3.2.2 in RFC
+ * 2396 and -02, 4.3.1 in -01). "Not to escape or unescape the same string more than once" is RFC
+ * 2396's 2.4.2; the drafts' text of it is not at hand, so the double escapes are RFC 2396's alone.
+ * None of them has an IPv6 literal.
+ */
+export function rfc2396Sections(edition: Edition): Readonly<Partial<Record<AuditCode, string>>> {
+  let sections = RFC2396_SECTIONS.get(edition);
+  if (sections === undefined) {
+    const ruleSection = (name: string | undefined) => (name === undefined ? undefined : edition.rule(name)?.section);
+    const server = ruleSection("server");
+    sections = {
+      "password": "7", "port-other-protocol": "7", "port-reserved": "7", "port-not-default": "7", "port-out-of-range": "7",
+      "escaped-control": "7",
+      // "a seemingly harmless, idempotent operation ... will in fact cause a possibly damaging remote operation".
+      "local-address": "7",
+      ...(edition.document === "RFC 2396" ? { "double-escape": "2.4.2" } : {}),
+      "numeric-label": ruleSection(edition.roles.hostname), "reg-name-authority": server, "missing-host": server,
+    };
+    RFC2396_SECTIONS.set(edition, sections);
+  }
+  return sections;
+}
+const RFC2396_SECTIONS = new WeakMap<Edition, Readonly<Partial<Record<AuditCode, string>>>>();
+
+/**
+ * What each finding means and how severe it is, in words, for the table of findings in
+ * docs/api.md (scripts/audit-table.mjs prints it with each edition's sections).
+ */
+export const FINDINGS: Readonly<Record<AuditCode, { readonly severity: string; readonly what: string }>> = {
+  "misleading-userinfo": { severity: "danger / warning", what: "userinfo that looks like a host name or IPv4 address (danger), or holds `&`, `=`, `.` (warning): a semantic attack; `detail` is the real host" },
+  "userinfo": { severity: "info", what: "userinfo is present (readers mistake it for the authority); `detail` is the real host" },
+  "misleading-authority": { severity: "danger", what: "a query or fragment that reads as the authority: with an empty path, `http://evil.example#@good.example/` shows `good.example` where a reader (or a parser that splits at the last `@` before a `/`) expects the host; `detail` is the real host" },
+  "password": { severity: "warning (info if empty)", what: "`user:password`: a password in clear text; the span is the password" },
+  "port-other-protocol": { severity: "danger (info for unknown schemes)", what: "the well-known port of another protocol (25 smtp, 21 ftp, 23 telnet, 110 pop, 119 nntp, 143 imap, 22 ssh, ...): the malicious construction of the security section" },
+  "port-reserved": { severity: "warning", what: "not the scheme's default, in the reserved range 0-1023" },
+  "port-not-default": { severity: "info", what: "not the scheme's default, 1024 or above" },
+  "port-out-of-range": { severity: "warning", what: "above 65535; `detail` is what 16-bit truncation connects to (`65561` is 25)" },
+  "escaped-control": { severity: "CR, LF, NUL: danger (authority) / warning (path, query) / info (fragment); other controls: warning (authority) / info", what: "an escaped control character, one finding per run: `%0D`, `%0A`, `%00` (in RFC 3986 `%00` is `escaped-nul`), and `%09`, `%1B`, `%7F`, the C1 controls `%80`-`%9F` and their UTF-8 form `%C2%80`-`%C2%9F`: must not be unescaped before transmission" },
+  "escaped-nul": { severity: "danger (authority) / warning (path, query) / info (fragment)", what: "`%00`: to be rejected where the application expects no raw data" },
+  "escaped-delimiter": { severity: "danger (host) / warning (path) / info (query)", what: "an escape that decodes to a delimiter where a back end splits on it: `/` or `\\` in the path, a gen-delim or `\\` in a reg-name, `&` or `=` in the query" },
+  "escaped-dot-segment": { severity: "warning", what: "a path segment that decodes to `.` or `..` although remove_dot_segments kept it" },
+  "double-escape": { severity: "danger (authority) / warning (path: a dot segment, `/`, `\\`) / info", what: "an escaped `%` followed by an escape: decoded twice, `%252e%252e` is a dot segment and `%252F` a `/` (one finding per segment or escape; `detail` is what it decodes to)" },
+  "ipv4-form": { severity: "danger", what: "a host the grammar reads as a name but `inet_aton()` reads as an address (`2130706433`, `127.1`, `0x7f.1`, `0177.0.0.1`), also once its escapes are decoded as `normalize()` decodes them (`%31%32%37.1`); `detail` is the dotted address, so filters compare numbers, not strings" },
+  "ipv4-in-ipv6": { severity: "danger (mapped) / warning (compatible)", what: "an IPv6 literal that carries an IPv4 address, IPv4-mapped (`[::ffff:127.0.0.1]`, `[::ffff:7f00:1]`, which a dual-stack client connects to over IPv4) or IPv4-compatible (`[::127.0.0.1]`, deprecated); `detail` is the IPv4 address" },
+  "local-address": { severity: "danger", what: "with the option `fetch`: a host that is the machine itself, loopback or unspecified, in any form (`127.0.0.1`, `127.1`, `[::1]`, `[::ffff:127.0.0.1]`, `0.0.0.0`, `[::]`, `localhost`); `detail` is the address" },
+  "numeric-label": { severity: "warning", what: "a hostname whose last label is all digits (`www.example.123`, `256.1.1.1`): an IPv4 lookalike the grammar allows" },
+  "reg-name-authority": { severity: "warning", what: "a reg-name (`a_b.example`, `%66tp.example`) where the scheme expects a server" },
+  "missing-host": { severity: "warning", what: "no host where the scheme requires one (`http:///etc/passwd`)" },
 };
 
 /** A span [start, end) of the input. */
@@ -134,6 +231,16 @@ interface Spans {
   fragment?: Span;
 }
 
+/** A reference of the draft or of RFC 2396: the same components, a reg-name spelled "reg-name" or "reg_name". */
+type HierarchicalReference = UriReference | Rfc2396Reference;
+
+/** What the draft and RFC 2396 audit differently: the sections, and how normalization decodes. */
+interface HierarchicalModel {
+  readonly sectionOf: (code: AuditCode) => string | undefined;
+  /** The text with the escapes decoded that the edition's normalization decodes. */
+  readonly decode: (text: string) => string;
+}
+
 /**
  * Checks a URI reference against the warnings of section 7 and the lookalikes section 3.2.2's
  * grammar allows. Returns the findings in input order; [] when there is nothing to say.
@@ -141,58 +248,83 @@ interface Spans {
  * bad options.
  */
 export function auditIn(edition: Edition, input: unknown, options: unknown): AuditFinding[] {
+  return auditHierarchical(edition, input, options, { sectionOf: (code) => SECTION_OF[code as Exclude<AuditCode, Rfc3986Code>], decode: normalizeEscapes });
+}
+
+/** The checks the sections of an edition of RFC 2396's model name (rfc2396Sections), on one of its references. */
+export function auditRfc2396(edition: Edition, input: unknown, options: unknown): AuditFinding[] {
+  const syntax = syntaxOf(edition);
+  const sections = rfc2396Sections(edition);
+  return auditHierarchical(edition, input, options, {
+    sectionOf: (code) => sections[code], decode: (text) => unescapeUnreserved(text, syntax),
+  });
+}
+
+function auditHierarchical(edition: Edition, input: unknown, options: unknown, model: HierarchicalModel): AuditFinding[] {
   requireString(input, "audit: input");
   const opts = readOptions(options);
-  const ref = parseIn(edition, input, edition.requireRule(edition.roles.reference)) as UriReference;
+  const ref = parseIn(edition, input, edition.requireRule(edition.roles.reference)) as HierarchicalReference;
   const matches = (role: "ipv4" | "hostname", text: string): boolean => {
     const name = edition.roles[role];
     return name !== undefined && edition.accepts(text, edition.requireRule(name));
   };
   const findings: AuditFinding[] = [];
-  const add = collector(input, opts, findings, (code) => SECTION_OF[code as Exclude<AuditCode, Rfc3986Code>]);
+  const add = collector(input, opts, findings, model.sectionOf);
   const spans = locate(ref);
   const scheme = ref.scheme?.toLowerCase();
   const serverExpected = scheme !== undefined && opts.serverSchemes.has(scheme);
   const authority = ref.authority;
+  let realHost: string | undefined;
 
   if (authority?.kind === "server") {
     const host = authority.host;
-    const hostText = host?.raw ?? "";
-    if (authority.userinfo !== undefined) checkUserinfo(add, matches, authority.userinfo, spans.userinfo!, hostText, false);
+    realHost = host?.raw ?? "";
+    if (authority.userinfo !== undefined) {
+      checkUserinfo(add, matches, authority.userinfo, spans.userinfo!, realHost, false, model.decode(authority.userinfo));
+    }
     if (host === undefined) {
       if (serverExpected) {
         add("missing-host", "warning", spans.authority!,
           `The ${ref.scheme} scheme requires a host, but the authority is empty; some clients take the next path segment as the host instead`);
       }
-    } else if (host.kind === "hostname") {
-      checkHost(add, host.raw, spans.host!, host.labels[host.labels.length - 1], false);
+    } else {
+      if (host.kind === "hostname") checkHost(add, host.raw, spans.host!, host.labels[host.labels.length - 1], false);
+      if (host.kind === "IPv6reference") checkIPv6(add, host.address, spans.host!);
+      if (opts.fetch) checkLocal(add, host.raw, spans.host!);
     }
     if (authority.port !== undefined && authority.port !== "") checkPort(add, authority.port, spans.port!, scheme, opts);
-  } else if (authority?.kind === "reg-name") {
+  } else if (authority !== undefined) {
     const span = spans.authority!;
     if (serverExpected) {
       add("reg-name-authority", "warning", span,
         `The ${ref.scheme} scheme expects a server (host and port), but "${shorten(authority.raw)}" is a reg-name ` +
-        `(section 3.2.1); clients disagree about which host it names`);
+        `(registry-based, not server-based); clients disagree about which host it names`);
     }
     // A reg-name is scheme-specific; only where a server is expected (or the scheme is not yet
     // known, in a relative reference) is it worth reading as one.
-    if (serverExpected || scheme === undefined) looseServerChecks(add, matches, authority.raw, span[0], scheme, opts);
+    if (serverExpected || scheme === undefined) {
+      realHost = looseServerChecks(add, matches, authority.raw, span[0], scheme, opts, model.decode);
+    }
   }
 
-  checkEscapes(add, input, spans);
+  checkEscapes(add, input, spans, false);
+  checkDoubleEscapes(add, input, spans, reservedTable(edition));
+  if (realHost !== undefined) checkMisleadingAuthority(add, matches, input, spans, realHost);
   return sortFindings(findings);
 }
 
 /**
  * An Add that keeps the findings at or above options.minSeverity in `findings`, each with the
- * section `sectionOf` gives its code and the text of its span.
+ * section `sectionOf` gives its code and the text of its span; a code without a section is left out.
  */
-export function collector(input: string, opts: ReadOptions, findings: AuditFinding[], sectionOf: (code: AuditCode) => string): Add {
+export function collector(input: string, opts: ReadOptions, findings: AuditFinding[], sectionOf: (code: AuditCode) => string | undefined): Add {
   return (code, severity, span, message, detail) => {
     if (rank(severity) < rank(opts.minSeverity)) return;
+    // A check whose concern the edition's document does not raise reports nothing.
+    const section = sectionOf(code);
+    if (section === undefined) return;
     findings.push({
-      code, severity, section: sectionOf(code), message, start: span[0], end: span[1], text: input.slice(span[0], span[1]),
+      code, severity, section, message, start: span[0], end: span[1], text: input.slice(span[0], span[1]),
       ...(detail !== undefined ? { detail } : {}),
     });
   };
@@ -214,11 +346,12 @@ export interface ReadOptions {
   serverSchemes: ReadonlySet<string>;
   defaultPorts: ReadonlyMap<string, number>;
   minSeverity: AuditSeverity;
+  fetch: boolean;
 }
 
 /** The options of audit(), checked; TypeError for a bad one. */
 export function readOptions(options: unknown): ReadOptions {
-  if (options === undefined) return { serverSchemes: DEFAULT_SET, defaultPorts: new Map(), minSeverity: "info" };
+  if (options === undefined) return { serverSchemes: DEFAULT_SET, defaultPorts: new Map(), minSeverity: "info", fetch: false };
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new TypeError(`audit: options must be an object, got ${describe(options)}`);
   }
@@ -246,7 +379,9 @@ export function readOptions(options: unknown): ReadOptions {
   if (!AUDIT_SEVERITIES.includes(minSeverity)) {
     throw new TypeError(`audit: options.minSeverity must be one of "info", "warning", "danger", got ${JSON.stringify(minSeverity)}`);
   }
-  return { serverSchemes, defaultPorts, minSeverity };
+  const fetch = o.fetch ?? false;
+  if (typeof fetch !== "boolean") throw new TypeError(`audit: options.fetch must be a boolean, got ${describe(fetch)}`);
+  return { serverSchemes, defaultPorts, minSeverity, fetch };
 }
 
 const DEFAULT_SET: ReadonlySet<string> = new Set(DEFAULT_SERVER_SCHEMES);
@@ -256,7 +391,7 @@ export function rank(severity: AuditSeverity): number {
 }
 
 /** The spans of the components, from their lengths and the delimiters of section 5.2's recomposition. */
-function locate(ref: UriReference): Spans {
+function locate(ref: HierarchicalReference): Spans {
   let pos = 0;
   if (ref.scheme !== undefined) pos = ref.scheme.length + 1;
   const spans: Partial<Spans> = {};
@@ -279,11 +414,15 @@ function locate(ref: UriReference): Spans {
   return spans as Spans;
 }
 
-/** 7.5 and 7.4 on a userinfo at `span`; `loose` when read from a reg-name. */
-export function checkUserinfo(add: Add, matches: Matches, userinfo: string, span: Span, host: string, loose: boolean): void {
+/**
+ * 7.5 and 7.4 on a userinfo at `span`; `loose` when read from a reg-name. `decoded` is the userinfo
+ * as the edition's normalization decodes it, where a reader sees a host name ("%77ww.example.com").
+ */
+export function checkUserinfo(add: Add, matches: Matches, userinfo: string, span: Span, host: string, loose: boolean,
+  decoded = userinfo): void {
   const real = host === "" ? "empty" : `"${shorten(host)}"`;
   const how = loose ? " (reading the reg-name as userinfo@host, as clients of server schemes do)" : "";
-  const lookalike = hostLikeRun(matches, userinfo);
+  const lookalike = hostLikeRun(matches, userinfo) ?? (decoded === userinfo ? undefined : hostLikeRun(matches, decoded));
   if (lookalike !== undefined) {
     add("misleading-userinfo", "danger", span,
       `The userinfo looks like a host name ("${shorten(lookalike)}"), but the host is ${real}${how}: ` +
@@ -310,36 +449,86 @@ export function checkUserinfo(add: Add, matches: Matches, userinfo: string, span
 /**
  * A run of host-name characters in the userinfo that reads as a domain name with at least two
  * labels and a top label that starts with a letter ("www.example.com"), or as an IPv4address.
+ * The runs are visited one at a time (no array of them all), so a long userinfo takes linear time.
  */
 function hostLikeRun(matches: Matches, userinfo: string): string | undefined {
-  const runs = userinfo.match(/[A-Za-z0-9.-]+/g) ?? [];
-  for (const run of runs) {
-    if (matches("ipv4", run)) return run;
-    if (/\.[A-Za-z][A-Za-z0-9-]*\.?$/.test(run) && /^[A-Za-z0-9]/.test(run) && matches("hostname", run)) return run;
+  const runs = /[A-Za-z0-9.-]+/g;
+  for (let m = runs.exec(userinfo); m !== null; m = runs.exec(userinfo)) {
+    const run = m[0];
+    if (looksLikeHost(matches, run)) return run;
   }
   return undefined;
 }
 
-/** 7.3 and the numeric-label lookalike, on a host name (or a reg-name read as one). */
-export function checkHost(add: Add, host: string, span: Span, lastLabel: string, loose: boolean): void {
+/** An IPv4address, or a domain name of two labels or more whose top label starts with a letter. */
+function looksLikeHost(matches: Matches, run: string): boolean {
+  if (!run.includes(".")) return false;
+  if (matches("ipv4", run)) return true;
+  return /\.[A-Za-z][A-Za-z0-9-]*\.?$/.test(run) && /^[A-Za-z0-9]/.test(run) && matches("hostname", run);
+}
+
+/**
+ * 7.3 and the numeric-label lookalike, on a host name (or a reg-name read as one). `written` is
+ * the host as the input has it when `host` is that text with its escapes decoded (the reading of
+ * normalize(), and of a resolver that decodes the name): "%31%32%37.1" is read as "127.1".
+ */
+export function checkHost(add: Add, host: string, span: Span, lastLabel: string, loose: boolean, written?: string): void {
   let reading = readInetAton(host);
   let trailingDot = false;
   if (!reading && loose && host.endsWith(".")) {
     reading = readInetAton(host.slice(0, -1));
     trailingDot = reading !== undefined;
   }
-  if (reading) {
+  const decoded = written === undefined ? "" : `"${shorten(written)}" decodes to "${shorten(host)}" (as normalize() decodes it), which `;
+  if (reading && reading.dotted === host && written === undefined) {
+    // Four dotted decimal octets as written: the ordinary form, not a rare one.
+  } else if (reading && reading.dotted === host) {
+    add("ipv4-form", "danger", span,
+      `${decoded}is the IPv4 address ${reading.dotted}: the grammar reads a name, a resolver reads an address; ` +
+      `filter on the numeric address of the decoded host, not the string`, reading.dotted);
+  } else if (reading) {
     const form = reading.parts === 4 ? "four parts" : reading.parts === 1 ? "a single number" : `${reading.parts} parts`;
     const bases = [...new Set(reading.bases)].map((b) => (b === 16 ? "hexadecimal" : b === 8 ? "octal" : "decimal")).join(" and ");
     add("ipv4-form", "danger", span,
-      `"${shorten(host)}" is not an IPv4address, but inet_aton() reads it (${form}, ${bases}` +
+      `${written === undefined ? `"${shorten(host)}" ` : decoded}is not an IPv4address, but inet_aton() reads it (${form}, ${bases}` +
       `${trailingDot ? ", ignoring the trailing \".\" as URL parsers of browsers do" : ""}) as ${reading.dotted}; ` +
       `filter on the numeric address, not the string`, reading.dotted);
   } else if (/^[0-9]+$/.test(lastLabel)) {
     add("numeric-label", "warning", span,
       `The last label of "${shorten(host)}" is all digits, so the name looks like an IP address; ` +
-      `the top label of a domain name never starts with a digit (section 3.2.2)`);
+      `the top label of a domain name never starts with a digit`);
   }
+}
+
+/** 7.3 on an IPv6 literal (the address without its brackets): an IPv4 address in IPv6 clothes. */
+export function checkIPv6(add: Add, address: string, span: Span): void {
+  const groups = ipv6Groups(address);
+  if (groups === undefined) return;
+  const kind = ipv4InIPv6(groups);
+  if (kind === undefined) return;
+  const ipv4 = embeddedIPv4(groups);
+  if (kind === "mapped") {
+    add("ipv4-in-ipv6", "danger", span,
+      `[${shorten(address)}] is the IPv4-mapped form of ${ipv4}: a dual-stack client connects to ${ipv4} over IPv4, ` +
+      `past a filter that compares IPv4 addresses; filter on the numeric address`, ipv4);
+  } else {
+    add("ipv4-in-ipv6", "warning", span,
+      `[${shorten(address)}] is the IPv4-compatible form of ${ipv4} (deprecated by RFC 4291 section 2.5.5.1); ` +
+      `some stacks still reach ${ipv4} through it; filter on the numeric address`, ipv4);
+  }
+}
+
+/**
+ * The option `fetch`: a host (as written in the authority, or as read from a reg-name) that is
+ * the machine itself. A program that fetches what others give it reaches its own services there.
+ */
+export function checkLocal(add: Add, host: string, span: Span): void {
+  const local = localAddress(host);
+  if (local === undefined) return;
+  const what = local.kind === "loopback" ? "a loopback address" : "the unspecified address, which reaches the local machine";
+  add("local-address", "danger", span,
+    `"${shorten(host)}" is ${local.address === "localhost" ? "the name localhost (RFC 6761 section 6.3)" : `${local.address}, ${what}`}: ` +
+    `a program that fetches it on someone's behalf reaches its own machine's services`, local.address);
 }
 
 /** 7.2 on a port of the digits `port` at `span`. */
@@ -360,7 +549,7 @@ export function checkPort(add: Add, port: string, span: Span, scheme: string | u
     if (known !== undefined) {
       add("port-other-protocol", "danger", span,
         `Port ${value} is the well-known port of ${other}, not ${scheme}'s ${known}: ${article(scheme ?? "")} ${scheme} request sent there can act as ` +
-        `${other} commands (section 7.2)`, String(value));
+        `${other} commands`, String(value));
     } else {
       add("port-other-protocol", "info", span,
         `Port ${value} is the well-known port of ${other}; the default port of ${scheme ?? "the scheme (inherited from the base)"} is not known here`,
@@ -396,9 +585,11 @@ function bigMod(digits: string): number {
 /**
  * A reg-name authority read the way clients of server schemes read it: userinfo up to the last
  * "@", then host, then ":" and port when the rest is digits. The userinfo, host and port checks run
- * on those parts.
+ * on those parts; the host once its escapes are decoded, as normalization decodes them. Returns
+ * the host as written.
  */
-function looseServerChecks(add: Add, matches: Matches, raw: string, offset: number, scheme: string | undefined, opts: ReadOptions): void {
+function looseServerChecks(add: Add, matches: Matches, raw: string, offset: number, scheme: string | undefined, opts: ReadOptions,
+  decode: (text: string) => string): string {
   const at = raw.lastIndexOf("@");
   const hostStart = at + 1;
   let hostEnd = raw.length;
@@ -409,34 +600,202 @@ function looseServerChecks(add: Add, matches: Matches, raw: string, offset: numb
     hostEnd = colon;
   }
   const host = raw.slice(hostStart, hostEnd);
-  if (at >= 0) checkUserinfo(add, matches, raw.slice(0, at), [offset, offset + at], host, true);
-  if (/^[A-Za-z0-9.-]+$/.test(host)) {
-    const labels = host.split(".").filter((l) => l !== "");
-    checkHost(add, host, [offset + hostStart, offset + hostEnd], labels[labels.length - 1] ?? "", true);
+  const hostSpan: Span = [offset + hostStart, offset + hostEnd];
+  if (at >= 0) {
+    const userinfo = raw.slice(0, at);
+    checkUserinfo(add, matches, userinfo, [offset, offset + at], host, true, decode(userinfo));
   }
+  const decoded = decode(host);
+  if (/^[A-Za-z0-9.-]+$/.test(decoded)) {
+    const labels = decoded.split(".").filter((l) => l !== "");
+    checkHost(add, decoded, hostSpan, labels[labels.length - 1] ?? "", true, decoded === host ? undefined : host);
+  }
+  if (opts.fetch) checkLocal(add, decoded, hostSpan);
   if (port !== undefined && port !== "") checkPort(add, port, [offset + colon + 1, offset + raw.length], scheme, opts);
+  return host;
 }
 
-/** 7.2: escaped CR, LF and NUL, one finding per run of them. */
-function checkEscapes(add: Add, input: string, spans: Spans): void {
-  const places: [string, Span | undefined, AuditSeverity][] = [
-    ["authority", spans.authority, "danger"], ["path", spans.path, "warning"],
-    ["query", spans.query, "warning"], ["fragment", spans.fragment, "info"],
-  ];
-  for (const [name, span, severity] of places) {
-    if (!span) continue;
-    const re = /(?:%0[0AaDd])+/g;
-    re.lastIndex = span[0];
-    const text = input.slice(0, span[1]);
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const what = [...new Set(m[0].match(/%0./g)!.map((e) => ({ "0": "NUL", "A": "LF", "D": "CR" })[e[2].toUpperCase()]))].join(", ");
-      const why = name === "fragment"
+/** Where an escape matters, and how much: the authority is acted on first, the fragment is never sent. */
+export const PLACES = ["authority", "path", "query", "fragment"] as const;
+type Place = (typeof PLACES)[number];
+const CONTROL_SEVERITY: Record<Place, AuditSeverity> = { authority: "danger", path: "warning", query: "warning", fragment: "info" };
+const OTHER_CONTROL_SEVERITY: Record<Place, AuditSeverity> = { authority: "warning", path: "info", query: "info", fragment: "info" };
+
+/** The names of the C0 controls, DEL and the C1 controls (ISO/IEC 6429), by code. */
+const C0 = ["NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "TAB", "LF", "VT", "FF", "CR", "SO", "SI", "DLE", "DC1",
+  "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US"];
+const C1 = ["PAD", "HOP", "BPH", "NBH", "IND", "NEL", "SSA", "ESA", "HTS", "HTJ", "VTS", "PLD", "PLU", "RI", "SS2", "SS3", "DCS",
+  "PU1", "PU2", "STS", "CCH", "MW", "SPA", "EPA", "SOS", "SGCI", "SCI", "CSI", "ST", "OSC", "PM", "APC"];
+
+/** The name of the control character an escape (or "%C2" and an escape) stands for. */
+function controlName(code: number): string {
+  return code < 0x20 ? C0[code] : code === 0x7f ? "DEL" : C1[code - 0x80];
+}
+
+/**
+ * The escaped control character at `at` in the text, as its length (3, or 6 for the UTF-8 form)
+ * times 256 plus its code, or -1 (a number, not an object: this runs once per escape). A control
+ * is an escaped C0 control (%00-%1F), DEL (%7F), a C1 control (%80-%9F, as ISO 8859-1 reads the
+ * octet) or the UTF-8 form of one (%C2%80-%C2%9F).
+ */
+function controlAt(text: string, at: number, end: number): number {
+  const octet = at + 3 <= end ? escapeAt(text, at) : -1;
+  if (octet < 0) return -1;
+  if (octet < 0x20 || octet === 0x7f || (octet >= 0x80 && octet <= 0x9f)) return 3 * 256 + octet;
+  if (octet === 0xc2 && at + 6 <= end) {
+    const next = escapeAt(text, at + 3);
+    if (next >= 0x80 && next <= 0x9f) return 6 * 256 + next;
+  }
+  return -1;
+}
+
+/**
+ * 7.2: escaped control characters, one finding per run of them in a component. CR, LF and NUL
+ * end or split a protocol line (NUL a C string): their severity is the place's. The others (TAB,
+ * ESC, DEL, the C1 controls) are delimiters of fewer protocols (TAB separates gopher's fields) and
+ * rank lower. With `nulApart`, NUL is left to RFC 3986's own check (7.3) and splits the runs.
+ */
+export function checkEscapes(add: Add, input: string, spans: Partial<Record<Place, Span>>, nulApart: boolean): void {
+  const control = (at: number, end: number): number => {
+    const c = controlAt(input, at, end);
+    return nulApart && c === 3 * 256 ? -1 : c;
+  };
+  for (const place of PLACES) {
+    const span = spans[place];
+    if (span === undefined) continue;
+    const [from, end] = span;
+    for (let i = input.indexOf("%", from); i >= 0 && i < end; i = input.indexOf("%", i + 1)) {
+      if (control(i, end) < 0) continue;
+      let j = i;
+      const names = new Set<string>();
+      let severe = false;
+      for (let c = control(j, end); c >= 0; c = control(j, end)) {
+        const code = c & 0xff;
+        if (names.size < 6) names.add(controlName(code));
+        if (code === 0x0d || code === 0x0a || code === 0) severe = true;
+        j += c >> 8;
+      }
+      const run = input.slice(i, j);
+      const what = [...names].slice(0, 5).join(", ") + (names.size > 5 ? ", …" : "");
+      const why = place === "fragment"
         ? "the fragment is not sent in a retrieval, but a client that decodes it may still act on it"
-        : "it must not be unescaped before transmission, or it can end a protocol line and smuggle in another command";
-      add("escaped-control", severity, [m.index, m.index + m[0].length],
-        `An escaped ${what} (${m[0].length > 12 ? m[0].slice(0, 12) + "…" : m[0]}) in the ${name}: ${why}`);
+        : severe
+          ? "it must not be unescaped before transmission, or it can end a protocol line and smuggle in another command"
+          : "it must not be unescaped before transmission: some protocols take it as a delimiter (TAB separates gopher's " +
+            "fields), and a terminal that shows it may take it as a command";
+      add("escaped-control", (severe ? CONTROL_SEVERITY : OTHER_CONTROL_SEVERITY)[place], [i, j],
+        `An escaped ${what} (${abbreviate(run)}) in the ${place}: ${why}`);
+      i = j - 1;
     }
   }
+}
+
+/**
+ * 2.4.2 ("careful not to escape or unescape the same string more than once"): an escaped "%"
+ * followed by the rest of an escape, "%25" "2e", decoded once is "%2e" and decoded again ".". A
+ * program that decodes twice sees a dot segment ("%252e%252e") or a delimiter ("%252F") where the
+ * grammar and a single decoding see data. `reserved` marks the edition's reserved characters, by
+ * code; "\\" counts as well (a path separator of file systems).
+ */
+export function checkDoubleEscapes(add: Add, input: string, spans: Partial<Record<Place, Span>>, reserved: Uint8Array): void {
+  for (const place of PLACES) {
+    const span = spans[place];
+    if (span === undefined) continue;
+    const [from, end] = span;
+    if (place === "path") {
+      // Segment by segment: a segment that decodes (more than once) to "." or ".." is one finding.
+      let start = from;
+      while (start <= end) {
+        let stop = input.indexOf("/", start);
+        if (stop < 0 || stop > end) stop = end;
+        if (stop > start && !dotSegmentFinding(add, input, start, stop)) eachDoubleEscape(add, input, start, stop, place, reserved);
+        start = stop + 1;
+      }
+    } else {
+      eachDoubleEscape(add, input, from, end, place, reserved);
+    }
+  }
+}
+
+/** A segment of "." and escapes of "." only, at least one escaped twice or more: one finding. */
+function dotSegmentFinding(add: Add, input: string, start: number, stop: number): boolean {
+  if (stop - start > 64) return false;
+  const segment = input.slice(start, stop);
+  const dots = /^(?:\.|%(?:25)*2[Ee])(?:\.|%(?:25)*2[Ee])?$/;
+  if (!dots.test(segment) || !/%25/.test(segment)) return false;
+  const decoded = segment.replace(/%(?:25)*2[Ee]/g, ".");
+  add("double-escape", "warning", [start, stop],
+    `The segment ${segment} decodes, a second time, to "${decoded}": a server that decodes twice may climb out of the directory it serves`,
+    decoded);
+  return true;
+}
+
+/** Each escaped "%" that, decoded again, gives a reserved character or "\\" (one finding per escape). */
+function eachDoubleEscape(add: Add, input: string, from: number, end: number, place: Place, reserved: Uint8Array): void {
+  let i = input.indexOf("%25", from);
+  while (i >= 0 && i + 5 <= end) {
+    // "%25", then "25" once for each further level, then the two hex digits of the escape it hides.
+    let j = i + 3;
+    let times = 2;
+    while (j + 4 <= end && input.startsWith("25", j) && hexValue(input.charCodeAt(j + 2)) >= 0 && hexValue(input.charCodeAt(j + 3)) >= 0) {
+      j += 2;
+      times++;
+    }
+    const h = hexValue(input.charCodeAt(j));
+    const l = hexValue(input.charCodeAt(j + 1));
+    const code = h < 0 || l < 0 ? -1 : h * 16 + l;
+    if (code >= 0 && code < 0x80 && (reserved[code] === 1 || code === 0x5c)) {
+      const ch = String.fromCharCode(code);
+      const severity: AuditSeverity = place === "authority" ? "danger" : place === "path" && (ch === "/" || ch === "\\") ? "warning" : "info";
+      add("double-escape", severity, [i, j + 2],
+        `${input.slice(i, j + 2)} in the ${place} is an escaped "%" before "${input.slice(j, j + 2)}": decoded ` +
+        `${times === 2 ? "twice" : `${times} times`} it is ${JSON.stringify(ch)}, a delimiter where the grammar and a single decoding see data`, ch);
+      i = input.indexOf("%25", j + 2);
+    } else {
+      i = input.indexOf("%25", i + 3);
+    }
+  }
+}
+
+/** The edition's reserved characters, by code, from its grammar's rule of that name. */
+const RESERVED = new WeakMap<Edition, Uint8Array>();
+export function reservedTable(edition: Edition): Uint8Array {
+  let table = RESERVED.get(edition);
+  if (table === undefined) {
+    const rule = edition.rule("reserved");
+    table = new Uint8Array(0x80);
+    for (let code = 0; code < 0x80; code++) table[code] = rule !== undefined && edition.accepts(String.fromCharCode(code), rule) ? 1 : 0;
+    RESERVED.set(edition, table);
+  }
+  return table;
+}
+
+/**
+ * 7.5: with an authority and an empty path, a "@" in the query or fragment before any "/" makes
+ * the text from "//" on read as userinfo@host: "http://evil.example#@good.example/" shows
+ * "good.example" where a reader, and a parser that takes the host after the last "@" before a "/",
+ * expects the host. The real host is `realHost`.
+ */
+export function checkMisleadingAuthority(add: Add, matches: Matches, input: string, spans: Partial<Record<Place, Span>>, realHost: string): void {
+  const authority = spans.authority;
+  if (authority === undefined || spans.path === undefined || spans.path[1] !== spans.path[0]) return;
+  const rest = spans.path[1];
+  let slash = input.indexOf("/", rest);
+  if (slash < 0) slash = input.length;
+  const at = input.lastIndexOf("@", slash - 1);
+  if (at < rest) return;
+  const place = spans.fragment !== undefined && at >= spans.fragment[0] ? "fragment" : "query";
+  const host = /^[A-Za-z0-9.-]*/.exec(input.slice(at + 1, Math.min(slash, at + 256)))![0];
+  if (host === "" || host === realHost || !looksLikeHost(matches, host)) return;
+  add("misleading-authority", "danger", [at, at + 1 + host.length],
+    `The ${place} holds "@${shorten(host)}" before any "/", so the text after "//" reads as userinfo@host with the host ` +
+    `"${shorten(host)}", but the host is ${realHost === "" ? "empty" : `"${shorten(realHost)}"`}: a semantic attack misleads readers this way`,
+    realHost);
+}
+
+/** A run of escapes, cut to four of them for a message. */
+export function abbreviate(run: string): string {
+  return run.length > 12 ? run.slice(0, 12) + "…" : run;
 }
 
 /** At most 60 characters of a value, for messages. */

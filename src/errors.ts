@@ -192,6 +192,26 @@ export class ResolveError extends Error {
   }
 }
 
+/**
+ * The edition's document defines no such operation: the 1993 URL draft has no normalization and
+ * no comparison of URLs. Thrown instead of an answer the document does not give; the message
+ * names the operation, the document, the section that says so where one does, and an edition
+ * that defines it.
+ */
+export class NotDefinedError extends Error {
+  /** The function that was called: "normalize", "equivalent". */
+  readonly operation: string;
+  /** The id of the edition whose document defines no such operation. */
+  readonly edition: string;
+
+  constructor(operation: string, edition: string, message: string) {
+    super(message);
+    this.name = "NotDefinedError";
+    this.operation = operation;
+    this.edition = edition;
+  }
+}
+
 /** The character (a whole code point) at the offset, or undefined at the end. */
 function foundAt(input: string, offset: number): string | undefined {
   if (offset >= input.length) return undefined;

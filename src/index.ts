@@ -51,7 +51,7 @@ export type { ResolutionStep, ResolutionSteps, StepState } from "./steps.js";
 export type { ValidationResult } from "./parse.js";
 export { EXPLAIN_MAX_LENGTH } from "./explain.js";
 export type { ParseTree } from "./explain.js";
-export { UriSyntaxError, ResolveError } from "./errors.js";
+export { UriSyntaxError, ResolveError, NotDefinedError } from "./errors.js";
 export type { UriSyntaxErrorNext, ResolveErrorCode } from "./errors.js";
 export { UriReference } from "./types.js";
 export type {

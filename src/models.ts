@@ -1,7 +1,7 @@
 // The operations each model defines on top of its grammar: resolution (section 5), normalization
 // and comparison (section 6), the security checks (section 7). An edition names its model in
 // edition.json; editions of one model share these algorithms and differ only in their grammar.
-import { auditIn, readOptions, type AuditFinding } from "./audit.js";
+import { auditIn, auditRfc2396, readOptions, rfc2396Sections, SECTION_OF, type AuditCode, type AuditFinding } from "./audit.js";
 import type { Edition } from "./edition.js";
 import { equivalentIn, normalizeIn } from "./normalize.js";
 import { recompose } from "./recompose.js";
@@ -11,10 +11,11 @@ import type { ResolutionSteps } from "./steps.js";
 import { UriReference } from "./types.js";
 import { describe, requireString } from "./args.js";
 import { parseIn } from "./parse.js";
-import { auditReference } from "./rfc3986/audit.js";
+import { auditReference, SECTION_OF as RFC3986_SECTION_OF } from "./rfc3986/audit.js";
 import * as rfc3986 from "./rfc3986/operations.js";
 import { Reference } from "./rfc3986/types.js";
 import * as url1993 from "./url1993/operations.js";
+import { auditUrl, SECTION_OF as URL1993_SECTION_OF } from "./url1993/audit.js";
 import { Url } from "./url1993/types.js";
 import * as rfc2396 from "./rfc2396/operations.js";
 import { Reference as Rfc2396Reference } from "./rfc2396/types.js";
@@ -32,6 +33,8 @@ export interface Model {
   normalize(edition: Edition, uri: unknown, options: unknown, fn: string): unknown;
   equivalent(edition: Edition, a: unknown, b: unknown, options: unknown): boolean;
   audit(edition: Edition, input: unknown, options: unknown): AuditFinding[];
+  /** The section of the edition's document behind each finding audit() reports (a code it lacks is never reported). */
+  auditSections(edition: Edition): Readonly<Partial<Record<AuditCode, string>>>;
 }
 
 const MODELS: Readonly<Record<string, Model>> = {
@@ -49,6 +52,7 @@ const MODELS: Readonly<Record<string, Model>> = {
     normalize: normalizeIn,
     equivalent: equivalentIn,
     audit: auditIn,
+    auditSections: () => SECTION_OF,
   },
   "rfc3986": {
     isReference: (value) => value instanceof Reference,
@@ -67,9 +71,10 @@ const MODELS: Readonly<Record<string, Model>> = {
       const ref = parseIn(edition, input, edition.requireRule(edition.roles.reference)) as Reference;
       return auditReference(edition, input, ref, options);
     },
+    auditSections: () => RFC3986_SECTION_OF,
   },
-  // The 1993 URL draft: its partial form (section "PARTIAL FORM"); it defines no normalization,
-  // no comparison and no security checks.
+  // The 1993 URL draft: its partial form (section "PARTIAL FORM"); it defines no normalization
+  // and no comparison (NotDefinedError), and of security only that passwords are unwise.
   "url-1993": {
     isReference: (value) => value instanceof Url,
     recompose: (ref) => {
@@ -79,9 +84,11 @@ const MODELS: Readonly<Record<string, Model>> = {
     resolve: (edition, base, ref, options, fn) => url1993.recompose(url1993.resolveIn(edition, base, ref, options, fn)),
     resolveReference: url1993.resolveIn,
     resolveSteps: url1993.resolveStepsIn,
-    normalize: () => url1993.undefinedBy1993("normalize", "normalization (its URLs are compared as written)"),
-    equivalent: () => url1993.undefinedBy1993("equivalent", "equivalence of URLs (section UNIQUENESS: \"a possible ambiguity will always exist\")"),
-    audit: () => url1993.undefinedBy1993("audit", "security checks (section \"Security considerations\" names none a parser can make)"),
+    normalize: (edition) => url1993.undefinedBy1993(edition, "normalize", "normalization (its URLs are compared as written)"),
+    equivalent: (edition) => url1993.undefinedBy1993(edition, "equivalent",
+      "equivalence of URLs (section UNIQUENESS: \"a possible ambiguity will always exist\")"),
+    audit: auditUrl,
+    auditSections: () => URL1993_SECTION_OF,
   },
   "rfc2396": {
     isReference: (value) => value instanceof Rfc2396Reference,
@@ -94,12 +101,9 @@ const MODELS: Readonly<Record<string, Model>> = {
     resolveSteps: rfc2396.resolveStepsIn,
     normalize: rfc2396.normalizeIn,
     equivalent: rfc2396.equivalentIn,
-    // The checks of src/audit.ts and src/rfc3986/audit.ts read those models' references ("reg-name"
-    // authorities) and cite their sections 7.2 to 7.6; RFC 2396's section 7 has no subsections.
-    audit: (edition) => {
-      throw new TypeError(`audit: not available for ${edition.document} (edition ${JSON.stringify(edition.id)}): the ` +
-        `security checks are written for the references and sections of draft-fielding-uri-rfc2396bis-01 and RFC 3986`);
-    },
+    // What the sections of RFC 2396 and its drafts name (section 7 has no subsections): src/audit.ts.
+    audit: auditRfc2396,
+    auditSections: rfc2396Sections,
   },
 };
 

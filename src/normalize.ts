@@ -1,6 +1,7 @@
 // Normalization and comparison (section 6): the comparison ladder of section 6.2, from simple
 // string comparison (6.2.1) through syntax-based (6.2.2) to scheme-based normalization (6.2.3).
 import { describe } from "./args.js";
+import { rewriteEscapes } from "./escapes.js";
 import type { Edition } from "./edition.js";
 import { parseIn } from "./parse.js";
 import { recompose } from "./recompose.js";
@@ -101,17 +102,13 @@ function normalizeEscapesOf(edition: Edition, ref: UriReference): UriReference {
 
 /** 6.2.2.2: escapes with upper-case hex digits; the safe unreserved characters unescaped. */
 export function normalizeEscapes(text: string): string {
-  return text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => {
-    const code = parseInt(hex, 16);
-    return isSafe(code) ? String.fromCharCode(code) : "%" + hex.toUpperCase();
-  });
+  return rewriteEscapes(text, SAFE, true);
 }
 
-/** ALPHA %41-%5A %61-%7A, DIGIT %30-%39, "_" %5F, "~" %7E (section 2.3). */
-function isSafe(code: number): boolean {
-  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) ||
-    code === 0x5f || code === 0x7e;
-}
+/** ALPHA %41-%5A %61-%7A, DIGIT %30-%39, "_" %5F, "~" %7E (section 2.3), by code. */
+const SAFE = Uint8Array.from({ length: 0x80 }, (_, code) =>
+  (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x7e
+    ? 1 : 0);
 
 /** 6.2.2.1: the scheme and the host in lower case. */
 function normalizeCase(ref: UriReference): UriReference {

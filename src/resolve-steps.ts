@@ -62,11 +62,14 @@ export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, op
   // if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme);
   if (!strict && R.scheme !== undefined && R.scheme.toLowerCase() === Base.scheme.toLowerCase()) {
     const opaque = R.opaque;
-    R = undefineScheme(R);
+    R = undefineScheme(edition, R);
     steps.push({
       section: "5.2", label: "undefine(R.scheme);",
-      did: `A non-validating parser ignores R's scheme ${shown(parsed.scheme)}: it is the base URI's` +
-        (opaque ? "; the rest is read as a path and a query." : "."),
+      did: R.scheme === undefined
+        ? `A non-validating parser ignores R's scheme ${shown(parsed.scheme)}: it is the base URI's` +
+          (opaque ? "; the rest is read as a path and a query." : ".")
+        : `R's scheme ${shown(parsed.scheme)} is the base URI's, but what follows it is no ${edition.roles.relative}; the ` +
+          `loophole is for "the scheme name ... present in a relative URI" (Appendix C), so R stays the absolute URI it reads as.`,
       state: rState(),
     });
   }

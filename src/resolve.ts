@@ -22,7 +22,10 @@ export interface ResolveOptions {
    * true (the default): a validating parser, so a reference with a scheme is absolute even when
    * it is the base's scheme ("http:g" stays "http:g"). false: the draft's non-validating parser,
    * which ignores a reference's scheme when it is the base's ("http:g" gives "http://a/b/c/g");
-   * Appendix C calls this a loophole kept for backwards compatibility.
+   * Appendix C calls this a loophole kept for backwards compatibility. It applies to "the scheme
+   * name ... present in a relative URI": where what follows the scheme is no relative-URI
+   * ("http:[", "http:g:h"), the reference is the absolute URI it reads as ("http:["), as with
+   * `strict: true`, since without its scheme it would give a target that is no URI.
    */
   strict?: boolean;
   /** What merge step 7 does with leading ".." segments; default "retain". */
@@ -87,7 +90,7 @@ function resolveParsed(edition: Edition, Base: Components & { scheme: string }, 
   // Scheme names are compared case-insensitively: section 3.1 asks programs to treat upper case
   // letters in a scheme as equal to lower case ("HTTP" is the scheme "http").
   if (!strict && R.scheme !== undefined && R.scheme.toLowerCase() === Base.scheme.toLowerCase()) {
-    R = undefineScheme(R);
+    R = undefineScheme(edition, R);
   }
 
   const T: Components = { path: "", opaque: false };
@@ -196,15 +199,26 @@ export function dotSegmentsError(basePath: string, refPath: string): ResolveErro
     `${JSON.stringify(basePath)}: the merged path would begin with ".." (section 5.2, merge step 7)`);
 }
 
-/** undefine(R.scheme): what remains is read as a relative reference, the way parse(R) splits one. */
-export function undefineScheme(R: Components): Components {
-  if (!R.opaque) return { authority: R.authority, path: R.path, opaque: false, query: R.query };
-  // An opaque part ("http:g?y") holds what a non-validating split (Appendix B) reads as a path
-  // and a query: the first "?" ends the path.
-  const q = R.path.indexOf("?");
-  return q < 0
-    ? { path: R.path, opaque: false }
-    : { path: R.path.slice(0, q), opaque: false, query: R.path.slice(q + 1) };
+/**
+ * undefine(R.scheme), where it applies. The loophole is for "the scheme name ... present in a
+ * relative URI" (Appendix C): what follows the scheme must be a relative-URI, read by the grammar
+ * as parse(R) reads one (an opaque part "g?y" is the path "g" and the query "y"). Where it is not
+ * ("http:[", "http:g:h": square brackets are allowed in an opaque part and nowhere in the
+ * hierarchical syntax, Appendix G.1; a first segment cannot hold ":", section 5), the reference is
+ * no relative URI with a scheme in front but the absolute URI it reads as, which is what a
+ * validating parser makes of it; undefining its scheme would give a target that is no URI
+ * ("http://a/[").
+ */
+export function undefineScheme(edition: Edition, R: Components): Components {
+  const rest = recompose({ authority: R.authority, path: R.path, query: R.query });
+  let relative: UriReference;
+  try {
+    relative = parseIn(edition, rest, edition.requireRule(edition.roles.relative)) as UriReference;
+  } catch (error) {
+    if (error instanceof UriSyntaxError) return R;
+    throw error;
+  }
+  return { authority: relative.authority, path: relative.path, opaque: false, query: relative.query };
 }
 
 function parseReference(edition: Edition, text: string): UriReference {

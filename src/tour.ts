@@ -8,6 +8,7 @@ import { TOUR, type TourRow } from "../generated/tour.js";
 import { compareEditionsIn, type EditionVerdict } from "./compare-editions.js";
 import { diffEditionsIn } from "./diff-editions.js";
 import type { Edition } from "./edition.js";
+import { NotDefinedError } from "./errors.js";
 import { modelOf } from "./models.js";
 import { EDITIONS } from "./registry.js";
 
@@ -85,7 +86,7 @@ function results(row: TourRow): TourAnswer[] {
         value = model.recompose(model.normalize(edition, row.input, undefined, "tour"));
       }
     } catch (e) {
-      if (!(e instanceof TypeError) || !/defines no/.test(e.message)) throw e;
+      if (!(e instanceof NotDefinedError)) throw e;
       value = "—";
     }
     return { edition: edition.id, date: edition.date, value };

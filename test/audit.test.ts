@@ -46,6 +46,15 @@ const FINDINGS: Row[] = [
   ["http://a%0Db/", "escaped-control", "danger", "7.2", "%0D", undefined, "in the authority (a reg-name)"],
   ["mailto:a@b.example?subject=%0D%0ABcc:c@d.example", "escaped-control", "warning", "7.2", "%0D%0A", undefined,
     "header injection through an opaque part"],
+  // 7.2 other escaped controls: delimiters of fewer protocols (TAB of gopher), commands to terminals
+  ["http://h/%0E%1A", "escaped-control", "info", "7.2", "%0E%1A", undefined, "SO and SUB, one run"],
+  ["http://h/a%09b", "escaped-control", "info", "7.2", "%09", undefined, "TAB, gopher's field separator"],
+  ["http://h/?%1B%5B2J", "escaped-control", "info", "7.2", "%1B", undefined, "ESC starts a terminal's command"],
+  ["http://h/%7f", "escaped-control", "info", "7.2", "%7f", undefined, "DEL"],
+  ["http://h/%85", "escaped-control", "info", "7.2", "%85", undefined, "NEL, a C1 control, as ISO 8859-1 reads the octet"],
+  ["http://h/%C2%85", "escaped-control", "info", "7.2", "%C2%85", undefined, "NEL in UTF-8"],
+  ["http://a%09b/", "escaped-control", "warning", "7.2", "%09", undefined, "in the authority"],
+  ["http://h/%09%0D%0A", "escaped-control", "warning", "7.2", "%09%0D%0A", undefined, "a run with CR and LF ranks as they do"],
   // 7.3 rare IP address formats
   ["http://2130706433/", "ipv4-form", "danger", "7.3", "2130706433", "127.0.0.1", "a single 32-bit number"],
   ["http://127.1/", "ipv4-form", "danger", "7.3", "127.1", "127.0.0.1", "two parts: the last is 24 bits"],
@@ -58,6 +67,28 @@ const FINDINGS: Row[] = [
   ["http://u@0x7f.1:80/", "ipv4-form", "danger", "7.3", "0x7f.1", "127.0.0.1", "the span is the host alone"],
   ["http://127.1./", "ipv4-form", "danger", "7.3", "127.1.", "127.0.0.1", "a reg-name with a trailing dot, as browsers read it"],
   ["//0x7f.1/x", "ipv4-form", "danger", "7.3", "0x7f.1", "127.0.0.1", "in a relative reference too"],
+  ["http://%31%32%37.1/", "ipv4-form", "danger", "7.3", "%31%32%37.1", "127.0.0.1",
+    "a reg-name whose escaped digits normalize() decodes: http://127.1/"],
+  ["http://%31%32%37.0.0.1/", "ipv4-form", "danger", "7.3", "%31%32%37.0.0.1", "127.0.0.1",
+    "decoded, an IPv4address: a string filter on the reg-name misses it"],
+  ["http://u@%30x7f.1:80/", "ipv4-form", "danger", "7.3", "%30x7f.1", "127.0.0.1", "decoded within a reg-name read as userinfo@host:port"],
+  ["http://[::ffff:127.0.0.1]/", "ipv4-in-ipv6", "danger", "7.3", "[::ffff:127.0.0.1]", "127.0.0.1", "IPv4-mapped, dotted"],
+  ["http://[::FFFF:7f00:1]/", "ipv4-in-ipv6", "danger", "7.3", "[::FFFF:7f00:1]", "127.0.0.1", "IPv4-mapped, in hex"],
+  ["http://[0:0:0:0:0:ffff:a00:1]/", "ipv4-in-ipv6", "danger", "7.3", "[0:0:0:0:0:ffff:a00:1]", "10.0.0.1", "without \"::\""],
+  ["http://[::127.0.0.1]/", "ipv4-in-ipv6", "warning", "7.3", "[::127.0.0.1]", "127.0.0.1", "IPv4-compatible (deprecated)"],
+  // 2.4.2 double escapes
+  ["http://h/%252e%252e/etc", "double-escape", "warning", "2.4.2", "%252e%252e", "..", "decoded twice, a dot segment"],
+  ["http://h/a/.%252E/b", "double-escape", "warning", "2.4.2", ".%252E", "..", "half of it"],
+  ["http://h/%25252e%25252e/", "double-escape", "warning", "2.4.2", "%25252e%25252e", "..", "decoded three times"],
+  ["http://h/a%252Fb", "double-escape", "warning", "2.4.2", "%252F", "/", "decoded twice, a \"/\""],
+  ["http://h/a%255Cb", "double-escape", "warning", "2.4.2", "%255C", "\\", "a \"\\\" of file systems"],
+  ["http://h/?a=%2526b", "double-escape", "info", "2.4.2", "%2526", "&", "a \"&\" in the query"],
+  ["http://a%2540b/", "double-escape", "danger", "2.4.2", "%2540", "@", "in the authority"],
+  // 7.5 a query or fragment that reads as the authority
+  ["http://evil.example#@good.example/", "misleading-authority", "danger", "7.5", "@good.example", "evil.example",
+    "the fragment reads as userinfo@host"],
+  ["http://evil.example?@good.example/", "misleading-authority", "danger", "7.5", "@good.example", "evil.example", "the query"],
+  ["http://evil.example?x#@10.0.0.1", "misleading-authority", "danger", "7.5", "@10.0.0.1", "evil.example", "an IPv4 address"],
   // 3.2.2 lookalikes
   ["http://www.example.123/", "numeric-label", "warning", "3.2.2", "www.example.123", undefined, "an all-digit top label"],
   ["http://1.2.3.4.5/", "numeric-label", "warning", "3.2.2", "1.2.3.4.5", undefined, "five parts: no IPv4 reading"],
@@ -113,7 +144,14 @@ const CLEAN: [string, string][] = [
   ["../a/b?c#d", "a relative path"],
   ["", "the empty reference"],
   ["http://h/%250D", "an escaped \"%\" followed by 0D is not an escaped CR"],
-  ["http://h/%0E%1A", "other escaped controls are not protocol delimiters"],
+  ["http://h/%2e%2e/%2F", "single escapes are the grammar's data (RFC 3986 audits them, 7.3)"],
+  ["http://h/%2541", "an escaped \"%\" before \"41\": decoded twice, a letter"],
+  ["http://h/?%25", "an escaped \"%\" alone"],
+  ["http://[::1]/", "loopback is reported only with the option fetch"],
+  ["http://[::]/", "and so is the unspecified address"],
+  ["http://[2001:db8::ffff:1:2]/", "ffff elsewhere than in the sixth group"],
+  ["http://evil.example/#@good.example", "a \"/\" before the \"@\": the authority has ended"],
+  ["http://evil.example#x@y", "no host name after the \"@\""],
   ["http://a1.example-2.com/", "digits inside labels"],
 ];
 
@@ -125,6 +163,43 @@ describe("audit() stays quiet", () => {
   test("port 443 on http is https's port: danger, the scheme compared case-insensitively", () => {
     const findings = audit("HTTP://www.example.com:443/");
     expect(findings.map((f) => [f.code, f.severity, f.detail])).toEqual([["port-other-protocol", "danger", "443"]]);
+  });
+});
+
+/** input | the text of the host | the address it is | why, with the option fetch */
+const LOCAL: [string, string, string, string][] = [
+  ["http://127.0.0.1/", "127.0.0.1", "127.0.0.1", "loopback"],
+  ["http://127.9.9.9:8080/", "127.9.9.9", "127.9.9.9", "all of 127.0.0.0/8"],
+  ["http://0.0.0.0/", "0.0.0.0", "0.0.0.0", "the unspecified address reaches the local machine"],
+  ["http://[::1]/", "[::1]", "::1", "IPv6 loopback"],
+  ["http://[0:0:0:0:0:0:0:1]/", "[0:0:0:0:0:0:0:1]", "::1", "written in full"],
+  ["http://[::]/", "[::]", "::", "IPv6 unspecified"],
+  ["http://[::ffff:127.0.0.1]/", "[::ffff:127.0.0.1]", "127.0.0.1", "IPv4-mapped loopback"],
+  ["http://127.1/", "127.1", "127.0.0.1", "a rare form of loopback"],
+  ["http://0x7f000001/", "0x7f000001", "127.0.0.1", "a single hexadecimal number"],
+  ["http://0/", "0", "0.0.0.0", "a single zero"],
+  ["http://%31%32%37.1/", "%31%32%37.1", "127.0.0.1", "escaped, as normalize() decodes it"],
+  ["http://localhost:8080/", "localhost", "localhost", "the name (RFC 6761 6.3)"],
+  ["http://LOCALHOST./", "LOCALHOST.", "localhost", "in any case, fully qualified"],
+  ["http://api.localhost/", "api.localhost", "localhost", "a name under localhost"],
+  ["http://user@a_b@127.0.0.1/", "127.0.0.1", "127.0.0.1", "the host of a reg-name read as userinfo@host"],
+];
+
+describe("audit(input, { fetch: true }): hosts that are the machine itself (local-address, section 7.3)", () => {
+  test.each(LOCAL)("%s: %s is %s (%s)", (input, text, address) => {
+    const findings = audit(input, { fetch: true }).filter((f) => f.code === "local-address");
+    expect(findings).toMatchObject([{ severity: "danger", section: "7.3", text, detail: address }]);
+    expect(input.slice(findings[0].start, findings[0].end)).toBe(text);
+    expect(audit(input).filter((f) => f.code === "local-address")).toEqual([]);
+  });
+
+  test.each(["http://10.0.0.1/", "http://[::2]/", "http://[::ffff:10.0.0.1]/", "http://localhost.example/", "http://128.0.0.1/",
+    "http://mylocalhost/", "foo://a@b@127.0.0.1/"])("%s is not the machine itself", (input) => {
+    expect(audit(input, { fetch: true }).filter((f) => f.code === "local-address")).toEqual([]);
+  });
+
+  test("options.fetch must be a boolean", () => {
+    expect(() => audit("http://h/", { fetch: "yes" } as never)).toThrow(new TypeError("audit: options.fetch must be a boolean, got a string"));
   });
 });
 

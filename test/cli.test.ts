@@ -576,6 +576,33 @@ describe("audit", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/\^ offset 8/);
   });
+
+  test("--fetch also reports hosts that are this machine", () => {
+    expect(run(["audit", "http://127.0.0.1/"])).toMatchObject({ status: 0, stdout: "http://127.0.0.1/\nno findings\n" });
+    const r = run(["audit", "--fetch", "--json", "http://127.0.0.1/"]);
+    expect(r.status).toBe(3);
+    expect(JSON.parse(r.stdout).findings).toEqual([expect.objectContaining({ code: "local-address", section: "7.3", detail: "127.0.0.1" })]);
+  });
+
+  test("every edition: RFC 2396 cites its section 7, the 1993 draft its \"Security considerations\"", () => {
+    const r2396 = run(["audit", "--edition", "rfc2396", "--json", "http://a:25/"]);
+    expect(r2396.status).toBe(3);
+    expect(JSON.parse(r2396.stdout).findings).toEqual([expect.objectContaining({ code: "port-other-protocol", section: "7" })]);
+    const r1993 = run(["audit", "--edition", "url-1993", "--json", "ftp://joe:pw@host/"]);
+    expect(r1993.status).toBe(3);
+    expect(JSON.parse(r1993.stdout).findings).toEqual([expect.objectContaining({ code: "password", section: "Security considerations" })]);
+  });
+});
+
+describe("an operation the edition does not define", () => {
+  test.each([["normalize", "http://a/"], ["compare", "http://a/", "http://a/"]])("%s --edition url-1993: exit 2 and a sentence, no internal error", (...args) => {
+    const r = run([args[0], "--edition", "url-1993", ...args.slice(1)]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(new RegExp(`^uri-grammar ${args[0]}: \\w+: the 1993 URL draft \\("Uniform Resource Locators \\(URL\\)", October 1993\\) defines no `));
+    expect(r.stderr).not.toMatch(/internal error|bug/);
+    expectNoStack(r);
+  });
 });
 
 describe("extract", () => {

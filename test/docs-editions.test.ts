@@ -2,7 +2,7 @@
 // row is checked here, so the table cannot drift from the code.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { EDITIONS, matches, normalize, resolve, type EditionId } from "../src/index.js";
+import { EDITIONS, NotDefinedError, audit, matches, normalize, resolve, type EditionId } from "../src/index.js";
 
 const doc = readFileSync(join(__dirname, "..", "docs", "editions.md"), "utf8");
 
@@ -59,11 +59,13 @@ describe("docs/editions.md: resolution and normalization", () => {
       const run = (): string => {
         if (base) return resolve(base[1], input, { edition });
         if (row[0] === "normalize") return normalize(input, { edition });
+        // The findings as "code section", in input order.
+        if (row[0] === "audit") return audit(input, { edition }).map((f) => `${f.code} ${f.section}`).join(", ");
         throw new Error(`unknown operation ${row[0]}`);
       };
       // "—": the edition's document defines no such operation, and the function says so.
       if (row[2 + i] === "—") {
-        expect(run).toThrow(TypeError);
+        expect(run).toThrow(NotDefinedError);
         expect(run).toThrow(/defines no/);
         return;
       }

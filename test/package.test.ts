@@ -64,4 +64,16 @@ describe("the package", () => {
     expect(r.stderr).toMatch(new RegExp(`^${script}: .*uri-grammar-no-shared does not exist\\. The public test suites are read from there`));
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
+
+  test("the package carries its licence: package.json says MIT, and LICENSE (the MIT text) is among the files it ships", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    expect(pkg.license).toBe("MIT");
+    expect(pkg.files).toContain("LICENSE");
+    expect(readFileSync(join(root, "LICENSE"), "utf8")).toMatch(/^MIT License\n\nCopyright \(c\) the uri-grammar contributors\n\nPermission is hereby granted, free of charge/);
+    expect(readFileSync(join(root, "NOTICE"), "utf8")).toContain("Licensed under the MIT License");
+    const r = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" });
+    expect(r.status).toBe(0);
+    const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
+    expect(files).toEqual(expect.arrayContaining(["LICENSE", "NOTICE", "README.md", "package.json"]));
+  });
 });

@@ -173,6 +173,14 @@ describe("draft-fielding-uri-rfc2396bis-01: the lines of the 5.2 pseudocode that
     expect(labels(resolveSteps(BASE, "http:g", o).steps).slice(2)).toEqual(["T.scheme = R.scheme;", "T.authority = R.authority;",
       "T.path = R.path;", "T.query = R.query;", "return (T, fragment);", "The resulting target URI components and fragment can be recombined"]);
   });
+  test("the non-validating parser where what follows the scheme is no relative-URI: R stays absolute, as resolve() keeps it", () => {
+    const { target, steps } = resolveSteps("http://a/b", "http:[", { ...o, strict: false });
+    expect(target).toBe("http:[");
+    expect(target).toBe(resolve("http://a/b", "http:[", { strict: false }));
+    expect(steps[2]).toMatchObject({ label: "undefine(R.scheme);", state: { "R.scheme": "http", "R.path": "[" } });
+    expect(steps[2].did).toMatch(/what follows it is no relative-URI; the loophole is for "the scheme name \.\.\. present in a relative URI" \(Appendix C\)/);
+    expect(steps[3].label).toBe("T.scheme = R.scheme;");
+  });
   test("merge step 7 with dotSegments \"error\" is resolve()'s ResolveError", () => {
     expect(() => resolveSteps(BASE, "../../../g", { ...o, dotSegments: "error" })).toThrow(expect.objectContaining({
       code: "dot-segments", step: "5.2 merge step 7",

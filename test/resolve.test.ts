@@ -150,6 +150,16 @@ describe("strict: false, the non-validating parser's loophole", () => {
   it("leaves other schemes alone", () => {
     expect(resolve(BASE, "https:g", { strict: false })).toBe("https:g");
   });
+
+  it("applies only where what follows the scheme is a relative-URI: else the reference is the absolute URI it reads as", () => {
+    // Square brackets are allowed in an opaque part and nowhere in the hierarchical syntax (Appendix G.1).
+    expect(resolve("http://a/b", "http:[", { strict: false })).toBe("http:[");
+    expect(resolve("urn://a/b", "URN:]x", { strict: false })).toBe("URN:]x");
+    expect(resolve(BASE, "http:g?[#s", { strict: false })).toBe("http:g?[#s");
+    // A relative-URI's first segment cannot hold ":" (section 5); "./g:h" can.
+    expect(resolve(BASE, "http:g:h", { strict: false })).toBe("http:g:h");
+    expect(resolve(BASE, "http:./g:h", { strict: false })).toBe("http://a/b/c/g:h");
+  });
 });
 
 describe("errors", () => {

@@ -183,8 +183,8 @@ describe("the public API", () => {
     expect(recomposeApi(reference("g;x?y#s"), EDITION)).toBe("g;x?y#s");
   });
 
-  it("audit is not available for RFC 2396: a TypeError that says so", () => {
-    expect(() => audit("http://a/", EDITION)).toThrow(TypeError);
-    expect(() => audit("http://a/", EDITION)).toThrow(/not available for RFC 2396/);
+  it("audit makes the checks RFC 2396's own sections name, and cites them", () => {
+    expect(audit("http://a/", EDITION)).toEqual([]);
+    expect(audit("http://u:pw@a:25/", EDITION).map((f) => [f.code, f.section])).toEqual([["password", "7"], ["port-other-protocol", "7"]]);
   });
 });

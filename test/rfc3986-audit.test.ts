@@ -83,6 +83,22 @@ const FINDINGS: Row[] = [
   ["http://%31%32%37.1/", "ipv4-form", "danger", "7.4", "%31%32%37.1", "127.0.0.1",
     "escaped digits, which normalization (6.2.2.2) decodes"],
   ["//0x7f.1/x", "ipv4-form", "danger", "7.4", "0x7f.1", "127.0.0.1", "in a relative reference too"],
+  ["http://%31%32%37.0.0.1/", "ipv4-form", "danger", "7.4", "%31%32%37.0.0.1", "127.0.0.1", "decoded, an IPv4address"],
+  ["http://[::ffff:127.0.0.1]/", "ipv4-in-ipv6", "danger", "7.4", "[::ffff:127.0.0.1]", "127.0.0.1", "IPv4-mapped"],
+  ["http://[::ffff:7f00:1]/", "ipv4-in-ipv6", "danger", "7.4", "[::ffff:7f00:1]", "127.0.0.1", "IPv4-mapped, in hex"],
+  ["http://[::7f00:1]/", "ipv4-in-ipv6", "warning", "7.4", "[::7f00:1]", "127.0.0.1", "IPv4-compatible"],
+  // 7.2 other escaped controls
+  ["http://h/a%0Bb", "escaped-control", "info", "7.2", "%0B", undefined, "VT"],
+  ["http://h/%09", "escaped-control", "info", "7.2", "%09", undefined, "TAB"],
+  ["http://h/%7F%85", "escaped-control", "info", "7.2", "%7F%85", undefined, "DEL and NEL"],
+  ["http://h%1B/", "escaped-control", "warning", "7.2", "%1B", undefined, "ESC in the host"],
+  // 2.4 double escapes
+  ["http://h/%252e%252e/etc", "double-escape", "warning", "2.4", "%252e%252e", "..", "decoded twice, a dot segment"],
+  ["http://h/a%252Fb", "double-escape", "warning", "2.4", "%252F", "/", "decoded twice, a \"/\""],
+  ["http://h/?a=%2523", "double-escape", "info", "2.4", "%2523", "#", "a \"#\" in the query"],
+  // 7.6 a fragment that reads as the authority
+  ["http://evil.example#@good.example/", "misleading-authority", "danger", "7.6", "@good.example", "evil.example",
+    "the fragment reads as userinfo@host"],
   // 3.2.2 host
   ["http://example.123/", "numeric-label", "warning", "3.2.2", "example.123", undefined, "an all-digit top label"],
   ["http:///x", "missing-host", "warning", "3.2.2", "", undefined, "http requires a host"],
@@ -107,7 +123,11 @@ const QUIET: [string, AuditCode, string][] = [
   ["http://%65xample.com/", "ipv4-form", "escaped letters decode to a name"],
   ["file:///etc/passwd", "missing-host", "file allows an empty host"],
   ["http://h/a%20b", "escaped-control", "a space is no line delimiter"],
-  ["http://h/a%0Bb", "escaped-control", "%0B is not CR or LF"],
+  ["http://h/a%00b", "escaped-control", "NUL is escaped-nul (7.3)"],
+  ["http://h/a%2e%2e", "double-escape", "escaped once: escaped-dot-segment's"],
+  ["http://h/%2541", "double-escape", "decoded twice, a letter"],
+  ["http://evil.example/#@good.example", "misleading-authority", "the \"/\" ended the authority"],
+  ["http://[::1]/", "local-address", "only with the option fetch"],
   ["http://h/a%100", "escaped-nul", "%10 then 0"],
   ["http://u%2Fv@h/", "escaped-delimiter", "userinfo needs escapes to hold \"/\", \"@\", \":\""],
   ["http://u%40v@h/", "escaped-delimiter", "an escaped \"@\" in a user name"],
@@ -161,6 +181,19 @@ describe("audit in RFC 3986: spans and options", () => {
     expect(audit3986(input).map((f) => f.severity)).toEqual(["info", "warning", "info", "warning", "info"]);
     expect(audit3986(input, { minSeverity: "warning" }).map((f) => f.code)).toEqual(["password", "escaped-delimiter"]);
     expect(audit3986(input, { minSeverity: "danger" })).toEqual([]);
+  });
+
+  it("with the option fetch, reports hosts that are the machine itself (7.4)", () => {
+    const local = (input: string) => audit3986(input, { fetch: true }).filter((f) => f.code === "local-address").map((f) => [f.text, f.detail]);
+    expect(local("http://[::1]:8080/")).toEqual([["[::1]", "::1"]]);
+    expect(local("http://127.0.0.1/")).toEqual([["127.0.0.1", "127.0.0.1"]]);
+    expect(local("http://%31%32%37.1/")).toEqual([["%31%32%37.1", "127.0.0.1"]]);
+    expect(local("http://0.0.0.0/")).toEqual([["0.0.0.0", "0.0.0.0"]]);
+    expect(local("http://[::ffff:7f00:1]/")).toEqual([["[::ffff:7f00:1]", "127.0.0.1"]]);
+    expect(local("http://localhost/")).toEqual([["localhost", "localhost"]]);
+    expect(local("http://[v1.x]/")).toEqual([]);
+    expect(local("http://example.com/")).toEqual([]);
+    expect(audit3986("http://[::1]/", { fetch: true })[0].section).toBe("7.4");
   });
 
   it("takes defaultPorts and serverSchemes", () => {

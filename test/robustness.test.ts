@@ -272,7 +272,7 @@ const POSITIONS: Record<string, [string, (v: unknown) => unknown][]> = {
 };
 
 /** Exports that are classes of errors, not functions to call. */
-const NOT_CALLED = new Set(["UriSyntaxError", "ResolveError"]);
+const NOT_CALLED = new Set(["UriSyntaxError", "ResolveError", "NotDefinedError"]);
 
 describe("non-string arguments give a TypeError that says what was expected", () => {
   test("every exported function is covered by this table", () => {

@@ -22,6 +22,11 @@ const SHAPES: Record<string, (n: number) => string> = {
   "long userinfo": (n) => "http://" + "u".repeat(n) + "@example.com/",
   "many short segments": (n) => "http://example.com" + "/s".repeat(n / 2),
   "invalid character at the very end": (n) => "http://example.com/" + "a".repeat(n) + " ",
+  // Escapes that normalization decodes, one by one (each was 2-3 times dearer per character at
+  // 1M than at 10k characters while a function call per escape built the result).
+  "many escapes": (n) => "http://example.com/" + "%41".repeat(n / 3),
+  "many escaped CR LF": (n) => "http://example.com/" + "%0D%0A".repeat(n / 6),
+  "userinfo of escapes and dots": (n) => "http://" + "%41.".repeat(n / 4) + "@example.com/",
 };
 
 /** CPU milliseconds (user and system) of this process while f runs. */
@@ -63,6 +68,8 @@ function expectLinear({ ratio, small, large }: { ratio: number; small: number; l
   expect(ratio).toBeLessThan(MAX_RATIO);
 }
 
+const ESCAPE_SHAPES = ["many escapes", "many escaped CR LF", "userinfo of escapes and dots", "long userinfo"];
+
 /** Every detail of a validation's error, as a program that logs it would read them. */
 function details(result: api.ValidationResult): unknown {
   return result.valid ? result : JSON.stringify(result.error);
@@ -82,6 +89,13 @@ const FUNCTIONS: Record<string, [(input: string) => unknown, string[]]> = {
   "resolve (as base)": [(s) => api.resolve(s, "../g?y#z"), ["long path", "many short segments"]],
   normalize: [(s) => api.normalize(s), Object.keys(SHAPES)],
   audit: [(s) => api.audit(s), Object.keys(SHAPES)],
+  equivalent: [(s) => api.equivalent(s, s), Object.keys(SHAPES)],
+  // The other editions' normalization and audit, on the shapes of escapes.
+  ...Object.fromEntries((["rfc3986", "rfc2396"] as const).flatMap((edition) => [
+    [`normalize (${edition})`, [(s: string) => api.normalize(s, { edition }), ESCAPE_SHAPES]],
+    [`equivalent (${edition})`, [(s: string) => api.equivalent(s, s, { edition }), ESCAPE_SHAPES]],
+    [`audit (${edition})`, [(s: string) => api.audit(s, { edition, fetch: true }), ESCAPE_SHAPES]],
+  ])),
   extract: [(s) => api.extract(`See <${s}> and ${s}, or "${s}".`), Object.keys(SHAPES)],
 };
 

@@ -1,7 +1,7 @@
 // The 1993 URL draft through the public API: parse() gives its components in its own terms, the
 // readings the grammar and the model choose where its BNF is ambiguous, and the operations it
 // does not define say so.
-import { equivalent, audit, matches, normalize, parse, recompose, Url1993, validate } from "../src/index.js";
+import { equivalent, audit, matches, normalize, NotDefinedError, parse, recompose, Url1993, validate } from "../src/index.js";
 
 const edition = "url-1993" as const;
 const url = (input: string) => parse(input, { edition });
@@ -99,9 +99,12 @@ describe("what the draft does not define", () => {
   test.each([
     ["normalize", () => normalize("http://a/", { edition })],
     ["equivalent", () => equivalent("http://a/", "http://a/", { edition })],
-    ["audit", () => audit("http://a/", { edition })],
-  ])("%s is a TypeError that says so", (_name, call) => {
-    expect(call).toThrow(TypeError);
+  ])("%s is a NotDefinedError that says so", (_name, call) => {
+    expect(call).toThrow(NotDefinedError);
     expect(call).toThrow(/1993 URL draft .* defines no/);
+  });
+  test("audit is what its section \"Security considerations\" names: a password", () => {
+    expect(audit("http://a/", { edition })).toEqual([]);
+    expect(audit("ftp://u:pw@a/", { edition }).map((f) => [f.code, f.section, f.text])).toEqual([["password", "Security considerations", "pw"]]);
   });
 });

@@ -13,16 +13,19 @@ const SEVERITY_COLOURS: Record<string, StyleFormat> = { info: "cyan", warning: "
 export const audit: Command = {
   name: "audit",
   summary: "report what in a URI section 7 warns about",
-  usage: `Usage: uri-grammar audit [--min-severity LEVEL] [--json] <uri>
+  usage: `Usage: uri-grammar audit [--min-severity LEVEL] [--fetch] [--json] <uri>
 
 Checks a URI reference against the security considerations of section 7:
-userinfo that may mislead a reader about the host (7.5), a password in
-userinfo (7.4), ports of other protocols and escaped CR, LF or NUL (7.2),
-hosts that platform routines read as IPv4 addresses in rare formats (7.3),
-and lookalikes the grammar allows (3.2.2). Prints the URI with each
-component in its own colour on a terminal (up to EXPLAIN_MAX_LENGTH, 2 MiB;
-a longer one in plain text), above each finding: its span marked with
-carets, its severity (info, warning or danger) and section.
+userinfo, or a fragment, that may mislead a reader about the host (7.5), a
+password in userinfo (7.4), ports of other protocols and escaped control
+characters (7.2), hosts that platform routines read as IPv4 addresses in
+rare formats, also once decoded or inside an IPv6 literal (7.3), escapes
+that a second decoding turns into delimiters (2.4.2), and lookalikes the
+grammar allows (3.2.2); each edition cites its own document's sections.
+Prints the URI with each component in its own colour on a terminal (up to
+EXPLAIN_MAX_LENGTH, 2 MiB; a longer one in plain text), above each finding:
+its span marked with carets, its severity (info, warning or danger) and
+section.
 
 Arguments:
   <uri>                 the URI reference; "-" reads it from stdin
@@ -30,11 +33,14 @@ Arguments:
 Options:
   --min-severity LEVEL  leave out findings below info (default), warning or
                         danger
+  --fetch               the URI will be fetched on someone's behalf: also
+                        report hosts that are this machine (127.0.0.1,
+                        [::1], 0.0.0.0, localhost, in any form)
   --json                print the findings as JSON
 ${globalOptionHelp(24)}
 
 ${exitStatusHelp({ [EXIT.ok]: "nothing of severity warning or worse", [EXIT.invalid]: "not a URI reference", [EXIT.no]: "a finding of severity warning or danger" })}`,
-  options: { "min-severity": { type: "string", value: "LEVEL" }, json: { type: "boolean" } },
+  options: { "min-severity": { type: "string", value: "LEVEL" }, fetch: { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["<uri>"]);
     const edition = editionOf(values);
@@ -42,7 +48,7 @@ ${exitStatusHelp({ [EXIT.ok]: "nothing of severity warning or worse", [EXIT.inva
     const [input] = await withStdin(positionals, ctx);
     let findings: AuditFinding[];
     try {
-      findings = auditUri(input, { minSeverity, edition });
+      findings = auditUri(input, { minSeverity, fetch: values.fetch === true, edition });
     } catch (e) {
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ input, error: errorJson(e) }));

@@ -1,5 +1,6 @@
 // The command line: picks the command, parses its arguments, and turns every outcome into an exit
 // status from one table (exit.ts). User errors never print a stack trace.
+import { NotDefinedError } from "../errors.js";
 import { CommandError, errnoText, IoError, UsageError, parseCommandArgs } from "./args.js";
 import { audit } from "./audit.js";
 import { batch } from "./batch.js";
@@ -98,7 +99,9 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
       ctx.warn(`Run '${who} --help' for usage.`);
       return EXIT.usage;
     }
-    if (e instanceof CommandError) {
+    // An edition whose document defines no such operation (--edition url-1993 normalize): what
+    // the command line asked for cannot be done, said in a sentence.
+    if (e instanceof CommandError || e instanceof NotDefinedError) {
       ctx.warn(`${who}: ${e.message}`);
       return EXIT.usage;
     }

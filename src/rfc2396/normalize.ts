@@ -13,6 +13,7 @@
 // an escape may be replaced by are the grammar's `unreserved`, asked of the compiled grammar (a
 // Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../args.js";
+import { rewriteEscapes } from "../escapes.js";
 import { schemeInfo } from "../schemes.js";
 import { hostOf } from "./build.js";
 import { recompose } from "./recompose.js";
@@ -131,7 +132,24 @@ function commonSyntax(ref: Reference, syntax: Syntax): ReferenceParts {
   const scheme = ref.scheme === undefined ? undefined : lowerCase(ref.scheme);
   let authority: Authority | undefined;
   if (ref.authority !== undefined) authority = normalizeAuthority(ref.authority, unreserved, syntax);
-  return { scheme, authority, path: text(ref.path)!, opaque: ref.opaque, query: text(ref.query), fragment: text(ref.fragment) };
+  let path = text(ref.path)!;
+  if (ref.scheme === undefined && ref.authority === undefined) path = keepRelative(ref.path, path, syntax);
+  return { scheme, authority, path, opaque: ref.opaque, query: text(ref.query), fragment: text(ref.fragment) };
+}
+
+/**
+ * A relative path whose first segment holds ":" (the drafts of 1997-98 allow it: their rel_path
+ * is path_segments, and pchar holds ":"; RFC 2396's rel_segment does not) must stay relative. Where
+ * replacing the escapes before that ":" would make the text before it a scheme ("%41tp:x" would
+ * read as the absolute URI "Atp:x", another reference), they stay as written: an escape replaced
+ * "without changing the semantics of the URI" (2.3) cannot turn a path into a scheme.
+ */
+function keepRelative(written: string, unescaped: string, syntax: Syntax): string {
+  const colon = unescaped.indexOf(":");
+  const slash = unescaped.indexOf("/");
+  if (colon < 0 || (slash >= 0 && slash < colon) || !accepts(syntax, "scheme", unescaped.slice(0, colon))) return unescaped;
+  // ":" is reserved and never unescaped, so the first ":" of both texts is the same one.
+  return written.slice(0, written.indexOf(":")) + unescaped.slice(colon);
 }
 
 /** 2.3 on the authority's text; 6 on a hostname. A reg_name may become a server. */
@@ -213,15 +231,9 @@ function composeServer(userinfo: string | undefined, host: Host | undefined, por
   return server;
 }
 
-const ESCAPED = /%([0-9A-Fa-f]{2})/g;
-
-/** Escapes of unreserved characters replaced; other escapes as written. */
+/** Escapes of unreserved characters replaced; other escapes as written. One pass, linear. */
 function unescape(text: string, unreserved: Uint8Array): string {
-  if (text.indexOf("%") < 0) return text;
-  return text.replace(ESCAPED, (escape: string, hex: string) => {
-    const code = parseInt(hex, 16);
-    return code < 0x80 && unreserved[code] === 1 ? String.fromCharCode(code) : escape;
-  });
+  return rewriteEscapes(text, unreserved, false);
 }
 
 /** ASCII letters in lower case (alpha = lowalpha | upalpha, section 1.6). */

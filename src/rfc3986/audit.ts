@@ -1,23 +1,30 @@
 // RFC 3986 section 7 (Security Considerations) as checks on a parsed Reference: what in a valid URI
 // reference deserves a second look before it is fetched, shown to a user or filtered on. The checks
 // are the draft's (src/audit.ts) where the two documents agree, cited by RFC 3986's own numbers:
-//   7.2 Malicious Construction   ports of other protocols, escaped CR and LF
+//   7.2 Malicious Construction   ports of other protocols, escaped CR, LF and other controls
 //   7.3 Back-End Transcoding     escaped NUL, escapes that decode to a delimiter, escaped dot-segments
-//   7.4 Rare IP Address Formats  a reg-name that inet_aton() reads as an IPv4 address
+//   7.4 Rare IP Address Formats  a reg-name that inet_aton() reads as an IPv4 address (also once
+//                                decoded), an IPv4 address in an IPv6 literal, and with the option
+//                                `fetch` the machine's own addresses
 //   7.5 Sensitive Information    a password in userinfo
-//   7.6 Semantic Attacks         userinfo that looks like a host
+//   7.6 Semantic Attacks         userinfo that looks like a host, a fragment that reads as one
+//   2.4 When to Encode or Decode escapes of "%" that a second decoding turns into delimiters
 //   3.2.2 Host, 3.2.3 Port       an empty host where a server is expected, a numeric top label, a
 //                                port above 65535
 import {
-  checkHost, checkPort, checkUserinfo, collector, readOptions, shorten, sortFindings,
+  abbreviate, checkDoubleEscapes, checkEscapes, checkHost, checkIPv6, checkLocal, checkMisleadingAuthority, checkPort,
+  checkUserinfo, collector, readOptions, reservedTable, shorten, sortFindings,
   type Add, type AuditCode, type AuditFinding, type AuditSeverity, type Matches, type Span,
 } from "../audit.js";
 import type { Edition } from "../edition.js";
+import { escapeAt } from "../escapes.js";
+import { syntaxOf } from "../syntax.js";
+import { normalizePercentEncoding } from "./normalize.js";
 import { recompose } from "./recompose.js";
 import type { Reference } from "./types.js";
 
 /** RFC 3986's section behind each code. */
-const SECTION_OF: Record<AuditCode, string> = {
+export const SECTION_OF: Readonly<Record<AuditCode, string>> = {
   "userinfo": "7.6", "misleading-userinfo": "7.6", "password": "7.5",
   "port-other-protocol": "7.2", "port-reserved": "7.2", "port-not-default": "7.2",
   // 3.2.3 defines port as decimal digits; a value no 16-bit port has is a matter of the syntax
@@ -27,6 +34,11 @@ const SECTION_OF: Record<AuditCode, string> = {
   "ipv4-form": "7.4", "numeric-label": "3.2.2", "missing-host": "3.2.2",
   // RFC 3986 has no separate server authority: every authority is userinfo, host and port (3.2).
   "reg-name-authority": "3.2.2",
+  // 7.4: "filtered based on the numeric value"; an IPv4 address written as IPv6, or the machine's own.
+  "ipv4-in-ipv6": "7.4", "local-address": "7.4",
+  // 2.4: "Implementations must not percent-encode or decode the same string more than once".
+  "double-escape": "2.4",
+  "misleading-authority": "7.6",
 };
 
 /** Where each component of a reference lies in the input. */
@@ -57,10 +69,12 @@ export function auditReference(edition: Edition, input: string, ref: Reference, 
   const scheme = ref.scheme?.toLowerCase();
   const authority = ref.authority;
 
+  const syntax = syntaxOf(edition);
+  const decode = (text: string) => normalizePercentEncoding(text, syntax);
   if (authority !== undefined) {
     const host = authority.host;
     if (authority.userinfo !== undefined) {
-      checkUserinfo(add, looksLike(edition), authority.userinfo, spans.userinfo!, host.raw, false);
+      checkUserinfo(add, looksLike(edition), authority.userinfo, spans.userinfo!, host.raw, false, decode(authority.userinfo));
     }
     if (host.kind === "reg-name") {
       if (host.raw === "") {
@@ -69,13 +83,18 @@ export function auditReference(edition: Edition, input: string, ref: Reference, 
             `The ${ref.scheme} scheme requires a host, but the host is empty; some clients take the next path segment as the host instead`);
         }
       } else {
-        checkRegName(add, host.raw, spans.host!);
+        checkRegName(add, host.raw, spans.host!, decode);
       }
     }
+    if (host.kind === "IPv6address") checkIPv6(add, host.address, spans.host!);
+    if (opts.fetch) checkLocal(add, host.kind === "reg-name" ? decode(host.raw) : host.raw, spans.host!);
     if (authority.port !== undefined && authority.port !== "") checkPort(add, authority.port, spans.port!, scheme, opts);
   }
 
-  checkEscapes(add, input, spans);
+  checkEscapes(add, input, spans, true);
+  checkOtherEscapes(add, input, spans);
+  checkDoubleEscapes(add, input, spans, reservedTable(edition));
+  if (authority !== undefined) checkMisleadingAuthority(add, looksLike(edition), input, spans, authority.host.raw);
   return sortFindings(findings);
 }
 
@@ -105,18 +124,15 @@ function isDnsName(text: string): boolean {
 
 /**
  * 7.4 and the numeric-label lookalike on a reg-name. The unreserved characters a normalizer decodes
- * (6.2.2.2) are decoded first, as a resolver would: "%31%32%37.1" is read as "127.1". Only names of
- * letters, digits, "." and "-" are read as host names.
+ * (6.2.2.2, the grammar's `unreserved`) are decoded first, as a resolver would: "%31%32%37.1" is
+ * read as "127.1". Only names of letters, digits, "." and "-" are read as host names.
  */
-function checkRegName(add: Add, raw: string, span: Span): void {
-  const name = raw.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
-    const c = String.fromCharCode(parseInt(hex, 16));
-    return /[A-Za-z0-9.\-_~]/.test(c) ? c : escape;
-  });
+function checkRegName(add: Add, raw: string, span: Span, decode: (text: string) => string): void {
+  const name = decode(raw);
   if (!/^[A-Za-z0-9.-]+$/.test(name)) return;
   const labels = name.split(".").filter((l) => l !== "");
   // A reg-name with a trailing "." is still read as an address by URL parsers of browsers (loose).
-  checkHost(add, name, span, labels[labels.length - 1] ?? "", true);
+  checkHost(add, name, span, labels[labels.length - 1] ?? "", true, name === raw ? undefined : raw);
 }
 
 /** The spans of the components, from their lengths and the delimiters of section 5.3's recomposition. */
@@ -156,7 +172,7 @@ const DELIMITERS: Record<string, string> = {
 /**
  * Per place: the escapes that decode to a delimiter a back end splits that component on, the
  * severity and why. A reg-name decoded and read again names another authority; a path decoded
- * before it is split has other segments (7.3 names "/" and "\" of file systems); a query decoded
+ * before it is split has other segments (7.3 names "/" and "\\" of file systems); a query decoded
  * before it is split into key/value pairs (7.3) has other pairs, though there an escaped "&" or "="
  * is also the only way to write one in a value, hence info.
  */
@@ -169,55 +185,53 @@ const DELIMITER_RULES: readonly { place: "host" | "path" | "query"; escapes: rea
     why: "a server must split the query into key/value pairs before it decodes them, or the pairs change" },
 ];
 
-/** 7.2 and 7.3 on the escapes of each component. */
-function checkEscapes(add: Add, input: string, spans: Spans): void {
+/** DELIMITER_RULES with the escapes as the octets they stand for. */
+const DELIMITER_CODES = DELIMITER_RULES.map((rule) => ({ ...rule, codes: new Set(rule.escapes.map((hex) => parseInt(hex, 16))) }));
+
+/**
+ * 7.3 on the escapes of each component: escaped NUL (runs), escapes that decode to a delimiter,
+ * segments that decode to dot-segments. Each walks the escapes with indexOf, without a regular
+ * expression's match per escape, so the time per character stays flat on long runs.
+ */
+function checkOtherEscapes(add: Add, input: string, spans: Spans): void {
   for (const place of PLACES) {
     const span = spans[place];
     if (span === undefined) continue;
-    const severity = CONTROL_SEVERITY[place];
-    eachMatch(input, span, /(?:%0[AaDd])+/g, (at, text) => {
-      const what = [...new Set(text.match(/%0./g)!.map((e) => (e[2] === "A" || e[2] === "a" ? "LF" : "CR")))].join(", ");
-      const why = place === "fragment"
-        ? "the fragment is not sent in a retrieval, but a client that decodes it may still act on it"
-        : "it must not be decoded before transmission, or it can end a protocol line and smuggle in another command";
-      add("escaped-control", severity, [at, at + text.length], `An escaped ${what} (${abbreviate(text)}) in the ${place}: ${why}`);
-    });
-    eachMatch(input, span, /(?:%00)+/g, (at, text) => {
-      add("escaped-nul", severity, [at, at + text.length],
-        `An escaped NUL (${abbreviate(text)}) in the ${place}: it ends a string in C and should be rejected ` +
+    const [from, end] = span;
+    for (let i = input.indexOf("%00", from); i >= 0 && i + 3 <= end; i = input.indexOf("%00", i)) {
+      let j = i;
+      while (j + 3 <= end && input.startsWith("%00", j)) j += 3;
+      add("escaped-nul", CONTROL_SEVERITY[place], [i, j],
+        `An escaped NUL (${abbreviate(input.slice(i, j))}) in the ${place}: it ends a string in C and should be rejected ` +
         `unless the application expects raw data here`);
-    });
+      i = j;
+    }
   }
-  for (const rule of DELIMITER_RULES) {
+  for (const rule of DELIMITER_CODES) {
     const span = spans[rule.place];
     if (span === undefined) continue;
-    eachMatch(input, span, /%[0-9A-Fa-f]{2}/g, (at, text) => {
-      const hex = text.slice(1).toUpperCase();
-      if (!rule.escapes.includes(hex)) return;
-      add("escaped-delimiter", rule.severity, [at, at + 3], `${text} decodes to ${DELIMITERS[hex]} in the ${rule.place}: ${rule.why}`);
-    });
+    const [from, end] = span;
+    for (let i = input.indexOf("%", from); i >= 0 && i + 3 <= end; i = input.indexOf("%", i + 1)) {
+      const octet = escapeAt(input, i);
+      if (octet < 0 || !rule.codes.has(octet)) continue;
+      const hex = octet.toString(16).toUpperCase().padStart(2, "0");
+      const text = input.slice(i, i + 3);
+      add("escaped-delimiter", rule.severity, [i, i + 3], `${text} decodes to ${DELIMITERS[hex]} in the ${rule.place}: ${rule.why}`);
+    }
   }
-  if (spans.path[1] > spans.path[0]) {
+  const [from, end] = spans.path;
+  let start = from;
+  while (start < end) {
     // Segments that decode to "." or "..": remove_dot_segments (5.2.4) compares the text as written
     // and keeps them, but 6.2.2.2 decodes "%2E", and a back end that decodes sees a dot-segment.
-    eachMatch(input, spans.path, /[^/]+/g, (at, segment) => {
-      if (/^(?:%2[Ee]|\.){1,2}$/.test(segment) && segment.includes("%")) {
-        add("escaped-dot-segment", "warning", [at, at + segment.length],
-          `The segment ${segment} decodes to "${segment.length > 3 ? ".." : "."}", which remove_dot_segments did not remove: ` +
-          `a server that decodes it may climb out of the directory it serves`);
-      }
-    });
+    let stop = input.indexOf("/", start);
+    if (stop < 0 || stop > end) stop = end;
+    const segment = stop - start <= 6 ? input.slice(start, stop) : "";
+    if (/^(?:%2[Ee]|\.){1,2}$/.test(segment) && segment.includes("%")) {
+      add("escaped-dot-segment", "warning", [start, stop],
+        `The segment ${segment} decodes to "${segment.length > 3 ? ".." : "."}", which remove_dot_segments did not remove: ` +
+        `a server that decodes it may climb out of the directory it serves`);
+    }
+    start = stop + 1;
   }
-}
-
-/** Calls `found` for each match of the global `re` within `span` of the input. */
-function eachMatch(input: string, span: Span, re: RegExp, found: (at: number, text: string) => void): void {
-  const text = input.slice(0, span[1]);
-  re.lastIndex = span[0];
-  for (let m = re.exec(text); m; m = re.exec(text)) found(m.index, m[0]);
-}
-
-/** A run of escapes, cut to four of them for a message. */
-function abbreviate(run: string): string {
-  return run.length > 12 ? run.slice(0, 12) + "…" : run;
 }

@@ -6,6 +6,7 @@
 // that percent-encoding normalization decodes are the grammar's `unreserved`, asked of the
 // compiled grammar (a Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../args.js";
+import { rewriteEscapes } from "../escapes.js";
 import { schemeInfo } from "../schemes.js";
 import { recompose } from "./recompose.js";
 import { removeDotSegments } from "./resolve.js";
@@ -201,30 +202,12 @@ function composeAuthority(userinfo: string | undefined, host: Host, port: string
   return authority;
 }
 
-const PERCENT_ENCODED = /%([0-9A-Fa-f]{2})/g;
-
 /**
  * Percent-encodings normalized (decoded when unreserved, else upper-case hex digits); with
- * `lower`, the other letters (and decoded ones) in lower case as well.
+ * `lower`, the other letters (and decoded ones) in lower case as well. One pass, linear.
  */
 function normalizeText(text: string, unreserved: Uint8Array, lower: boolean): string {
-  if (!lower && text.indexOf("%") < 0) return text;
-  let result = "";
-  let from = 0;
-  for (const match of text.matchAll(PERCENT_ENCODED)) {
-    const between = text.slice(from, match.index);
-    result += lower ? lowerCase(between) : between;
-    const code = parseInt(match[1], 16);
-    if (code < 0x80 && unreserved[code] === 1) {
-      const ch = String.fromCharCode(code);
-      result += lower ? lowerCase(ch) : ch;
-    } else {
-      result += "%" + match[1].toUpperCase();
-    }
-    from = match.index + 3;
-  }
-  const rest = text.slice(from);
-  return result + (lower ? lowerCase(rest) : rest);
+  return rewriteEscapes(text, unreserved, true, lower);
 }
 
 /** ASCII letters in lower case; URI syntax is case-insensitive only for ASCII (section 2.1, 6.2.2.1). */

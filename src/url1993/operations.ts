@@ -3,7 +3,7 @@
 // security checks, and those functions say so.
 import { describe } from "../args.js";
 import type { Edition } from "../edition.js";
-import { ResolveError, UriSyntaxError } from "../errors.js";
+import { NotDefinedError, ResolveError, UriSyntaxError } from "../errors.js";
 import { parseIn } from "../parse.js";
 import { recompose } from "./recompose.js";
 import { isFullForm, resolvePartial, type Context } from "./resolve.js";
@@ -84,9 +84,10 @@ export function resultUrl(edition: Edition, text: string, base: unknown, ref: un
   }
 }
 
-/** What the draft does not define: a TypeError that says so. */
-export function undefinedBy1993(operation: string, sections: string): never {
-  throw new TypeError(`${operation}: the 1993 URL draft ("Uniform Resource Locators (URL)", October 1993) defines no ${sections}; ` +
+/** What the draft does not define: a NotDefinedError that says so. */
+export function undefinedBy1993(edition: Edition, operation: string, sections: string): never {
+  throw new NotDefinedError(operation, edition.id,
+    `${operation}: the 1993 URL draft ("Uniform Resource Locators (URL)", October 1993) defines no ${sections}; ` +
     `use an edition that does (edition "rfc3986")`);
 }
 
