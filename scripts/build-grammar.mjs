@@ -3,15 +3,18 @@
 //
 // An edition is a folder grammar/ID/ holding edition.json (its manifest), grammar.abnf (the
 // collected ABNF) and grammar.peggy (the PEG transcription). For each one it writes:
-//   generated/ID/parser.js              the parser; every rule is a start rule
+//   generated/ID/parser.js              the parser of parse(): every rule is a start rule; written
+//                                       from the grammar's AST by the build passes (scripts/passes/,
+//                                       fastBuild)
 //   generated/ID/dfa.js                 every rule as a minimal DFA (scripts/build-dfa.mjs), for
 //                                       matches() and validate(), and for the exact offset and
 //                                       next characters of an error
-//   generated/ID/trace.js               the same grammar with peggy's tracer hooks, used only by
-//                                       explain() and to name the rule path of an error
+//   generated/ID/trace.js               the same grammar as peggy compiles it with its tracer hooks
+//                                       (scripts/passes/, traceBuild), used only by explain() and to
+//                                       name the rule path of an error
 //   generated/ID/rules.js, rules.d.ts   the rule table: section, ABNF, PEG, the "PEG:" notes,
 //                                       uses and used-by; RuleName, the edition's rule names
-//   generated/ID/index.js, index.d.ts   the edition: its manifest and the four modules above
+//   generated/ID/index.js, index.d.ts   the edition: its manifest and the modules above
 // and generated/editions.js, editions.d.ts: the registry of every edition, oldest first;
 // generated/models.js, models.d.ts: what each model must know of its editions' names; and
 // generated/tour.js, tour.d.ts: the stops of the guided tour of the grammar's history, read from
@@ -20,50 +23,30 @@
 //
 // Usage: node scripts/build-grammar.mjs [--check]
 //   --check  build into memory and exit 1 if any committed file differs.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import * as optimizer from "./optimize-parser.mjs";
 import { loadAbnf, parseAbnfText, pegNameOf } from "./abnf-acceptor.mjs";
-import { optimizeFast, optimizeTrace } from "./optimize-parser.mjs";
+import { fastBuild, traceBuild } from "./passes/index.mjs";
+import { recordTypesOfModel } from "./passes/type-records.mjs";
 import { automataModule, AUTOMATA_DTS } from "./build-dfa.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
-const peggyBin = require.resolve("peggy/bin/peggy.js");
 const peggy = require("peggy");
 
 const check = process.argv.includes("--check");
 
 /**
- * Runs the peggy CLI into a scratch folder. Every rule is a start rule (matches() and validate()
- * take any rule of an edition); the builds are CommonJS, and their types are those of
- * src/edition-build.ts (one declaration for every edition's builds, in generated/ID/index.d.ts).
+ * Compiles an edition's grammar through peggy's compiler with a plugin of build passes. Every
+ * rule is a start rule (matches() and validate() take any rule of an edition); the builds are
+ * CommonJS, and their types are those of src/edition-build.ts (one declaration for every
+ * edition's builds, in generated/ID/index.d.ts).
  */
-function compile(grammarRel, outName, extra) {
-  const dir = mkdtempSync(join(tmpdir(), "uri-grammar-"));
-  try {
-    const out = join(dir, outName);
-    execFileSync(process.execPath, [
-      peggyBin, "--allowed-start-rules", "*", "--format", "commonjs",
-      ...extra, "-o", out, grammarRel,
-    ], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
-    return { js: readFileSync(out, "utf8") };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * The grammar's AST after every transform pass, as the CLI compiles it with the same plugin and
- * options: what scripts/compile-rules.mjs compiles the action-free rules from.
- */
-function transformedAst(grammarText, extraOptions = {}) {
+function compile(grammarText, grammarSource, plugin, extra = {}) {
   return peggy.generate(grammarText, {
-    allowedStartRules: ["*"], output: "ast", grammarSource: "grammar", plugins: [optimizer], ...extraOptions,
+    allowedStartRules: ["*"], output: "source", format: "commonjs", grammarSource, plugins: [plugin], ...extra,
   });
 }
 
@@ -383,40 +366,6 @@ function rulesModule(manifest, abnfText, pegText, abnfFile) {
   return { js, dts };
 }
 
-/**
- * The tracer sees rules enter, match and fail, but not which expectation
- * failed where.  This pass makes peg$fail report each recorded expectation to
- * the tracer as a "fail" event with its offset, so that an error can name the
- * chain of rules that was being matched at the failure.  Only the trace build
- * gets it; the fast parser is untouched.
- */
-function traceFailures(js) {
-  const needle = "    peg$maxFailExpected.push(expected);\n";
-  if (js.split(needle).length !== 2) throw new Error("trace build: peg$fail not found where expected (peggy changed?)");
-  return js.replace(needle, needle +
-    "    peg$tracer.trace({ type: \"fail\", expected, offset: peg$currPos });\n");
-}
-
-/**
- * peggy gives every trace event a full location: line and column of both ends, which it caches
- * for every position the parser reaches (about 100 bytes per input character). Our tracers read
- * only the offsets, so the events of the trace build carry just those; a thrown error still gets
- * its full location. This keeps explain() and error diagnosis in memory linear and small.
- */
-function traceSpans(js) {
-  const call = /(peg\$tracer\.trace\(\{\s*type: "rule\.(?:enter|match|fail)",\s*rule: "[^"]+",\s*(?:result: [\w$]+,\s*)?location: )peg\$computeLocation\(([\w$]+), ([\w$]+), true\)/g;
-  const events = js.match(/peg\$tracer\.trace\(\{\s*type: "rule\./g)?.length ?? 0;
-  let replaced = 0;
-  const out = js.replace(call, (_m, head, from, to) => { replaced++; return `${head}peg$traceSpan(${from}, ${to})`; });
-  if (replaced === 0 || replaced !== events) {
-    throw new Error(`trace build: ${replaced} of ${events} rule events rewritten (peggy changed?)`);
-  }
-  const anchor = "\nfunction peg$computeLocation(";
-  if (out.split(anchor).length !== 2) throw new Error("trace build: peg$computeLocation not found (peggy changed?)");
-  return out.replace(anchor, "function peg$traceSpan(startPos, endPos) {\n" +
-    "  return { source: peg$source, start: { offset: startPos }, end: { offset: endPos } };\n}\n\n" + anchor);
-}
-
 const outputs = new Map();
 
 /**
@@ -466,14 +415,14 @@ const editions = readEditions();
 for (const manifest of editions) {
   const edition = manifest.id;
   const grammarRel = `grammar/${edition}/grammar.peggy`;
-  const plugin = ["--plugin", join(root, "scripts/optimize-parser.mjs")];
   const grammarText = readFileSync(join(root, grammarRel), "utf8");
-  const fast = compile(grammarRel, "parser.js", plugin);
-  // Build-time passes (scripts/optimize-parser.mjs, scripts/compile-rules.mjs): same language,
-  // same action records, faster.
-  outputs.set(`${edition}/parser.js`, optimizeFast(fast.js, grammarText, transformedAst(grammarText)));
-  const traced = compile(grammarRel, "trace.js", ["--trace"]);
-  outputs.set(`${edition}/trace.js`, traceSpans(optimizeTrace(traceFailures(traced.js))));
+  // The model's typing of the grammar's records, compiled into the parser (src/hosts.ts for the draft's).
+  const records = recordTypesOfModel(manifest.model);
+  outputs.set(`${edition}/parser.js`, compile(grammarText, grammarRel, fastBuild({ records }), {
+    generatedBy: `scripts/build-grammar.mjs from ${grammarRel}${records ? ` and ${records.file}` : ""}: ` +
+      `peggy ${peggy.VERSION}'s AST through the passes of scripts/passes/ (fastBuild).`,
+  }));
+  outputs.set(`${edition}/trace.js`, compile(grammarText, grammarRel, traceBuild, { trace: true }));
   const abnfFile = join(root, "grammar", edition, "grammar.abnf");
   const rules = rulesModule(manifest, readFileSync(abnfFile, "utf8"), grammarText, abnfFile);
   outputs.set(`${edition}/dfa.js`, automataModule(loadAbnf(abnfFile), `grammar/${edition}/grammar.abnf`).text);

@@ -14,7 +14,10 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const STAMP = join(root, "dist", "build-inputs.sha256");
 
-/** The files a build reads: src/, grammar/, generated/, playground/, the tour (docs/history.tsv), the build scripts and the configs. */
+/**
+ * The files a build reads: src/, grammar/, generated/, playground/, the tour (docs/history.tsv),
+ * the build scripts and their passes (scripts/passes/), and the configs.
+ */
 function inputs() {
   const files = [];
   const walk = (dir) => {
@@ -24,8 +27,8 @@ function inputs() {
       else files.push(path);
     }
   };
-  for (const dir of ["src", "grammar", "generated", "playground"]) if (existsSync(join(root, dir))) walk(join(root, dir));
-  for (const file of ["scripts/build-grammar.mjs", "scripts/compile-rules.mjs", "scripts/optimize-parser.mjs",
+  for (const dir of ["src", "grammar", "generated", "playground", "scripts/passes"]) if (existsSync(join(root, dir))) walk(join(root, dir));
+  for (const file of ["scripts/build-grammar.mjs",
     "scripts/build-dist.mjs", "scripts/build-playground.mjs", "scripts/abnf-acceptor.mjs", "docs/history.tsv", "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json"]) {
     if (existsSync(join(root, file))) files.push(join(root, file));
   }

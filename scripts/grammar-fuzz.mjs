@@ -183,11 +183,11 @@ export function loadShapes(edition = DEFAULT_EDITION, abnf = loadAbnf(editionFil
 
 /**
  * The PEG's verdict: the whole input matches the rule. By default every committed build must
- * say the same: the fast parser (peggy's parse() and its run() entry), the rule's DFA
- * (generated/ID/dfa.js, run by the library's own runner, dist/cjs/src/automaton.js, as matches()
- * runs it: whole-input acceptance, and a scan that must read the whole input exactly when the
- * input is accepted or is the beginning of a match), and the trace build, which gets none of the build-time passes that
- * compile rules (scripts/optimize-parser.mjs, scripts/compile-rules.mjs); a split verdict is
+ * say the same: the fast parser (its parse() and run()), which the build passes write from the
+ * grammar's AST (scripts/passes/, fastBuild), the rule's DFA (generated/ID/dfa.js, run by the
+ * library's own runner, dist/cjs/src/automaton.js, as matches() runs it: whole-input acceptance,
+ * and a scan that must read the whole input exactly when the input is accepted or is the
+ * beginning of a match), and the trace build, peggy's own output (traceBuild); a split verdict is
  * reported as a string, which never equals the ABNF's verdict. With `grammarFile`, that .peggy
  * grammar compiled in memory (used to show that the check catches a literal transcription of
  * the ABNF).

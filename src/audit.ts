@@ -704,11 +704,15 @@ export function checkDoubleEscapes(add: Add, input: string, spans: Partial<Recor
     const [from, end] = span;
     if (place === "path") {
       // Segment by segment: a segment that decodes (more than once) to "." or ".." is one finding.
+      // Only segments that hold a "%25" are looked at, found by one search that moves forward
+      // (a search from each segment would read the rest of the path again: quadratic time).
       let start = from;
-      while (start <= end) {
+      let next = input.indexOf("%25", from);
+      while (start <= end && next >= 0 && next < end) {
+        if (next < start) { next = input.indexOf("%25", start); continue; }
         let stop = input.indexOf("/", start);
         if (stop < 0 || stop > end) stop = end;
-        if (stop > start && !dotSegmentFinding(add, input, start, stop)) eachDoubleEscape(add, input, start, stop, place, reserved);
+        if (next < stop && !dotSegmentFinding(add, input, start, stop)) eachDoubleEscape(add, input, start, stop, place, reserved);
         start = stop + 1;
       }
     } else {

@@ -13,8 +13,9 @@ import { UriReference, type UriReferenceParts } from "./types.js";
 export type Builder = (record: unknown, edition: Edition) => unknown;
 
 const BUILDERS: Readonly<Record<string, Builder>> = {
-  // The draft's records are already in the form of src/types.ts (its actions give a hostname its
-  // labels, an IPv4address its octets); UriReference reads their nulls as absent.
+  // The draft's records come from the parser in the form of src/types.ts: its host is typed by
+  // src/hosts.ts, which the build compiles into the parser's host rule (a hostname's labels, an
+  // IPv4address's octets); UriReference reads their nulls as absent.
   "rfc2396bis-01": (record) => new UriReference(record as UriReferenceParts),
   "rfc3986": referenceOf,
   "url-1993": urlOf,

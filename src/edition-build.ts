@@ -1,6 +1,6 @@
 // The shape of a compiled edition, as scripts/build-grammar.mjs writes it (generated/ID/index.js):
-// the manifest of grammar/ID/edition.json and the four builds of grammar/ID/grammar.peggy. Types
-// only; nothing here names an edition.
+// the manifest of grammar/ID/edition.json, the parser and the trace build of grammar/ID/grammar.peggy,
+// the DFAs of grammar/ID/grammar.abnf and the rule table. Types only; nothing here names an edition.
 import type { AutomataModule } from "./automaton.js";
 
 /** One expectation of a peggy parser at the failure offset. */
@@ -22,12 +22,16 @@ export interface TraceEvent {
   offset?: number;
 }
 
-/** What every generated parser has: peggy's parse(). */
+/** What every generated parser has: a parse() with peggy's options (startRule, library mode). */
 export interface GeneratedParser {
   parse(input: string, options?: Record<string, unknown>): unknown;
 }
 
-/** The fast build: peggy's parse(), and run(), its entry without error bookkeeping. */
+/**
+ * The fast build (written from the grammar's AST by scripts/passes/): parse() in peggy's library
+ * mode, whose error says only where the rule's match ended, and run(), its entry without error
+ * bookkeeping.
+ */
 export interface FastParser extends GeneratedParser {
   /** What run() returns when the input does not match. */
   readonly FAILED: unknown;

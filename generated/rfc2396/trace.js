@@ -22,7 +22,7 @@
     return reference(null, null, p, false, query, null);
   }
 
-// Escapes of short strings in error messages (scripts/optimize-parser.mjs, messageEscapes).
+// Escapes of short strings in error messages (scripts/passes/message-escapes.mjs).
 const peg$escapes = new Map();
 
 class peg$SyntaxError extends SyntaxError {
@@ -234,7 +234,7 @@ class peg$DefaultTracer {
   }
 }
 
-// Module-level state of the parse in progress (scripts/optimize-parser.mjs, hoistConstants).
+// Module-level state of the parse in progress (scripts/passes/hoist-constants.mjs).
 let input;
 let peg$source;
 let peg$startRuleFunction;
@@ -249,7 +249,7 @@ let peg$result;
 
 const peg$FAILED = {};
 
-// Character classes as 128-entry tables (scripts/optimize-parser.mjs, classTables).
+// Character classes as 128-entry tables (scripts/passes/class-tables.mjs).
 function peg$table(codes) {
   const t = new Uint8Array(128);
   for (const c of codes) t[c] = 1;

@@ -663,7 +663,7 @@ const RULES = Object.freeze([
     "pegName": "host",
     "section": "3.2.2",
     "abnf": "host           = IPv6reference / IPv4address / hostname",
-    "peg": "host\n  = r:$IPv6reference { return { kind: \"IPv6reference\", raw: r, address: r.slice(1, -1) }; }\n  / r:$IPv4address !(alphanum / [\\-.]) { return { kind: \"IPv4address\", raw: r, octets: octets(r) }; }\n  / r:$hostname { return { kind: \"hostname\", raw: r, labels: labels(r) }; }",
+    "peg": "host\n  = r:$IPv6reference { return { kind: \"IPv6reference\", raw: r }; }\n  / r:$IPv4address !(alphanum / [\\-.]) { return { kind: \"IPv4address\", raw: r }; }\n  / r:$hostname { return { kind: \"hostname\", raw: r }; }",
     "pegNote": "IPv4address matches the start of hostnames such as \"1.2.3.45a\" and \"1.2.3.4.example\"; it is kept only when no hostname character (alphanum, \"-\", \".\") follows, else hostname is tried.",
     "exclusive": [
       [

@@ -13,40 +13,6 @@
   function server(raw, userinfo, host, port) {
     return { kind: "server", raw, userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
   }
-  // The four dec-octets of an IPv4address: digits and three dots.
-  function octets(address) {
-    const out = [0, 0, 0, 0];
-    for (let i = 0, k = 0; i < address.length; i++) {
-      const c = address.charCodeAt(i);
-      if (c === 46) k++;
-      else out[k] = out[k] * 10 + (c - 48);
-    }
-    return out;
-  }
-  // The labels of a hostname, left to right; the "." that ends a fully
-  // qualified name ("example.com.") ends no label.  Up to four labels are
-  // found with indexOf (a label is never empty, so each search starts two
-  // past the last dot) and made in one array (most host names); more are
-  // split by String.prototype.split, whose time stays linear for hundreds of
-  // thousands of labels, where building the array one label at a time takes
-  // the garbage collector time that grows faster than that.
-  function labels(name) {
-    const n = name.length;
-    const end = name.charCodeAt(n - 1) === 46 ? n - 1 : n;
-    const d0 = name.indexOf(".", 1);
-    if (d0 < 0 || d0 >= end) return [end === n ? name : name.slice(0, end)];
-    const d1 = name.indexOf(".", d0 + 2);
-    if (d1 < 0 || d1 >= end) return [name.slice(0, d0), name.slice(d0 + 1, end)];
-    const d2 = name.indexOf(".", d1 + 2);
-    if (d2 < 0 || d2 >= end) return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, end)];
-    const d3 = name.indexOf(".", d2 + 2);
-    if (d3 < 0 || d3 >= end) {
-      return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, d2), name.slice(d2 + 1, end)];
-    }
-    const all = name.split(".");
-    if (end !== n) all.pop();
-    return all;
-  }
   // The [ net-path / abs-path ... ] of hier-part and relative-URI with the
   // query: a net-path is already a reference record; a path is its text;
   // an absent one is null.
@@ -58,7 +24,7 @@
     return reference(null, null, p ?? "", false, query, null);
   }
 
-// Escapes of short strings in error messages (scripts/optimize-parser.mjs, messageEscapes).
+// Escapes of short strings in error messages (scripts/passes/message-escapes.mjs).
 const peg$escapes = new Map();
 
 class peg$SyntaxError extends SyntaxError {
@@ -270,7 +236,7 @@ class peg$DefaultTracer {
   }
 }
 
-// Module-level state of the parse in progress (scripts/optimize-parser.mjs, hoistConstants).
+// Module-level state of the parse in progress (scripts/passes/hoist-constants.mjs).
 let input;
 let peg$source;
 let peg$startRuleFunction;
@@ -285,7 +251,7 @@ let peg$result;
 
 const peg$FAILED = {};
 
-// Character classes as 128-entry tables (scripts/optimize-parser.mjs, classTables).
+// Character classes as 128-entry tables (scripts/passes/class-tables.mjs).
 function peg$table(codes) {
   const t = new Uint8Array(128);
   for (const c of codes) t[c] = 1;
@@ -530,11 +496,11 @@ function peg$f6(s) {    return s ?? server("", null, null, null);  }
 
 function peg$f7(h, p) {    return server(p === null ? h.raw : text(), null, h, p);  }
 
-function peg$f8(r) {    return { kind: "IPv6reference", raw: r, address: r.slice(1, -1) };  }
+function peg$f8(r) {    return { kind: "IPv6reference", raw: r };  }
 
-function peg$f9(r) {    return { kind: "IPv4address", raw: r, octets: octets(r) };  }
+function peg$f9(r) {    return { kind: "IPv4address", raw: r };  }
 
-function peg$f10(r) {    return { kind: "hostname", raw: r, labels: labels(r) };  }
+function peg$f10(r) {    return { kind: "hostname", raw: r };  }
 
 function peg$f11(r, f) {    r.fragment = f; return r;  }
 

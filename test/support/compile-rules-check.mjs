@@ -1,13 +1,16 @@
-// The rule compiler (scripts/compile-rules.mjs) against peggy itself, on random grammars: for
-// every rule of every grammar and every short string, the compiled rule and peggy's parser must
-// agree on whether the whole string matches and, for rules whose value is built by actions and
-// text, on that value. Prints a JSON summary; run by test/compile-rules.test.ts.
+// The fast build (scripts/passes/, fastBuild: the rules compiled by emit.mjs, in a module written
+// by generate-fast.mjs) against peggy itself, on random grammars: for every rule of every grammar
+// and every short string, the fast build and peggy's parser must agree on whether the whole string
+// matches and, for rules whose value is built by actions and text, on that value. Each grammar is
+// compiled twice: with the generator alone, and with every pass of the fast build (the transform
+// passes that rewrite the AST for speed too). Prints a JSON summary; run by
+// test/compile-rules.test.ts.
 //
 // Usage: node test/support/compile-rules-check.mjs [grammars] [seed]
 import { createRequire } from "node:module";
 import { isDeepStrictEqual } from "node:util";
-import { standaloneSource } from "../../scripts/compile-rules.mjs";
-import { checkActionInputs } from "../../scripts/optimize-parser.mjs";
+import { actionInputProblems } from "../../scripts/passes/check-action-inputs.mjs";
+import { fastBuild } from "../../scripts/passes/index.mjs";
 
 const require = createRequire(import.meta.url);
 const peggy = require("peggy");
@@ -93,10 +96,13 @@ function grammar() {
     const body = expression(i, 3, labels);
     // Half the rules build a value (compared); the others are structural (verdict compared).
     // The value of a sequence without a pluck is not built by the compiled rules (no action of
-    // the URI grammar reads one: checkActionInputs), so such a body is read through $.
+    // the URI grammar reads one: check-action-inputs.mjs), so such a body is read through $.
     if (int(2)) {
       let valued = `r${i} = v:(${body}) { return [v, text()]; }`;
-      try { checkActionInputs(valued); } catch { valued = `r${i} = v:$(${body}) { return [v, text()]; }`; }
+      let problems;
+      // (A body that refers to a later rule cannot be checked alone: it is read through $ too.)
+      try { problems = actionInputProblems(peggy.parser.parse(valued, { grammarSource: "grammar" })); } catch { problems = ["a later rule"]; }
+      if (problems.length) valued = `r${i} = v:$(${body}) { return [v, text()]; }`;
       rules.push(valued);
     } else {
       rules.push(`r${i} = ${body}`);
@@ -136,55 +142,63 @@ for (let len = 1; len <= 4; len++) {
 }
 
 // runLoops counts the grammars compiled with a loop of its own for a repeated choice whose first
-// alternative is one character (compile-rules: runFirst), so the test can see that form is covered.
-// lists counts the grammars whose compiled rules build the array of a repetition (compile-rules:
+// alternative is one character (emit.mjs: runFirst), so the test can see that form is covered.
+// lists counts the grammars whose compiled rules build the array of a repetition (emit.mjs:
 // collect).
 // caseless counts the grammars with a case-insensitive literal or class ("a"i, [ab]i).
 // pairs counts the grammars compiled with a loop of its own for (C &D) where D is within C
-// (compile-rules: lookaheadPair).
+// (emit.mjs: lookaheadPair).
 // peeks counts the grammars whose compiled rules test a character that the test before left in c
-// (compile-rules: peek), instead of reading it again.
-const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, runLoops: 0, lists: 0, pairs: 0, peeks: 0, caseless: 0, disagreements: [] };
+// (emit.mjs: peek), instead of reading it again.
+// rewritten counts the grammars whose module differs between the two compilations (the transform
+// passes changed something).
+const summary = { grammars: 0, skipped: 0, rules: 0, cases: 0, matched: 0, valued: 0, runLoops: 0, lists: 0, pairs: 0, peeks: 0, caseless: 0, rewritten: 0, disagreements: [] };
+const options = { allowedStartRules: ["*"], output: "source", format: "bare" };
 for (let g = 0; g < GRAMMARS; g++) {
   const text = grammar();
   if (process.env.DEBUG_GRAMMAR) process.stderr.write(`--- ${g}\n${text}\n`);
   let parser;
-  let ast;
+  const builds = {};
   try {
-    checkActionInputs(text);
     parser = peggy.generate(text, { allowedStartRules: ["*"], output: "parser" });
-    ast = peggy.generate(text, { allowedStartRules: ["*"], output: "ast" });
-    if (loops(ast)) throw new Error("a repetition of what can match empty");
-  } catch {
-    summary.skipped++; // peggy refuses it (a repetition of what can match empty, ...)
+    if (loops(peggy.generate(text, { allowedStartRules: ["*"], output: "ast" }))) throw new Error("a repetition of what can match empty");
+    // The checks of the fast build refuse what it would not build as peggy does.
+    builds.generator = peggy.generate(text, { ...options, plugins: [fastBuild({ rewrite: false })] });
+    builds["every pass"] = peggy.generate(text, { ...options, plugins: [fastBuild()] });
+  } catch (e) {
+    if (process.env.DEBUG_SKIPS) process.stderr.write(`skip: ${e.message}\n`);
+    summary.skipped++; // peggy or the fast build refuses it (a repetition of what can match empty, ...)
     continue;
   }
   summary.grammars++;
-  const source = standaloneSource(ast);
+  const source = builds.generator;
   if (/: for \(;;\) \{\n\s*while \(/.test(source)) summary.runLoops++;
   if (/\.push\(e\d+\)/.test(source)) summary.lists++;
   if (/\n\s*p--;\n/.test(source)) summary.pairs++;
   if (/p < n && \(?c (?:===|<|>=)/.test(source)) summary.peeks++;
   if (/"i|\]i/.test(text)) summary.caseless++;
-  const compiled = new Function(source)();
-  for (let i = 0; i < RULES; i++) {
-    const rule = `r${i}`;
-    const valued = /^r\d+ = v:/.test(text.split("\n")[i]);
-    summary.rules++;
-    for (const s of inputs) {
-      summary.cases++;
-      const want = parser.parse(s, { startRule: rule, peg$library: true });
-      const got = compiled.run(s, rule);
-      const ok = got !== compiled.FAILED;
-      const accepted = compiled.accepts(s, rule);
-      if (want.peg$success) summary.matched++;
-      let bad = ok !== want.peg$success || accepted !== want.peg$success;
-      if (!bad && ok && valued) {
-        summary.valued++;
-        bad = !isDeepStrictEqual(got, want.peg$result);
-      }
-      if (bad && summary.disagreements.length < 5) {
-        summary.disagreements.push({ grammar: text, rule, input: s, peggy: want.peg$success ? want.peg$result : "no match", compiled: ok ? got : "no match", accepts: accepted });
+  if (builds.generator !== builds["every pass"]) summary.rewritten++;
+  for (const [build, code] of Object.entries(builds)) {
+    const compiled = new Function(`return (\n${code});`)();
+    for (let i = 0; i < RULES; i++) {
+      const rule = `r${i}`;
+      const valued = /^r\d+ = v:/.test(text.split("\n")[i]);
+      summary.rules++;
+      for (const s of inputs) {
+        summary.cases++;
+        const want = parser.parse(s, { startRule: rule, peg$library: true });
+        const got = compiled.run(s, rule);
+        const ok = got !== compiled.FAILED;
+        const library = compiled.parse(s, { startRule: rule, peg$library: true });
+        if (want.peg$success) summary.matched++;
+        let bad = ok !== want.peg$success || library.peg$success !== want.peg$success || library.peg$currPos !== want.peg$currPos;
+        if (!bad && ok && valued) {
+          summary.valued++;
+          bad = !isDeepStrictEqual(got, want.peg$result) || !isDeepStrictEqual(library.peg$result, want.peg$result);
+        }
+        if (bad && summary.disagreements.length < 5) {
+          summary.disagreements.push({ build, grammar: text, rule, input: s, peggy: want.peg$success ? want.peg$result : "no match", compiled: ok ? got : "no match", end: [want.peg$currPos, library.peg$currPos] });
+        }
       }
     }
   }

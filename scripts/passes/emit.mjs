@@ -1,12 +1,5 @@
-// Build-time pass (run by scripts/build-grammar.mjs on the fast and match builds): compiles every
-// rule of the grammar from its PEG into a plain JavaScript function, and makes the rule's peggy
-// function a wrapper around it.
-//
-// peggy generates one function per rule that keeps its position in a shared variable, builds a
-// value for every expression (an array for every repetition and sequence, a substring for every
-// character), records what it expected at every failure, and reaches the next rule through a
-// call that saves and restores that shared state. Here each rule is compiled, from the same PEG
-// (the AST after peggy's and our plugin's transform passes), into
+// The JavaScript emitter of the fast build (generate-fast.mjs): every rule of the grammar, from
+// its PEG (the AST after the transform passes), as a plain JavaScript function.
 //
 //   function peg$m_<rule>(p) { ...; return end; }     an action-free rule: the end of its
 //                                                     match at p, or -1
@@ -18,39 +11,24 @@
 // matches, e? e* e+ e|m..n| are greedy and never give back, &e and !e test without consuming, a
 // rule reference calls that rule's function. A single-character expression (a class, a one-
 // character literal, or a choice of them) is one test of one code unit: a comparison, a range or
-// a 128-entry table; a test that comes right after a loop over one character or a one-character
-// lookahead, at the same position, takes the character that stopped it from c instead of reading
-// it again (peek); a repeated (C &D), with D a one-character set within C, tests each character
-// once (lookaheadPair). Values follow peggy: $e is the matched text, label:e binds e's value for
-// the actions after it in its sequence, @e plucks, e? is null when absent, and an action is
-// called with the labels in scope, after peg$savedPos and peg$currPos are set so that text()
-// and location() work. A repetition whose value is read (through a label, a pluck or as the
-// rule's value: the labels of a hostname) builds the array of its elements' values, as peggy
-// does; any other repetition builds nothing. The value of a sequence without a pluck and of an
-// action-free rule is peg$LIST, as in the fast build after dropLists (no action reads one:
-// checkActionInputs, checkRuleValues).
-//
-// The rule's peggy function keeps peggy's contract (on a match it moves peg$currPos to the end
-// and returns the value; on a failure it returns peg$FAILED and leaves peg$currPos alone), so
-// peggy's parse() still works. Compiled rules record no expectations: the fast and match builds
-// run with expectations off (src/parse.ts), and a rejected input is diagnosed by the trace
-// build, which this pass does not touch. After the rewrite, peggy's functions and constants that
-// nothing uses any more are removed.
+// a 128-entry table; a multi-character literal is compared code by code; a test that comes right
+// after a loop over one character or a one-character lookahead, at the same position, takes the
+// character that stopped it from c instead of reading it again (peek); a repeated (C &D), with D
+// a one-character set within C, tests each character once (lookaheadPair). Values follow peggy:
+// $e is the matched text, label:e binds e's value for the actions after it in its sequence, @e
+// plucks, e? is null when absent, and an action is called with the labels in scope, after
+// peg$savedPos and peg$currPos are set so that text() and location() work. A repetition whose
+// value is read (through a label, a pluck or as the rule's value) builds the array of its
+// elements' values, as peggy does; any other repetition builds nothing. The value of a sequence
+// without a pluck and of an action-free rule is peg$LIST, a shared empty array: no action reads
+// one (check-action-inputs.mjs, check-rule-values.mjs). The rules record no expectations: a
+// rejected input is diagnosed by the trace build.
+import { asciiLower, children, fail as stop, firstSet, hasAction, lowerCasePreimage, positionRules, unitSet, unwrap } from "./ast.mjs";
 
-const STRUCTURAL = new Set(["literal", "class", "any", "rule_ref", "sequence", "choice", "optional",
-  "zero_or_more", "one_or_more", "repeated", "simple_and", "simple_not", "group", "named"]);
-const VALUED = new Set([...STRUCTURAL, "action", "labeled", "text"]);
+const fail = (what) => stop("emit", what);
 
-function fail(what) {
-  throw new Error(`compile-rules: ${what}`);
-}
-
-function children(node) {
-  const out = [];
-  for (const key of ["expression", "delimiter"]) if (node[key] && node[key].type) out.push(node[key]);
-  for (const key of ["alternatives", "elements"]) if (Array.isArray(node[key])) out.push(...node[key]);
-  return out;
-}
+const VALUED = new Set(["literal", "class", "any", "rule_ref", "sequence", "choice", "optional",
+  "zero_or_more", "one_or_more", "repeated", "simple_and", "simple_not", "group", "named", "action", "labeled", "text"]);
 
 /** What the compiler cannot translate (it stops the build): the first such node, described. */
 function unsupported(node) {
@@ -67,147 +45,13 @@ function unsupported(node) {
   return null;
 }
 
-/** True when the expression builds no value anything could read: no action, label or text. */
-function structural(node) {
-  return STRUCTURAL.has(node.type) && children(node).every(structural);
-}
-
-/**
- * The rules compiled into position functions: structural bodies that reference only such rules.
- * Every other rule is compiled into a value function.
- */
-export function positionRules(ast) {
-  const byName = new Map(ast.rules.map((r) => [r.name, r]));
-  const ok = new Set(ast.rules.filter((r) => structural(r.expression)).map((r) => r.name));
-  const refs = (node, out = []) => {
-    if (node.type === "rule_ref") out.push(node.name);
-    for (const c of children(node)) refs(c, out);
-    return out;
-  };
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const name of [...ok]) {
-      if (refs(byName.get(name).expression).some((r) => !ok.has(r))) { ok.delete(name); changed = true; }
-    }
-  }
-  return ok;
-}
-
-/**
- * The code units that peggy's case-insensitive literal test takes for the one code unit ch of the
- * literal's lower case: those whose toLowerCase() is ch ("v": V and v; "k": K, k and the Kelvin
- * sign U+212A). Found by asking toLowerCase() about every code unit, as peggy's test does.
- *
- * peggy matches a case-insensitive literal by input.substr(p, L).toLowerCase() === lower, where
- * lower is the literal's lower case and L its length. Where lower is ASCII, that holds exactly when
- * each of the L code units at p, alone, lowercases to the code unit of lower at its place: the
- * lower case of a string is that of each of its characters, except U+0130 (two code units, the
- * second non-ASCII), a final capital sigma (a Greek letter) and a surrogate pair (never an ASCII
- * character, and a lone surrogate is its own lower case); none of them gives an ASCII character.
- */
-const lowerCasePreimages = new Map();
-function lowerCasePreimage(ch) {
-  let codes = lowerCasePreimages.get(ch);
-  if (!codes) {
-    codes = [];
-    for (let c = 0; c < 0x10000; c++) if (String.fromCharCode(c).toLowerCase() === ch) codes.push(c);
-    lowerCasePreimages.set(ch, codes);
-  }
-  return codes;
-}
-
-/** True when the lower case of the case-insensitive literal is ASCII (then lowerCasePreimage applies). */
-const asciiLower = (value) => /^[\x00-\x7f]*$/.test(value.toLowerCase());
-
-/** The RegExp source of a class, anchored at the start as peggy writes it: ^[...] (every part escaped). */
-function classSource(node) {
-  const unit = (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
-  const parts = node.parts.map((part) => (Array.isArray(part) ? `${unit(part[0])}-${unit(part[1])}` : unit(part))).join("");
-  return `^[${node.inverted ? "^" : ""}${parts}]`;
-}
-
-/**
- * The members of a case-insensitive class, as peggy's RegExp (flag i, no u) tests them: every
- * code unit is asked. { ascii, high } as unitSet; null when the members from 128 up are neither
- * none nor all (a non-u RegExp never folds a code unit from 128 up onto an ASCII one, so a class
- * of ASCII parts has none; inverted, all).
- */
-const foldedClasses = new Map();
-function foldedClass(node) {
-  const source = classSource(node);
-  if (foldedClasses.has(source)) return foldedClasses.get(source);
-  const re = new RegExp(source, "i");
-  const ascii = new Set();
-  let high = 0;
-  for (let c = 0; c < 0x10000; c++) {
-    if (!re.test(String.fromCharCode(c))) continue;
-    if (c < 128) ascii.add(c); else high++;
-  }
-  const set = high === 0 ? { ascii, high: false } : high === 0x10000 - 128 ? { ascii, high: true } : null;
-  foldedClasses.set(source, set);
-  return set;
-}
-
-/**
- * The code units a node matches when it always matches exactly one code unit (a class, a
- * one-character literal, or a choice or group of those): { ascii, high }, the members below 128
- * and whether every code unit from 128 up is a member; null otherwise (or for a class that
- * names some but not all code units from 128 up, which no grammar here does).
- */
-function unitSet(node) {
-  switch (node.type) {
-    case "class": {
-      if (node.unicode) return null;
-      if (node.ignoreCase) return foldedClass(node);
-      const ascii = new Set();
-      for (const part of node.parts) {
-        const [from, to] = Array.isArray(part) ? part : [part, part];
-        if (typeof from !== "string" || from.length !== 1 || to.length !== 1) return null;
-        for (let c = from.charCodeAt(0); c <= to.charCodeAt(0); c++) {
-          if (c >= 128) return null;
-          ascii.add(c);
-        }
-      }
-      if (!node.inverted) return { ascii, high: false };
-      const inverted = new Set();
-      for (let c = 0; c < 128; c++) if (!ascii.has(c)) inverted.add(c);
-      return { ascii: inverted, high: true };
-    }
-    case "literal": {
-      if (node.ignoreCase) {
-        // "v"i: the code units that lowercase to "v", when they are all ASCII.
-        if (node.value.length !== 1 || !asciiLower(node.value)) return null;
-        const codes = lowerCasePreimage(node.value.toLowerCase());
-        return codes.every((c) => c < 128) ? { ascii: new Set(codes), high: false } : null;
-      }
-      return node.value.length === 1 && node.value.charCodeAt(0) < 128
-        ? { ascii: new Set([node.value.charCodeAt(0)]), high: false } : null;
-    }
-    case "group": case "named":
-      return unitSet(node.expression);
-    case "choice": {
-      const ascii = new Set();
-      let high = false;
-      for (const alt of node.alternatives) {
-        const s = unitSet(alt);
-        if (!s) return null;
-        for (const c of s.ascii) ascii.add(c);
-        high ||= s.high;
-      }
-      return { ascii, high };
-    }
-    default:
-      return null;
-  }
-}
-
 /**
  * For a repeated choice whose first alternative is one code unit (segment = *( unreserved /
  * escaped / ... ) after the classes are merged: [...] / "%" HEXDIG HEXDIG): that unit's set and
  * the choice of the other alternatives; null for any other expression.
  */
 function runFirst(expr) {
-  while (expr.type === "group" || expr.type === "named") expr = expr.expression;
+  expr = unwrap(expr);
   if (expr.type !== "choice" || expr.alternatives.length < 2) return null;
   const set = unitSet(expr.alternatives[0]);
   if (!set) return null;
@@ -220,7 +64,7 @@ function runFirst(expr) {
  * which leaves the character after the match in c (Compiler.test with assign).
  */
 function endsWithLookahead(expr) {
-  while (expr.type === "group" || expr.type === "named") expr = expr.expression;
+  expr = unwrap(expr);
   if (expr.type !== "sequence" || expr.elements.length === 0) return false;
   const last = expr.elements[expr.elements.length - 1];
   if (last.type !== "simple_and" && last.type !== "simple_not") return false;
@@ -234,7 +78,7 @@ function endsWithLookahead(expr) {
  * other expression.
  */
 function lookaheadPair(expr) {
-  while (expr.type === "group" || expr.type === "named") expr = expr.expression;
+  expr = unwrap(expr);
   if (expr.type !== "sequence" || expr.elements.length !== 2) return null;
   const [first, ahead] = expr.elements;
   if (ahead.type !== "simple_and") return null;
@@ -243,9 +87,6 @@ function lookaheadPair(expr) {
   if (!c || !d || (d.high && !c.high) || [...d.ascii].some((code) => !c.ascii.has(code))) return null;
   return { c, d };
 }
-
-/** True when matching the node may call an action. */
-const hasAction = (node) => node.type === "action" || children(node).some(hasAction);
 
 /** True when the node always matches (peggy's inferenceMatchResult: ALWAYS_MATCH is 1). */
 const alwaysMatches = (node) => node.match === 1;
@@ -277,83 +118,6 @@ function movesOnFailure(node) {
     default:
       return true;
   }
-}
-
-/**
- * What an expression can begin with: { ascii, high, nullable }: the code units below 128 its
- * first character can be, whether it can be one from 128 up, and whether it can match the empty
- * string (then it may begin with anything). null when not known (a rule that refers back to
- * itself before consuming). rules maps names to rules; memo caches each rule's answer.
- */
-function firstSet(node, rules, memo, active = new Set()) {
-  const set = unitSet(node);
-  if (set) return { ascii: set.ascii, high: set.high, nullable: false };
-  const union = (parts, nullable) => {
-    if (parts.some((x) => x === null)) return null;
-    const ascii = new Set();
-    let high = false;
-    for (const x of parts) { for (const c of x.ascii) ascii.add(c); high ||= x.high; }
-    return { ascii, high, nullable };
-  };
-  const empty = { ascii: new Set(), high: false, nullable: true };
-  switch (node.type) {
-    case "literal":
-      if (node.value === "") return empty;
-      if (node.ignoreCase) {
-        if (!asciiLower(node.value)) return null;
-        const codes = lowerCasePreimage(node.value.toLowerCase()[0]);
-        return { ascii: new Set(codes.filter((c) => c < 128)), high: codes.some((c) => c >= 128), nullable: false };
-      }
-      return firstSet({ type: "literal", value: node.value[0] }, rules, memo, active);
-    case "class":
-      return null; // a class unitSet does not take (case-insensitive, unicode)
-    case "any":
-      return { ascii: new Set(Array.from({ length: 128 }, (_, i) => i)), high: true, nullable: false };
-    case "rule_ref": {
-      if (memo.has(node.name)) return memo.get(node.name);
-      if (active.has(node.name) || !rules.has(node.name)) return null;
-      active.add(node.name);
-      const f = firstSet(rules.get(node.name).expression, rules, memo, active);
-      active.delete(node.name);
-      memo.set(node.name, f);
-      return f;
-    }
-    case "simple_and": case "simple_not":
-      return empty;
-    case "optional": case "zero_or_more": {
-      const f = firstSet(node.expression, rules, memo, active);
-      return f && { ...f, nullable: true };
-    }
-    case "repeated": {
-      const f = firstSet(node.expression, rules, memo, active);
-      const min = node.min ? node.min.value : node.max.value;
-      return f && { ...f, nullable: f.nullable || min === 0 };
-    }
-    case "choice": {
-      const parts = node.alternatives.map((a) => firstSet(a, rules, memo, active));
-      return union(parts, parts.some((x) => x && x.nullable));
-    }
-    case "sequence": {
-      const parts = [];
-      for (const e of node.elements) {
-        const f = firstSet(e, rules, memo, active);
-        parts.push(f);
-        if (!f || !f.nullable) return union(parts, false);
-      }
-      return union(parts, true);
-    }
-    default: // group, named, one_or_more, labeled, text, action
-      return node.expression ? firstSet(node.expression, rules, memo, active) : null;
-  }
-}
-
-/**
- * True when the expression may match the empty string, or when that is not known (a rule that
- * refers back to itself before consuming). rules maps names to rules.
- */
-export function mayMatchEmpty(node, rules) {
-  const first = firstSet(node, rules, new Map());
-  return first === null || first.nullable;
 }
 
 /** A compiler for one grammar: the rule functions and the tables and actions they share. */
@@ -665,7 +429,7 @@ class Compiler {
   /**
    * A repetition whose value something reads (a label, a pluck, the rule's value): at least min
    * and at most max (null: no bound) matches of expr, greedy, and target the array of their
-   * values, as peggy builds it (the hostname's labels).
+   * values, as peggy builds it.
    */
   collect(expr, min, max, onFail, ind, env, target) {
     const list = this.fresh("list");
@@ -765,185 +529,17 @@ class Compiler {
 }
 
 /**
- * An action may read a position rule's value only through $ (text) or through another action:
- * its value is peg$LIST, not what peggy would have built.
+ * The rules compiled: { position, tables, actions, functions }, the position rules' names and the
+ * code of the tables, the action functions and the rule functions.
  */
-export function checkRuleValues(ast, position) {
-  const problems = [];
-  const reads = (n) => n.type === "rule_ref" ? [n.name]
-    : ["group", "named", "optional", "labeled", "zero_or_more", "one_or_more", "repeated"].includes(n.type) ? reads(n.expression)
-    : n.type === "choice" ? n.alternatives.flatMap(reads)
-    : n.type === "sequence" ? n.elements.filter((e) => e.type === "labeled" && e.pick).flatMap(reads) : [];
-  const visit = (node, rule) => {
-    if (node.type === "labeled" && node.label !== null) {
-      for (const name of reads(node.expression)) if (position.has(name)) problems.push(`${rule}: label ${node.label} reads ${name}`);
-    }
-    for (const c of children(node)) visit(c, rule);
-  };
-  for (const r of ast.rules) visit(r.expression, r.name);
-  if (problems.length) throw new Error(`compile-rules: an action reads the value of an action-free rule: ${problems.join("; ")}`);
-}
-
-/** The number of nodes of an expression. */
-export const size = (node) => 1 + children(node).reduce((n, c) => n + size(c), 0);
-
-/** Position rules this small are compiled in place where they are used, not called. */
-const INLINE_SIZE = 6;
-
-/**
- * Replaces each reference to a small position rule (escaped = "%" HEXDIG HEXDIG, h4, port) by a
- * copy of that rule's expression: the same PEG, without the call. Position rules bind no labels
- * and call no actions, so nothing else changes. Works on a copy of the AST.
- */
-function inlineSmallRules(ast, position) {
-  const copy = { ...ast, rules: ast.rules.map((r) => ({ ...r, expression: structuredClone(r.expression) })) };
-  const byName = new Map(copy.rules.map((r) => [r.name, r]));
-  const small = new Set([...position].filter((name) => size(byName.get(name).expression) <= INLINE_SIZE));
-  const rewrite = (node) => {
-    for (const key of ["expression", "delimiter"]) if (node[key] && node[key].type) node[key] = rewrite(node[key]);
-    for (const key of ["alternatives", "elements"]) if (Array.isArray(node[key])) node[key] = node[key].map(rewrite);
-    if (node.type === "rule_ref" && small.has(node.name)) {
-      return { type: "group", expression: rewrite(structuredClone(byName.get(node.name).expression)), match: node.match };
-    }
-    return node;
-  };
-  for (const r of copy.rules) r.expression = rewrite(r.expression);
-  return copy;
-}
-
-/** The compiled rules as standalone code: tables, action functions and rule functions. */
 export function compileRules(ast) {
   for (const r of ast.rules) {
     const u = unsupported(r.expression);
     if (u) fail(`rule ${r.name}: cannot compile ${u}`);
   }
-  checkRuleValues(ast, positionRules(ast));
-  ast = inlineSmallRules(ast, positionRules(ast));
   const compiler = new Compiler(ast);
   const functions = ast.rules.map((r) => compiler.rule(r));
   const tables = [...compiler.tables].map(([key, name]) => `const ${name} = peg$table([${key}]);`)
     .concat([...compiler.regexes].map(([literal, name]) => `const ${name} = ${literal};`));
-  return {
-    position: compiler.position,
-    code: [...tables, "", ...compiler.actions, "", ...functions].join("\n"),
-  };
-}
-
-/**
- * Removes the module-level functions and constants of peggy's output that nothing refers to
- * any more (the bodies of the compiled rules used them), until none is left.
- */
-export function removeUnused(js) {
-  for (let changed = true; changed;) {
-    changed = false;
-    const declared = [...js.matchAll(/^(?:const|function) (peg\$(?:[a-z]\d+|parse\w+))\b/gm)].map((m) => m[1]);
-    for (const name of declared) {
-      const uses = js.split(new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`)).length - 1;
-      if (uses !== 1) continue;
-      const fn = new RegExp(`^function ${name.replace(/\$/g, "\\$")}\\([^)]*\\) \\{(?:.*\\}\\n|\\n[\\s\\S]*?^\\}\\n)\\n?`, "m");
-      const constant = new RegExp(`^const ${name.replace(/\$/g, "\\$")} = .*;(?: //.*)?\\n`, "m");
-      const next = js.replace(fn, "").replace(constant, "");
-      if (next !== js) { js = next; changed = true; }
-    }
-  }
-  return js;
-}
-
-/**
- * Rewrites a generated parser (after hoistConstants, classTables and dropLists): the peggy
- * function of every rule becomes a wrapper of its compiled function, and the module gets the
- * entry points run() and accepts().
- */
-export function compileParser(js, ast) {
-  const { code, position } = compileRules(ast);
-  let replaced = 0;
-  let out = js.replace(/^function peg\$parse(\w+)\(\) \{\n[\s\S]*?^\}\n/gm, (fn, name) => {
-    replaced++;
-    if (position.has(name)) {
-      return `function peg$parse${name}() {\n  const end = peg$m_${name}(peg$currPos);\n` +
-        `  if (end < 0) return peg$FAILED;\n  peg$currPos = end;\n  return peg$LIST;\n}\n`;
-    }
-    // An action inside may have moved peg$currPos (for text()) before the rule failed.
-    return `function peg$parse${name}() {\n  const start = peg$currPos;\n  const value = peg$v_${name}(start);\n` +
-      `  peg$currPos = value === peg$FAILED ? start : peg$end;\n  return value;\n}\n`;
-  });
-  if (replaced !== ast.rules.length) fail(`${replaced} of ${ast.rules.length} rule functions found (did the peggy output change?)`);
-  const anchor = "\nfunction peg$parse(peg$input, options) {\n";
-  if (out.split(anchor).length !== 2) fail("peg$parse not found (did the peggy output change?)");
-  if (!/^const peg\$LIST = /m.test(out) || !/^function peg\$table\(/m.test(out)) fail("run dropLists and classTables first");
-  out = out.replace(anchor, () =>
-    "\n// The rules compiled from the PEG (scripts/compile-rules.mjs): peg$m_* return the end of the\n" +
-    "// match at p or -1; peg$v_* return the value (peg$end is the end of the match) or peg$FAILED.\n" +
-    "let peg$end = 0;\n\n" + code + "\n" + entryPoints(ast, position) + anchor);
-  const exports = "module.exports = {\n";
-  if (out.split(exports).length !== 2) fail("module.exports not found (did the peggy output change?)");
-  out = out.replace(exports, () => exports + "  FAILED: peg$FAILED,\n  run: peg$run,\n  accepts: peg$accepts,\n");
-  return removeUnused(out);
-}
-
-/**
- * The entry points src/parse.ts uses, beside peggy's parse(): they start from a rule, match the
- * whole input, and build no result object, error or position cache.
- *   run(input, rule)      the start rule's value when the whole input matches, else FAILED
- *   accepts(input, rule)  whether the whole input matches
- */
-function entryPoints(ast, position) {
-  const entry = (r) => position.has(r.name)
-    ? `(p) => { const end = peg$m_${r.name}(p); if (end < 0) return peg$FAILED; peg$end = end; return peg$LIST; }`
-    : `peg$v_${r.name}`;
-  return "// Entry points without peggy's per-call bookkeeping (scripts/compile-rules.mjs).\n" +
-    "const peg$entries = new Map([\n" +
-    ast.rules.map((r) => `  [${JSON.stringify(r.name)}, ${entry(r)}],\n`).join("") + "]);\n\n" +
-    "// The last start rule and its entry: a program checks many inputs against the same rule.\n" +
-    "let peg$lastRule = null;\nlet peg$lastEntry = null;\n\n" +
-    "function peg$entry(startRule) {\n" +
-    "  if (startRule === peg$lastRule) return peg$lastEntry;\n" +
-    "  const entry = peg$entries.get(startRule);\n" +
-    "  if (entry === undefined) throw new Error(\"Can't start parsing from rule \\\"\" + startRule + \"\\\".\");\n" +
-    "  peg$lastRule = startRule;\n  peg$lastEntry = entry;\n" +
-    "  return entry;\n}\n\n" +
-    "function peg$run(peg$input, startRule) {\n" +
-    "  const entry = peg$entry(startRule);\n" +
-    "  input = peg$input;\n" +
-    "  try {\n    const value = entry(0);\n" +
-    "    return value !== peg$FAILED && peg$end === peg$input.length ? value : peg$FAILED;\n" +
-    "  } finally {\n    input = undefined;\n  }\n}\n\n" +
-    "const peg$matchers = new Map([\n" +
-    ast.rules.map((r) => position.has(r.name) ? `  [${JSON.stringify(r.name)}, peg$m_${r.name}],\n` : "").join("") + "]);\n\n" +
-    "let peg$lastMatchRule = null;\nlet peg$lastMatcher;\n\n" +
-    "function peg$accepts(peg$input, startRule) {\n" +
-    "  let match = peg$lastMatcher;\n" +
-    "  if (startRule !== peg$lastMatchRule) {\n" +
-    "    match = peg$matchers.get(startRule);\n" +
-    "    peg$lastMatchRule = startRule;\n    peg$lastMatcher = match;\n  }\n" +
-    "  if (match === undefined) return peg$run(peg$input, startRule) !== peg$FAILED;\n" +
-    "  input = peg$input;\n" +
-    "  try {\n    return match(0) === peg$input.length;\n  } finally {\n    input = undefined;\n  }\n}\n";
-}
-
-/** Declarations of the entry points, appended to the build's .d.ts. */
-export function entryPointDeclarations() {
-  return "\n// Entry points added by scripts/compile-rules.mjs.\n" +
-    "/** The value run() returns when the input does not match. */\n" +
-    "export declare const FAILED: unknown;\n" +
-    "/** The start rule's value when the whole input matches it, else FAILED (no error is built). */\n" +
-    "export declare function run(input: string, startRule: string): unknown;\n" +
-    "/** Whether the whole input matches the start rule. */\n" +
-    "export declare function accepts(input: string, startRule: string): boolean;\n";
-}
-
-/**
- * A standalone matcher for a grammar AST (peggy.generate(..., { output: "ast" })), for tests of
- * this compiler against peggy: the source of a function (startRule, input) => value or FAILED.
- */
-export function standaloneSource(ast) {
-  const { code, position } = compileRules(ast);
-  return "let input;\nlet peg$savedPos = 0;\nlet peg$currPos = 0;\nconst peg$FAILED = {};\n" +
-    "const peg$LIST = Object.freeze([]);\n" +
-    "function peg$table(codes) {\n  const t = new Uint8Array(128);\n  for (const c of codes) t[c] = 1;\n  return t;\n}\n" +
-    "function text() {\n  return input.substring(peg$savedPos, peg$currPos);\n}\n" +
-    "function location() {\n  return { start: { offset: peg$savedPos }, end: { offset: peg$currPos } };\n}\n" +
-    (ast.topLevelInitializer ? [].concat(ast.topLevelInitializer).map((i) => i.code).join("\n") + "\n" : "") +
-    "let peg$end = 0;\n" + code + "\n" + entryPoints(ast, position) +
-    "return { run: peg$run, accepts: peg$accepts, FAILED: peg$FAILED };\n";
+  return { position: compiler.position, tables, actions: compiler.actions, functions };
 }

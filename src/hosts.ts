@@ -1,0 +1,68 @@
+// The draft's hosts typed (section 3.2.2), from the record the grammar's host rule builds
+// (grammar/rfc2396bis-01/grammar.peggy: which alternative matched, and its text).
+//
+// The build compiles this module into the parser (scripts/passes/type-records.mjs): the value of
+// each rule named in TYPED_RECORDS is passed through its function where the grammar's action
+// returns it, so parse() gets the typed host from the parser, built once. The module therefore
+// has no runtime imports (the build checks it).
+import type { Host } from "./types.js";
+
+/** The grammar's record of a host: the rule that matched and its text. */
+export interface HostRecord {
+  readonly kind: Host["kind"];
+  readonly raw: string;
+}
+
+/**
+ * The typed host: an IPv6reference with the address inside its brackets, an IPv4address with its
+ * four octets, a hostname with its labels.
+ */
+export function hostOf(record: HostRecord): Host {
+  const raw = record.raw;
+  switch (record.kind) {
+    case "IPv6reference": return { kind: "IPv6reference", raw, address: raw.slice(1, -1) };
+    case "IPv4address": return { kind: "IPv4address", raw, octets: octets(raw) };
+    default: return { kind: "hostname", raw, labels: labels(raw) };
+  }
+}
+
+/** The four dec-octets of an IPv4address the grammar matched: digits and three dots. */
+function octets(address: string): [number, number, number, number] {
+  const out: [number, number, number, number] = [0, 0, 0, 0];
+  for (let i = 0, k = 0; i < address.length; i++) {
+    const c = address.charCodeAt(i);
+    if (c === 46) k++;
+    else out[k] = out[k] * 10 + (c - 48);
+  }
+  return out;
+}
+
+/**
+ * The labels of a hostname the grammar matched, left to right: its text split at ".", without the
+ * empty label after the "." that ends a fully qualified name ("example.com."). Up to four labels
+ * are found with indexOf (a label is never empty, so each search starts two past the last dot)
+ * and made in one array, as most host names have; more are split by String.prototype.split,
+ * whose time stays linear for hundreds of thousands of labels. (With split alone for every host,
+ * the parser took about 15% longer on the benchmark corpus; test/oracle.test.ts and
+ * test/api.test.ts hold this to the split.)
+ */
+function labels(name: string): string[] {
+  const n = name.length;
+  const end = name.charCodeAt(n - 1) === 46 ? n - 1 : n;
+  const d0 = name.indexOf(".", 1);
+  if (d0 < 0 || d0 >= end) return [end === n ? name : name.slice(0, end)];
+  const d1 = name.indexOf(".", d0 + 2);
+  if (d1 < 0 || d1 >= end) return [name.slice(0, d0), name.slice(d0 + 1, end)];
+  const d2 = name.indexOf(".", d1 + 2);
+  if (d2 < 0 || d2 >= end) return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, end)];
+  const d3 = name.indexOf(".", d2 + 2);
+  if (d3 < 0 || d3 >= end) {
+    return [name.slice(0, d0), name.slice(d0 + 1, d1), name.slice(d1 + 1, d2), name.slice(d2 + 1, end)];
+  }
+  const all = name.split(".");
+  if (end !== n) all.pop();
+  return all;
+}
+
+/** The rules (by the grammar's name) whose records this model types in the parser, and how. */
+export const TYPED_RECORDS = { host: hostOf };

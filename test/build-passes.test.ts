@@ -1,0 +1,402 @@
+// The build passes (scripts/passes/) change how the generated parsers work, not what they accept:
+// every edition's fast build (generated/ID/parser.js, written from the AST) and trace build
+// (trace.js, peggy's output with textual passes) are compared, on every rule, with the plain
+// peggy output of the same grammar, compiled here; the fast build's records with those of the
+// grammar compiled by peggy with the model's typing of records alone (type-records.mjs: the
+// draft's hosts), so that each pass but that one is shown to keep the records as the grammar's
+// actions build them.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import * as peggy from "peggy";
+
+const root = join(__dirname, "..");
+
+interface LibraryResult { peg$success: boolean; peg$currPos: number; peg$result: unknown }
+interface Parser { parse(input: string, options?: Record<string, unknown>): unknown; StartRules: string[] }
+interface FastParser extends Parser {
+  FAILED: unknown;
+  run(input: string, startRule: string): unknown;
+}
+
+/** The edition's grammar compiled by peggy (test/support/peggy-build.mjs, an ES module: a child process). */
+function peggyBuild(edition: string, ...flags: string[]): Parser {
+  const r = spawnSync(process.execPath, [join(root, "test/support/peggy-build.mjs"), edition, ...flags], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`peggy-build ${edition} failed: ${r.stderr}`);
+  return new Function(`return (\n${r.stdout});`)() as Parser;
+}
+
+const EDITIONS = readdirSync(join(root, "grammar"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+// ----- inputs: realistic references, their pieces, near misses, and short random strings -----
+const SEEDS = [
+  "http://www.example.com/a/b%20c;p?q=1&r=2#frag", "https://user:pw@example.com:8080/", "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+  "http://[fe80::1]/", "http://[::ffff:192.0.2.1]:80/x", "http://[1:2:3:4:5:6:7:8]", "http://[1::2:3:4:5:6:7]/",
+  "http://192.0.2.16/", "http://1.2.3.45a/", "http://1.2.3.4.example/", "http://example.com./", "http://a-.b/",
+  "http://a.b-c.d1/", "http://9.example.9./", "mailto:John.Doe@example.com", "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+  "news:comp.infosystems.www.servers.unix", "tel:+1-816-555-1212", "x:?q[1]", "file:///etc/hosts", "//h:1:2/p",
+  "///a", "../g;x?y#s", "g/./h/../i", "?q", "#f", "", "a@b@c", "http://h:80a/", "http://a%2Fb@c/", "s://[v1.x]/",
+  "http://xn--bcher-kva.example/", "http://" + "a".repeat(63) + ".com/", "http://" + "a".repeat(64) + ".com/",
+  "http://255.255.255.255/", "http://256.1.1.1/", "http://01.2.3.4/", "http://[::]/", "http://[::1.2.3.4]/",
+  "foo://example.com:8042/over/there?name=ferret#nose", "ldap://[2001:db8::7]/c=GB?objectClass?one",
+  "http://[v1.x]/", "http://[V7.a:b]:/", "http://1.2.3.4.5/", "http://1.2.3.45a:80/", "./this:that", "this:that",
+  "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm", "//u:p@h:/a?q#f", "http://[vF.]/", "%7e", "v1.x",
+  "gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles", "wais://quake.think.com/directory-of-servers?earthquake",
+  "news:*", "telnet://melvyl.ucop.edu/", "http://info.cern.ch/hypertext/WWW/TheProject.html#Summary",
+  "afs://transarc.com/public/doc", "wais://cnidr.org:210/directory/TEXT/2048/doc", "prospero://host.dom//pros/name%001abc",
+];
+const ALPHABET = "aZz09-._~!$&'()*+,;=:@/?#[]%AfFgGvV \"<>\\^`{|}\u00e9\t\u007f";
+let state = 20030303;
+const random = (): number => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const pick = (s: string): string => s[Math.floor(random() * s.length)];
+const inputs: string[] = [];
+for (const seed of SEEDS) {
+  inputs.push(seed);
+  for (let k = 0; k < 30; k++) {
+    const i = Math.floor(random() * (seed.length + 1));
+    const j = Math.floor(random() * (seed.length + 1));
+    inputs.push(seed.slice(Math.min(i, j), Math.max(i, j))); // a piece
+    inputs.push(seed.slice(0, i) + pick(ALPHABET) + seed.slice(i)); // one character inserted
+    inputs.push(seed.slice(0, i) + seed.slice(i + 1)); // one character deleted
+  }
+}
+for (let k = 0; k < 3000; k++) {
+  let s = "";
+  for (let n = Math.floor(random() * 10); n > 0; n--) s += pick(ALPHABET);
+  inputs.push(s);
+}
+
+const library = (p: Parser, rule: string, s: string, options: Record<string, unknown> = {}) =>
+  p.parse(s, { startRule: rule, peg$library: true, ...options }) as LibraryResult;
+
+type Node = { type: string; [key: string]: unknown };
+/** True when the expression calls an action: its rule builds a record. */
+const hasAction = (n: Node): boolean => n.type === "action" ||
+  ["expression", "alternatives", "elements"].some((k) => {
+    const v = n[k] as Node | Node[] | undefined;
+    return Array.isArray(v) ? v.some(hasAction) : v !== undefined && v !== null && typeof v === "object" && hasAction(v);
+  });
+
+describe.each(EDITIONS.map((e) => [e]))("%s: the builds against peggy's output of the same grammar", (edition) => {
+  const grammar = readFileSync(join(root, "grammar", edition, "grammar.peggy"), "utf8");
+  const ast = peggy.parser.parse(grammar, { grammarSource: "grammar", reservedWords: [] }) as unknown as { rules: { name: string; expression: Node }[] };
+  const fast = require(`../generated/${edition}/parser.js`) as FastParser;
+  const trace = require(`../generated/${edition}/trace.js`) as Parser;
+  const plain = peggy.generate(grammar, { allowedStartRules: ["*"], output: "parser" }) as unknown as Parser;
+  // The records as the grammar's actions build them, with the model's typing where it has one.
+  const typed = peggyBuild(edition, "--typed");
+  const records = ast.rules.filter((r) => hasAction(r.expression)).map((r) => r.name);
+  const quiet = { trace() {} };
+
+  test("the builds have the same start rules: every rule of the grammar", () => {
+    const names = ast.rules.map((r) => r.name);
+    expect(fast.StartRules).toEqual(names);
+    expect(trace.StartRules).toEqual(names);
+    expect(plain.StartRules).toEqual(names);
+    expect(records.length).toBeGreaterThan(2);
+  });
+
+  test.each(ast.rules.map((r) => [r.name]))("rule %s: same verdicts and end positions in every build; same records", (rule) => {
+    const differences: string[] = [];
+    let accepted = 0;
+    for (const s of inputs) {
+      const want = library(plain, rule, s);
+      if (want.peg$success) accepted++;
+      const got = library(fast, rule, s);
+      if (got.peg$success !== want.peg$success || got.peg$currPos !== want.peg$currPos) differences.push(`fast ${JSON.stringify(s)}`);
+      const traced = library(trace, rule, s, { tracer: quiet });
+      if (traced.peg$success !== want.peg$success || traced.peg$currPos !== want.peg$currPos) differences.push(`trace ${JSON.stringify(s)}`);
+      // The entry point src/ uses.
+      const value = fast.run(s, rule);
+      if ((value !== fast.FAILED) !== want.peg$success) differences.push(`fast run ${JSON.stringify(s)}`);
+      if (want.peg$success && records.includes(rule)) {
+        const record = library(typed, rule, s).peg$result;
+        if (!isDeepStrictEqual(got.peg$result, record)) differences.push(`record ${JSON.stringify(s)}: ${JSON.stringify(got.peg$result)} != ${JSON.stringify(record)}`);
+        if (!isDeepStrictEqual(value, record)) differences.push(`run record ${JSON.stringify(s)}: ${JSON.stringify(value)} != ${JSON.stringify(record)}`);
+      }
+    }
+    expect(differences.slice(0, 10)).toEqual([]);
+    // The inputs give each rule both verdicts, so that the agreement says something about both.
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThan(inputs.length);
+  });
+});
+
+describe("the draft's records", () => {
+  const fast = require("../generated/rfc2396bis-01/parser.js") as FastParser;
+  const plain = peggy.generate(readFileSync(join(root, "grammar/rfc2396bis-01/grammar.peggy"), "utf8"),
+    { allowedStartRules: ["*"], output: "parser" }) as unknown as Parser;
+
+  test("the grammar's host record is { kind, raw }; the parser's is typed by src/hosts.ts", () => {
+    const raw = (s: string) => (plain.parse(s, { startRule: "host" }) as object);
+    expect(raw("example.com.")).toEqual({ kind: "hostname", raw: "example.com." });
+    expect(fast.run("example.com.", "host")).toEqual({ kind: "hostname", raw: "example.com.", labels: ["example", "com"] });
+    expect(fast.run("192.0.2.16", "host")).toEqual({ kind: "IPv4address", raw: "192.0.2.16", octets: [192, 0, 2, 16] });
+    expect(fast.run("[fe80::1]", "host")).toEqual({ kind: "IPv6reference", raw: "[fe80::1]", address: "fe80::1" });
+    // Through the rules that read the host's record.
+    expect((fast.run("http://u@a.b:80/", "URI_reference") as { authority: unknown }).authority)
+      .toEqual({ kind: "server", raw: "u@a.b:80", userinfo: "u", host: { kind: "hostname", raw: "a.b", labels: ["a", "b"] }, port: "80" });
+  });
+});
+
+describe("the trace build", () => {
+  type Event = { type: string; rule?: string; offset?: number; expected?: unknown; location?: { start: { offset: number }; end: { offset: number } } };
+  const run = (p: Parser, rule: string, s: string) => {
+    const out: string[] = [];
+    const fails: Event[] = [];
+    let error: string | null = null;
+    let expected: unknown = null;
+    try {
+      p.parse(s, {
+        startRule: rule,
+        tracer: {
+          trace: (e: Event) => {
+            // "fail" events are added by the build (scripts/passes/report-failures.mjs), not by peggy.
+            if (e.type === "fail") fails.push(e);
+            else out.push(`${e.type} ${e.rule} ${e.location!.start.offset}-${e.location!.end.offset}`);
+          },
+        },
+      });
+    } catch (e) {
+      const err = e as { message: string; location: { start: { offset: number } }; expected: unknown };
+      error = `${err.location.start.offset} ${err.message}`;
+      expected = err.expected;
+    }
+    return { out, error, expected, fails };
+  };
+
+  test.each([["rfc2396bis-01"], ["rfc3986"]])("%s: the same rule events and the same error as peggy's; a fail event for every expectation", (edition) => {
+    const trace = require(`../generated/${edition}/trace.js`) as Parser;
+    const plainTrace = peggyBuild(edition, "--trace");
+    let compared = 0;
+    let failed = 0;
+    for (const rule of trace.StartRules.filter((r) => ["URI_reference", "absolute_URI", "authority", "IPv6address", "qualified", "host"].includes(r))) {
+      for (const s of inputs.slice(0, 1500)) {
+        const got = run(trace, rule, s);
+        const want = run(plainTrace, rule, s);
+        expect({ out: got.out, error: got.error }).toEqual({ out: want.out, error: want.error });
+        if (got.error !== null) {
+          // The expectations of the error are those of the fail events at its offset, in order.
+          const offset = Math.max(...got.fails.map((f) => f.offset!));
+          expect(got.fails.filter((f) => f.offset === offset).map((f) => f.expected)).toEqual(got.expected);
+          failed++;
+        }
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(7500);
+    expect(failed).toBeGreaterThan(1000);
+  });
+
+  test("a rejected input in library mode: peg$throw reports its own call even after another parse", () => {
+    const trace = require("../generated/rfc2396bis-01/trace.js") as Parser;
+    const quiet = { trace() {} };
+    const failed = trace.parse("http://a b/", { startRule: "URI_reference", peg$library: true, tracer: quiet }) as LibraryResult & { peg$throw: () => never };
+    expect(failed.peg$success).toBe(false);
+    trace.parse("http://example.com/a/b/c?q", { startRule: "URI_reference", peg$library: true, tracer: quiet });
+    let offset = -1;
+    try {
+      failed.peg$throw();
+    } catch (e) {
+      offset = (e as { location: { start: { offset: number } } }).location.start.offset;
+    }
+    expect(offset).toBe(8);
+  });
+});
+
+describe("the fast build's entries", () => {
+  const fast = require("../generated/rfc2396bis-01/parser.js") as FastParser;
+
+  test("run() and parse() refuse a rule the grammar does not have", () => {
+    expect(() => fast.run("a", "no_such_rule")).toThrow(/Can't start parsing from rule "no_such_rule"/);
+    expect(() => fast.run("a", "toString")).toThrow(/Can't start parsing from rule "toString"/);
+    expect(() => fast.parse("a", { startRule: "no_such_rule" })).toThrow(/Can't start parsing from rule "no_such_rule"/);
+  });
+
+  test("parse() outside library mode: the value, or a SyntaxError that says where the rule's match ended", () => {
+    expect(fast.parse("x:y", { startRule: "absolute_URI" })).toEqual(fast.run("x:y", "absolute_URI"));
+    const error = (s: string, startRule: string) => {
+      try {
+        fast.parse(s, { startRule });
+      } catch (e) {
+        return e as SyntaxError & { location: { start: { offset: number } } };
+      }
+      throw new Error("no error");
+    };
+    expect(error("http://a b/", "URI_reference")).toBeInstanceOf(SyntaxError);
+    // A rel-path "http" is the longest prefix that is a URI-reference.
+    expect(error("http://a b/", "URI_reference").location.start.offset).toBe(4);
+    expect(error("http://a b/", "URI_reference").message).toMatch(/Rule URI_reference matches the input only up to offset 4/);
+    expect(error("%", "escaped").message).toMatch(/does not match rule escaped/);
+  });
+});
+
+// ----- the passes on small grammars (ES modules: each check runs in a child process) -----
+
+/** Runs code in an ES module that has `o` (scripts/passes/index.mjs), `peggy`, and `passes` (the files of scripts/passes/ by name). */
+function moduleRun(code: string): string {
+  const files = readdirSync(join(root, "scripts/passes")).filter((f) => f.endsWith(".mjs"));
+  const imports = files.map((f, i) => `import * as p${i} from ${JSON.stringify(join(root, "scripts/passes", f))};`).join("\n");
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", `
+    import { createRequire } from "node:module";
+    ${imports}
+    const o = p${files.indexOf("index.mjs")};
+    const passes = { ${files.map((f, i) => `${JSON.stringify(f.replace(/\.mjs$/, ""))}: p${i}`).join(", ")} };
+    const peggy = createRequire(${JSON.stringify(join(root, "package.json"))})("peggy");
+    ${code}`], { encoding: "utf8" });
+  return (r.stdout + r.stderr).trim();
+}
+
+describe("the passes refuse what they cannot rewrite", () => {
+  test("an action that reads a value the compiled rules build differently stops the build", () => {
+    // A sequence without a pluck is the shared empty array; classes are not taken either.
+    for (const grammar of ['a = x:("b" "c") { return x; }', 'a = x:[bc]* { return x; }', 'a = x:("b" "c")+ { return x; }']) {
+      const out = moduleRun(`try { peggy.generate(${JSON.stringify(grammar)}, { output: "source", plugins: [o.fastBuild()] }); console.log("accepted"); } catch (e) { console.log(e.message); }`);
+      expect(out).toMatch(/checkActionInputs: these action inputs are values the compiled rules do not build as peggy does: a: label x/);
+    }
+  });
+
+  test("an action that reads text, a literal, another action's record or a repetition of those is accepted", () => {
+    const out = moduleRun(`peggy.generate('a = x:$"b"* y:c? z:("." @$"d")* w:"e"|2| { return x; }\\nc = "c" { return 1; }', { output: "source", plugins: [o.fastBuild()] }); console.log("accepted");`);
+    expect(out).toBe("accepted");
+  });
+
+  test("an action that reads the value of an action-free rule stops the build", () => {
+    // (b's value is "bc" in peggy; the compiled rules build none for an action-free rule.)
+    const out = moduleRun(`try { peggy.generate('a = x:b { return x; }\\nb = "bc"', { output: "source", plugins: [o.fastBuild()] }); console.log("accepted"); } catch (e) { console.log(e.message); }`);
+    expect(out).toMatch(/checkRuleValues: an action reads the value of an action-free rule: a: label x reads b/);
+  });
+
+  test("what the generator does not provide stops the build: error() in an action, a per-parse initializer", () => {
+    const out = moduleRun(`for (const g of ['a = "a" { error("no"); }', '{ const k = 1; }\\na = "a"']) {
+      try { peggy.generate(g, { output: "source", plugins: [o.fastBuild()] }); console.log("accepted"); } catch (e) { console.log(e.message); } }`);
+    expect(out.split("\n")).toEqual([
+      "generateFast: an action calls error(), which this build does not provide",
+      "generateFast: a per-parse initializer ({ ... } before the rules) is not supported",
+    ]);
+  });
+
+  test("text that is not peggy's expected output is refused by every textual pass, not rewritten", () => {
+    const out = moduleRun(`for (const [file, fn] of [["hoist-constants", "hoistConstantsText"], ["class-tables", "classTablesText"],
+      ["literal-tests", "literalTestsText"], ["message-escapes", "messageEscapesText"], ["report-failures", "reportFailuresText"], ["trace-spans", "traceSpansText"]]) {
+      try { passes[file][fn]("function f() {}\\n"); console.log(fn, "accepted"); } catch (e) { console.log(fn, /did the peggy output change/.test(e.message)); } }`);
+    expect(out.split("\n")).toEqual(["hoistConstantsText true", "classTablesText true", "literalTestsText true",
+      "messageEscapesText true", "reportFailuresText true", "traceSpansText true"]);
+  });
+
+  test("a model's typing of records applies to the rule's value, under a display name too, in peggy's build and in the fast build", () => {
+    const out = moduleRun(`
+      const records = { code: "({ a: (r) => ({ ...r, typed: true }) })", rules: ["a"] };
+      const grammar = 'a "an a" = x:"b" { return { raw: x }; } / "c" { return { raw: "c" }; }';
+      for (const plugin of [o.typedRecords(records), o.fastBuild({ records })]) {
+        const parser = peggy.generate(grammar, { output: "parser", plugins: [plugin] });
+        console.log(JSON.stringify([parser.parse("b"), parser.parse("c")]));
+      }`);
+    expect(out.split("\n")).toEqual(Array(2).fill('[{"raw":"b","typed":true},{"raw":"c","typed":true}]'));
+  });
+
+  test("a model's typing of records: a rule the grammar lacks, or a module with run-time imports, stops the build", () => {
+    const out = moduleRun(`
+      try { peggy.generate('a = "a"', { output: "source", plugins: [o.fastBuild({ records: { code: "({ b: (x) => x })", rules: ["b"] } })] }); } catch (e) { console.log(e.message); }
+      const fs = createRequire(import.meta.url)("node:fs");
+      const file = ${JSON.stringify(join(tmpdir(), `uri-grammar-records-${process.pid}.ts`))};
+      fs.writeFileSync(file, 'import { x } from "./x.js";\\nexport const TYPED_RECORDS = { a: x };\\n');
+      try { passes["type-records"].recordTypesOf(file); } catch (e) { console.log(e.message.replace(file, "FILE")); } finally { fs.rmSync(file); }`);
+    expect(out.split("\n")).toEqual([
+      "typeRecords: the grammar has no rule b to type",
+      "typeRecords: FILE imports a module at run time; the parser cannot hold it",
+    ]);
+  });
+});
+
+/**
+ * A small grammar compiled plain and with the fast build's passes: every string of up to six
+ * characters of the alphabet gets the same verdict and end position (the rule as a prefix matcher,
+ * as authority uses server) and, where the grammar has actions, the same value; and the type of
+ * rule a's expression after the passes.
+ */
+function compare(grammar: string, alphabet: string): { inputs: number; differences: string[]; body: string; rewritten: boolean } {
+  const out = moduleRun(`
+    const text = ${JSON.stringify(grammar)};
+    const opts = { allowedStartRules: ["*"], output: "parser" };
+    const plain = peggy.generate(text, opts);
+    const passed = peggy.generate(text, { ...opts, plugins: [o.fastBuild()] });
+    const ast = peggy.generate(text, { ...opts, output: "ast", plugins: [o.fastBuild()] });
+    const inputs = [""];
+    for (let i = 0; i < inputs.length && inputs.length < 60000; i++) {
+      if (inputs[i].length < 6) for (const ch of ${JSON.stringify(alphabet)}) inputs.push(inputs[i] + ch);
+    }
+    const differences = [];
+    for (const s of inputs) {
+      const a = plain.parse(s, { startRule: "a", peg$library: true });
+      const b = passed.parse(s, { startRule: "a", peg$library: true });
+      // Values only where an action reads them: nothing reads the value of an action-free rule.
+      if (a.peg$success !== b.peg$success || a.peg$currPos !== b.peg$currPos ||
+          (text.includes("{") && JSON.stringify(a.peg$result) !== JSON.stringify(b.peg$result))) differences.push(s);
+    }
+    const body = ast.rules.find((r) => r.name === "a").expression;
+    // Rule a has no choice of its own: one appears only where deferOptionalPrefix rewrote it.
+    const rewritten = JSON.stringify(body).includes('"type":"choice"');
+    console.log(JSON.stringify({ inputs: inputs.length, differences: differences.slice(0, 5), body: body.type, rewritten }));`);
+  return JSON.parse(out);
+}
+
+describe("fuseLoops: B* (L B*)* becomes (B / L)*", () => {
+  test("the path-segments form is fused, and accepts what it did", () => {
+    const out = compare('a = b ("/" b)*\nb = ("x" / "%" [0-9] [0-9])*', "x/%1y");
+    expect(out).toEqual({ inputs: expect.any(Number), differences: [], body: "zero_or_more", rewritten: true });
+    expect(out.inputs).toBeGreaterThan(5000);
+  });
+
+  test("a loop that is not B* (L B*)* with the same B is left as it is", () => {
+    // the second B differs; B+ is not B*; a rule whose value an action reads
+    expect(compare('a = b ("/" c)*\nb = "x"*\nc = "y"*', "xy/").body).toBe("sequence");
+    expect(compare('a = b ("/" b)*\nb = "x"+', "x/").body).toBe("sequence");
+    expect(compare('a = v:$(b ("/" b)*) { return v; }\nb = "x"*', "x/").body).toBe("action");
+  });
+});
+
+describe("deferOptionalPrefix: (A S)? T becomes T !X / (A S) T / !(A S) T", () => {
+  // The draft's server, in small: userinfo, "@", hostport (a host and an optional port).
+  const SERVER = 'u = [a-c:%]*\nhp = [a-c.]+ (":" [0-9]*)?\n';
+
+  test("the server shape, with the draft's actions, is rewritten and matches and builds what it did", () => {
+    const out = compare(`a = s:(u:(@$u "@")? h:$hp { return [u, h, text()]; })? { return s ?? "empty"; }\n${SERVER}`, "ab:1@%.");
+    expect(out).toEqual({ inputs: expect.any(Number), differences: [], body: "action", rewritten: true });
+    expect(out.inputs).toBeGreaterThan(50000);
+  });
+
+  test("the draft's server rule itself: the parser tries hostport first", () => {
+    const grammar = readFileSync(join(root, "grammar/rfc2396bis-01/grammar.peggy"), "utf8");
+    expect(grammar).toMatch(/^server\n {2}= s:\(u:\(@\$userinfo "@"\)\? h:hostport \{/m); // the transcription
+    // Compiled: hostport first, then the lookahead for a userinfo character or "@".
+    const body = readFileSync(join(root, "generated/rfc2396bis-01/parser.js"), "utf8").split("function peg$v_server(p) {")[1].split("\n}\n")[0];
+    expect(body.match(/peg\$v_hostport\(p\)/g)).toHaveLength(3);
+    expect(body.indexOf("peg$v_hostport(p)")).toBeLessThan(body.indexOf("=== 64"));
+  });
+
+  test("without an action, in an action-free rule, with more after T, and with a prefix of several parts", () => {
+    for (const grammar of [`a = (u "@")? hp\n${SERVER}`, `a = (u "@")? hp "/"?\n${SERVER}`, `a = ("x" u "@@")? hp\n${SERVER}`,
+      `a = ("b"i u "@")? hp\n${SERVER}`, `a = (u "@")? ("v"i / hp)\n${SERVER}`]) {
+      expect(compare(grammar, "ab:1@x/.vB")).toEqual({ inputs: expect.any(Number), differences: [], body: "choice", rewritten: true });
+    }
+  });
+
+  test("shapes it cannot rewrite soundly are left as they are", () => {
+    // T can contain "@"; S is not a literal; A's characters are not a known set (inverted class,
+    // a case-insensitive literal whose lower case is not ASCII); the prefix is not first; the
+    // sequence's value is read.
+    for (const grammar of [
+      `a = (u "@")? [a-c@]+\n${SERVER}`,
+      `a = (u [@])? hp\n${SERVER}`,
+      `a = ([^@]* "@")? hp\n${SERVER}`,
+      `a = ("\u00c9"i "@")? hp\n${SERVER}`,
+      `a = "/" (u "@")? hp\n${SERVER}`,
+      `a = x:$((u "@")? hp) { return x; }\n${SERVER}`,
+    ]) {
+      expect(compare(grammar, "ab@:/")).toEqual(expect.objectContaining({ differences: [], rewritten: false }));
+    }
+  });
+});
