@@ -187,6 +187,19 @@ describe("parse", () => {
     expect(relative).toBe("kind        relative-URI\npath        ../g\n");
   });
 
+  test("the 1993 draft: the production that matched, then the parts it names (user, password, search, fragmentid)", () => {
+    const ftp = run(["parse", "--edition", "url-1993", "ftp://u:pw@host.example:21/a/b"]);
+    expect(ftp.status).toBe(0);
+    expect(ftp.stdout).toBe([
+      "production  ftpaddress", "scheme      ftp", "user        u", "password    pw", "host        host.example",
+      "port        21", "path        a/b", "",
+    ].join("\n"));
+    expect(run(["parse", "--edition", "url-1993", "http://a.example/x?y#z"]).stdout).toBe([
+      "production  httpaddress", "scheme      http", "host        a.example", "path        x", "search      y",
+      "fragmentid  z", "",
+    ].join("\n"));
+  });
+
   test("host kinds, reg-name authorities, opaque parts and empty components", () => {
     expect(run(["parse", "http://[FEDC:BA98::3210]:80/"]).stdout).toMatch(/^  host      IPv6reference \[FEDC:BA98::3210\] \(address FEDC:BA98::3210\)$/m);
     expect(run(["parse", "http://10.0.0.1/"]).stdout).toMatch(/^  host      IPv4address 10\.0\.0\.1$/m);

@@ -14,7 +14,10 @@ Parses a URI reference and prints its components, each labelled, only those
 present: scheme, authority (a server with userinfo, host and port, or a
 reg-name), path (marked when it is an opaque-part), query and fragment. The
 host kind is IPv6reference, IPv4address or hostname. An empty component is
-shown as "". Values are shown without their delimiters.
+shown as "". Values are shown without their delimiters. In the 1993 URL draft
+(--edition url-1993): the production that matched (httpaddress, ftpaddress,
+...), then the parts it names (user, password, host, port, path, search,
+fragmentid, ...).
 
 Arguments:
   <input>          the URI reference; "-" reads it from stdin
@@ -51,7 +54,8 @@ ${exitStatusHelp({ [EXIT.ok]: "parsed", [EXIT.invalid]: "not valid" })}`,
 
 /** A reference of any edition's model, as this command reads it. */
 interface Reference {
-  readonly kind: string;
+  /** The reference's kind; undefined in a model whose references have none (the 1993 draft's). */
+  readonly kind?: string;
   readonly scheme?: string;
   readonly authority?: { readonly kind?: string; readonly raw: string; readonly userinfo?: string; readonly host?: Host; readonly port?: string };
   readonly path: string;
@@ -74,6 +78,15 @@ export function components(ref: Reference, ctx: Context, authorityName = "author
   const label = (name: string, depth = 0) => ctx.out.paint("dim", ("  ".repeat(depth) + name).padEnd(11));
   const value = (text: string) => (text === "" ? '""' : text);
   const kind = (text: string) => ctx.out.paint("cyan", text);
+  if (ref.kind === undefined) {
+    // A model whose reference has no kind and no generic components (the 1993 draft's Url: the
+    // production that matched, then its own parts): each part it has, as the model names it.
+    for (const [name, part] of Object.entries(ref)) {
+      if (part === undefined) continue;
+      lines.push(`${label(name)} ${name === "production" ? kind(String(part)) : typeof part === "string" ? value(part) : JSON.stringify(part)}`);
+    }
+    return lines;
+  }
   lines.push(`${label("kind")} ${ref.kind}`);
   if (ref.scheme !== undefined) lines.push(`${label("scheme")} ${value(ref.scheme)}`);
   const a = ref.authority;
