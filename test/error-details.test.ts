@@ -86,4 +86,10 @@ describe("the expectations at the offset are exact", () => {
     expect(e.expected).toEqual(["end of input"]);
     expect(e.rule).toBe("ALPHA");
   });
+
+  test("a set is named by its rule, with the article its name is read with", () => {
+    const e = errorOf("http://a/~x", { edition: "url-1993" });
+    expect(e.expected[0]).toBe("an xpalphas character");
+    expect(errorOf("http://a/b c", { edition: "rfc3986" }).expected[0]).toBe("a segment character");
+  });
 });
