@@ -63,8 +63,11 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await page.close();
-  expect(pageErrors).toEqual([]);
-  expect(outside).toEqual([]);
+  // Each test answers for its own page: the lists start empty for the next one.
+  const errors = pageErrors.splice(0);
+  const requests = outside.splice(0);
+  expect(errors).toEqual([]);
+  expect(requests).toEqual([]);
 });
 
 async function open(hash = ""): Promise<void> {
@@ -86,8 +89,11 @@ const hashParams = () => new URLSearchParams(new URL(page.url()).hash.slice(1));
  * moment later), or what it shows after 10 s: the assertion then says what it was.
  */
 async function headingAfterUpdate(expected: string): Promise<string | null> {
-  await page.waitForFunction(`document.querySelector("#rule-heading")?.textContent === ${JSON.stringify(expected)}`, undefined, { timeout: 10000 })
-    .catch(() => undefined);
+  // A locator waits from Playwright's own isolated world; a string given to waitForFunction would
+  // be evaluated in the page, which the page's Content-Security-Policy (script-src 'self') refuses
+  // whenever the wait has to poll.
+  const exactly = new RegExp(`^${expected.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  await page.locator("#rule-heading", { hasText: exactly }).waitFor({ timeout: 10000 }).catch(() => undefined);
   return page.locator("#rule-heading").textContent();
 }
 
