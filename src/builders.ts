@@ -10,7 +10,7 @@ import { UriReference, type UriReferenceParts } from "./types.js";
  * Builds a model's typed reference from the record of a parse rule; the edition is there for a
  * model that checks a reading of its parts against the grammar (url-1993).
  */
-export type Builder = (record: unknown, edition: Edition) => unknown;
+export type Builder = (record: unknown, input: string, edition: Edition) => unknown;
 
 const BUILDERS: Readonly<Record<string, Builder>> = {
   // The draft's records come from the parser in the form of src/types.ts: its host is typed by
@@ -18,10 +18,10 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   // IPv4address's octets); UriReference reads their nulls as absent.
   "rfc2396bis-01": (record) => new UriReference(record as UriReferenceParts),
   "rfc3986": referenceOf,
-  "url-1993": urlOf,
+  "url-1993": (record, _input, edition) => urlOf(record, edition),
   // RFC 2396's records: a server or reg_name authority, a hostname or IPv4address host, the path
   // as written with an `opaque` flag; the Reference splits the path into segments and params.
-  "rfc2396": rfc2396ReferenceOf,
+  "rfc2396": (record) => rfc2396ReferenceOf(record),
 };
 
 /** The builder of the edition's model. */

@@ -28,7 +28,7 @@ export function parseRule(edition: Edition, rule: unknown, what: string): RuleIn
 export function parseIn(edition: Edition, input: string, start: RuleInfo): unknown {
   const record = edition.parser.run(input, start.pegName);
   if (record === edition.parser.FAILED) throw diagnose(edition, input, start);
-  return builderOf(edition)(record, edition);
+  return builderOf(edition)(record, input, edition);
 }
 
 /** Checks the whole input against a rule; the error says where and why. */

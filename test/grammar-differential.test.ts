@@ -81,7 +81,7 @@ const EDITIONS: EditionCase[] = [
     id: "rfc3986",
     rules: 39,
     literal: [
-      { name: "host", rule: "host", pegForm: "r:$IPv4address !(unreserved / pct_encoded / sub_delims)", literalForm: "r:$IPv4address" },
+      { name: "host", rule: "host", pegForm: "IPv4address !(unreserved / pct_encoded / sub_delims)", literalForm: "IPv4address" },
       { name: "IPv6address", rule: "IPv6address", pegForm: '(h16 ":" !":")', literalForm: '(h16 ":")' },
       { name: "dec-octet", rule: "dec-octet", pegForm: '"25" [0-5] / "2" [0-4] DIGIT / "1" DIGIT DIGIT / [1-9] DIGIT / DIGIT', literalForm: 'DIGIT / [1-9] DIGIT / "1" DIGIT DIGIT / "2" [0-4] DIGIT / "25" [0-5]' },
       { name: "path (path-abempty)", rule: "path", pegForm: "path_abempty !pchar", literalForm: "path_abempty" },

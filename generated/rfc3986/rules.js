@@ -7,7 +7,7 @@ const RULES = Object.freeze([
     "pegName": "URI",
     "section": "3",
     "abnf": "URI           = scheme \":\" hier-part [ \"?\" query ] [ \"#\" fragment ]",
-    "peg": "URI\n  = s:$scheme \":\" r:hier_part q:(\"?\" @$query)? f:(\"#\" @$fragment)?\n    { r.scheme = s; r.query = q; r.fragment = f; return r; }",
+    "peg": "URI\n  = s:$scheme \":\" r:hier_part q:(\"?\" @$query)? f:(\"#\" @$fragment)?\n    { r.rule = \"URI\"; r.start = offset(); r.end = range().end; r.scheme = s; r.query = q; r.fragment = f; return r; }",
     "exclusive": [],
     "uses": [
       "scheme",
@@ -41,7 +41,7 @@ const RULES = Object.freeze([
     "pegName": "hier_part",
     "section": "3",
     "abnf": "hier-part     = \"//\" authority path-abempty\n              / path-absolute\n              / path-rootless\n              / path-empty",
-    "peg": "hier_part\n  = \"//\" a:authority p:$path_abempty { return reference(a, p); }\n  / p:$(path_absolute / path_rootless / path_empty) { return reference(null, p); }",
+    "peg": "hier_part\n  = \"//\" a:authority p:$path_abempty { return reference(\"hier-part\", range(), a, p); }\n  / p:$(path_absolute / path_rootless / path_empty) { return reference(\"hier-part\", range(), null, p); }",
     "exclusive": [
       [
         "authority",
@@ -147,7 +147,7 @@ const RULES = Object.freeze([
     "pegName": "absolute_URI",
     "section": "4.3",
     "abnf": "absolute-URI  = scheme \":\" hier-part [ \"?\" query ]",
-    "peg": "absolute_URI\n  = s:$scheme \":\" r:hier_part q:(\"?\" @$query)?\n    { r.scheme = s; r.query = q; return r; }",
+    "peg": "absolute_URI\n  = s:$scheme \":\" r:hier_part q:(\"?\" @$query)?\n    { r.rule = \"absolute-URI\"; r.start = offset(); r.end = range().end; r.scheme = s; r.query = q; return r; }",
     "exclusive": [],
     "uses": [
       "scheme",
@@ -177,7 +177,7 @@ const RULES = Object.freeze([
     "pegName": "relative_ref",
     "section": "4.2",
     "abnf": "relative-ref  = relative-part [ \"?\" query ] [ \"#\" fragment ]",
-    "peg": "relative_ref\n  = r:relative_part q:(\"?\" @$query)? f:(\"#\" @$fragment)?\n    { r.query = q; r.fragment = f; return r; }",
+    "peg": "relative_ref\n  = r:relative_part q:(\"?\" @$query)? f:(\"#\" @$fragment)?\n    { r.rule = \"relative-ref\"; r.start = offset(); r.end = range().end; r.query = q; r.fragment = f; return r; }",
     "exclusive": [],
     "uses": [
       "relative-part",
@@ -209,7 +209,7 @@ const RULES = Object.freeze([
     "pegName": "relative_part",
     "section": "4.2",
     "abnf": "relative-part = \"//\" authority path-abempty\n              / path-absolute\n              / path-noscheme\n              / path-empty",
-    "peg": "relative_part\n  = \"//\" a:authority p:$path_abempty { return reference(a, p); }\n  / p:$(path_absolute / path_noscheme / path_empty) { return reference(null, p); }",
+    "peg": "relative_part\n  = \"//\" a:authority p:$path_abempty { return reference(\"relative-part\", range(), a, p); }\n  / p:$(path_absolute / path_noscheme / path_empty) { return reference(\"relative-part\", range(), null, p); }",
     "exclusive": [
       [
         "authority",
@@ -318,7 +318,7 @@ const RULES = Object.freeze([
     "pegName": "authority",
     "section": "3.2",
     "abnf": "authority     = [ userinfo \"@\" ] host [ \":\" port ]",
-    "peg": "authority\n  = u:(@$userinfo \"@\")? h:host p:(\":\" @$port)?\n    { return { raw: text(), userinfo: u ?? undefined, host: h, port: p ?? undefined }; }",
+    "peg": "authority\n  = u:(@$userinfo \"@\")? h:host p:(\":\" @$port)?\n    { const r = range(); return { rule: \"authority\", start: r.start, end: r.end, userinfo: u, host: h, port: p }; }",
     "exclusive": [],
     "uses": [
       "userinfo",
@@ -396,7 +396,7 @@ const RULES = Object.freeze([
     "pegName": "host",
     "section": "3.2.2",
     "abnf": "host          = IP-literal / IPv4address / reg-name",
-    "peg": "host\n  = r:$IP_literal { return { kind: \"IP-literal\", raw: r }; }\n  / r:$IPv4address !(unreserved / pct_encoded / sub_delims) { return { kind: \"IPv4address\", raw: r }; }\n  / r:$reg_name { return { kind: \"reg-name\", raw: r }; }",
+    "peg": "host\n  = IP_literal { return span(\"IP-literal\", range()); }\n  / IPv4address !(unreserved / pct_encoded / sub_delims) { return span(\"IPv4address\", range()); }\n  / reg_name { return span(\"reg-name\", range()); }",
     "pegNote": "IPv4address matches the start of reg-names such as \"1.2.3.4.5\" and \"1.2.3.45a\"; it is kept only when no reg-name character (unreserved, pct-encoded, sub-delims) follows, else reg-name is tried.",
     "exclusive": [
       [

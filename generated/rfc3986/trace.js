@@ -5,10 +5,14 @@
 "use strict";
 
 
+  // The record of a component that has no parts but its rule and its span.
+  function span(rule, range) {
+    return { rule, start: range.start, end: range.end };
+  }
   // The record of a reference: hier-part and relative-part make it, the
   // reference rules fill in the scheme, the query and the fragment.
-  function reference(authority, path) {
-    return { scheme: null, authority, path, query: null, fragment: null };
+  function reference(rule, range, authority, path) {
+    return { rule, start: range.start, end: range.end, scheme: null, authority, path, query: null, fragment: null };
   }
 
 // Escapes of short strings in error messages (scripts/passes/message-escapes.mjs).
@@ -427,27 +431,27 @@ const peg$e29 = peg$classExpectation([["0", "9"]], false, false, false);
 
 const peg$e30 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
 
-function peg$f0(s, r, q, f) {    r.scheme = s; r.query = q; r.fragment = f; return r;  }
+function peg$f0(s, r, q, f) {    r.rule = "URI"; r.start = offset(); r.end = range().end; r.scheme = s; r.query = q; r.fragment = f; return r;  }
 
-function peg$f1(a, p) {    return reference(a, p);  }
+function peg$f1(a, p) {    return reference("hier-part", range(), a, p);  }
 
-function peg$f2(p) {    return reference(null, p);  }
+function peg$f2(p) {    return reference("hier-part", range(), null, p);  }
 
-function peg$f3(s, r, q) {    r.scheme = s; r.query = q; return r;  }
+function peg$f3(s, r, q) {    r.rule = "absolute-URI"; r.start = offset(); r.end = range().end; r.scheme = s; r.query = q; return r;  }
 
-function peg$f4(r, q, f) {    r.query = q; r.fragment = f; return r;  }
+function peg$f4(r, q, f) {    r.rule = "relative-ref"; r.start = offset(); r.end = range().end; r.query = q; r.fragment = f; return r;  }
 
-function peg$f5(a, p) {    return reference(a, p);  }
+function peg$f5(a, p) {    return reference("relative-part", range(), a, p);  }
 
-function peg$f6(p) {    return reference(null, p);  }
+function peg$f6(p) {    return reference("relative-part", range(), null, p);  }
 
-function peg$f7(u, h, p) {    return { raw: text(), userinfo: u ?? undefined, host: h, port: p ?? undefined };  }
+function peg$f7(u, h, p) {    const r = range(); return { rule: "authority", start: r.start, end: r.end, userinfo: u, host: h, port: p };  }
 
-function peg$f8(r) {    return { kind: "IP-literal", raw: r };  }
+function peg$f8() {    return span("IP-literal", range());  }
 
-function peg$f9(r) {    return { kind: "IPv4address", raw: r };  }
+function peg$f9() {    return span("IPv4address", range());  }
 
-function peg$f10(r) {    return { kind: "reg-name", raw: r };  }
+function peg$f10() {    return span("reg-name", range());  }
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -1258,27 +1262,15 @@ function peg$parsehost() {
   });
 
   s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$parseIP_literal();
-  if (s2 !== peg$FAILED) {
-    s1 = input.substring(s1, peg$currPos);
-  } else {
-    s1 = s2;
-  }
+  s1 = peg$parseIP_literal();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
-    s1 = peg$f8(s1);
+    s1 = peg$f8();
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parseIPv4address();
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
+    s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
@@ -1298,7 +1290,7 @@ function peg$parsehost() {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f9(s1);
+        s0 = peg$f9();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1309,11 +1301,9 @@ function peg$parsehost() {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      s1 = peg$currPos;
-      s2 = peg$parsereg_name();
-      s1 = input.substring(s1, peg$currPos);
+      s1 = peg$parsereg_name();
       peg$savedPos = s0;
-      s1 = peg$f10(s1);
+      s1 = peg$f10();
       s0 = s1;
     }
   }

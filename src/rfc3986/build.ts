@@ -5,28 +5,28 @@ import { Reference, type Authority, type Host } from "./types.js";
 /** The grammar's record of a reference: null where a component is absent. */
 interface RecordOfReference {
   scheme: string | null;
-  authority: { raw: string; userinfo: string | undefined; host: { kind: string; raw: string }; port: string | undefined } | null;
+  authority: { start: number; end: number; userinfo: string | null; host: { rule: string; start: number; end: number }; port: string | null } | null;
   path: string;
   query: string | null;
   fragment: string | null;
 }
 
 /** The Reference of a record of URI-reference, URI, relative-ref or absolute-URI. */
-export function referenceOf(record: unknown): Reference {
+export function referenceOf(record: unknown, input: string): Reference {
   const r = record as RecordOfReference;
   return new Reference({
     scheme: r.scheme ?? undefined,
-    authority: r.authority === null ? undefined : authorityOf(r.authority),
+    authority: r.authority === null ? undefined : authorityOf(r.authority, input),
     path: r.path,
     query: r.query ?? undefined,
     fragment: r.fragment ?? undefined,
   });
 }
 
-function authorityOf(a: NonNullable<RecordOfReference["authority"]>): Authority {
-  const out: { raw: string; userinfo?: string; host: Host; port?: string } = { raw: a.raw, host: hostOf(a.host) };
-  if (a.userinfo !== undefined) out.userinfo = a.userinfo;
-  if (a.port !== undefined) out.port = a.port;
+function authorityOf(a: NonNullable<RecordOfReference["authority"]>, input: string): Authority {
+  const out: { raw: string; userinfo?: string; host: Host; port?: string } = { raw: input.slice(a.start, a.end), host: hostOf(a.host.rule, input.slice(a.host.start, a.host.end)) };
+  if (a.userinfo !== null) out.userinfo = a.userinfo;
+  if (a.port !== null) out.port = a.port;
   return out;
 }
 
@@ -35,9 +35,8 @@ function authorityOf(a: NonNullable<RecordOfReference["authority"]>): Authority 
  * IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ). The grammar has matched the
  * host, so an IP-literal that begins "[v" (or "[V") is an IPvFuture: no IPv6address holds a "v".
  */
-function hostOf(host: { kind: string; raw: string }): Host {
-  const raw = host.raw;
-  switch (host.kind) {
+function hostOf(rule: string, raw: string): Host {
+  switch (rule) {
     case "IP-literal": {
       const inside = raw.slice(1, -1);
       if (inside[0] === "v" || inside[0] === "V") {
