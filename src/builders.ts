@@ -18,7 +18,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   // IPv4address's octets); UriReference reads their nulls as absent.
   "rfc2396bis-01": (record) => new UriReference(record as UriReferenceParts),
   "rfc3986": referenceOf,
-  "url-1993": (record, _input, edition) => urlOf(record, edition),
+  "url-1993": urlOf,
   // RFC 2396's records: a server or reg_name authority, a hostname or IPv4address host, the path
   // as written with an `opaque` flag; the Reference splits the path into segments and params.
   "rfc2396": (record) => rfc2396ReferenceOf(record),

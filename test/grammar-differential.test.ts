@@ -95,7 +95,7 @@ const EDITIONS: EditionCase[] = [
       { name: "url", rule: "url", pegForm: 'r:(httpaddress / ftpaddress / newsaddress / prosperoaddress / telnetaddress / gopheraddress / waisaddress) &("#" / !.) { return r; }\n  / generic', literalForm: "generic / httpaddress / ftpaddress / newsaddress / prosperoaddress / telnetaddress / gopheraddress / waisaddress" },
       { name: "generic", rule: "generic", pegForm: 's:$(alpha (!":" xalpha)*)', literalForm: "s:$scheme" },
       { name: "waisaddress", rule: "waisaddress", pegForm: 'r:waisindex !"/" { return r; }', literalForm: "r:waisindex { return r; }" },
-      { name: "groupart", rule: "groupart", pegForm: 'a:$article { return { article: a }; }\n  / g:$group { return { group: g }; }\n  / "*" { return { group: "*" }; }', literalForm: '"*" { return { group: "*" }; }\n  / g:$group { return { group: g }; }\n  / a:$article { return { article: a }; }' },
+      { name: "groupart", rule: "groupart", pegForm: 'article { return span("article", range()); }\n  / group { return span("group", range()); }\n  / "*" { return span("groupart", range()); }', literalForm: '"*" { return span("groupart", range()); }\n  / group { return span("group", range()); }\n  / article { return span("article", range()); }' },
       { name: "article", rule: "article", pegForm: 'xalpha (!("@" (alpha / hostnumber !xalpha)) xalpha)* "@" host', literalForm: 'xalphas "@" host' },
       { name: "login", rule: "login", pegForm: 'xalpha (!("@" (alpha / hostnumber (":" port)? !xalpha)) xalpha)* "@" hostport\n  / hostport', literalForm: '(user (":" password)? "@")? hostport' },
       { name: "path", rule: "path", pegForm: 'xpalphas ("/" xpalphas)* "/"? / void_', literalForm: 'void_ / xpalphas ("/" xpalphas)* "/"?' },

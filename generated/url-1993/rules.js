@@ -8,7 +8,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "fragmentaddress = uri [ \"#\" fragmentid ]",
     "draft": "fragmentaddress         uri [ # fragmentid ]",
-    "peg": "fragmentaddress\n  = r:uri f:(\"#\" @$fragmentid)?\n    { r.fragmentid = f; return r; }",
+    "peg": "fragmentaddress\n  = r:uri f:(\"#\" @$fragmentid)?\n    { const s = range(); return { rule: \"fragmentaddress\", start: s.start, end: s.end, url: r, fragmentid: f }; }",
     "exclusive": [],
     "uses": [
       "uri",
@@ -217,7 +217,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "generic         = scheme \":\" path [ \"?\" search ]",
     "draft": "generic                 scheme :  path [ ? search ]",
-    "peg": "generic\n  = s:$(alpha (!\":\" xalpha)*) \":\" p:$path q:(\"?\" @$search)?\n    { return url(\"generic\", s, { path: p, search: q }); }",
+    "peg": "generic\n  = s:$(alpha (!\":\" xalpha)*) \":\" p:$path q:(\"?\" @$search)?\n    { const r = range(); return { rule: \"generic\", start: r.start, end: r.end, scheme: s, path: p, search: q }; }",
     "pegNote": "scheme is an ialpha, which holds \":\" (extra) itself: a greedy scheme reads \"news:x\" whole.  Here the scheme ends at the first \":\" (the draft: \"the first element is the name of the scheme, separated from the rest of the object by a colon\").  Nothing is lost: whatever a longer scheme holds after that \":\" is a valid start of a path.",
     "exclusive": [],
     "uses": [
@@ -278,7 +278,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "httpaddress     = %x68.74.74.70 \":\" \"//\" hostport [ \"/\" path ] [ \"?\" search ]",
     "draft": "httpaddress             h t t p :   / / hostport [  / path ] [ ? search ]",
-    "peg": "httpaddress\n  = \"http\" \":\" \"//\" h:$hostport p:(\"/\" @$path)? q:(\"?\" @$search)?\n    { return url(\"httpaddress\", \"http\", { hostport: h, path: p, search: q }); }",
+    "peg": "httpaddress\n  = \"http\" \":\" \"//\" h:$hostport p:(\"/\" @$path)? q:(\"?\" @$search)?\n    { const r = range(); return { rule: \"httpaddress\", start: r.start, end: r.end, scheme: \"http\", hostport: h, path: p, search: q }; }",
     "exclusive": [],
     "uses": [
       "hostport",
@@ -309,7 +309,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "ftpaddress      = %x66.74.70 \":\" \"//\" login \"/\" path",
     "draft": "ftpaddress              f t p : / / login / path",
-    "peg": "ftpaddress\n  = \"ftp\" \":\" \"//\" l:$login \"/\" p:$path\n    { return url(\"ftpaddress\", \"ftp\", { login: l, path: p }); }",
+    "peg": "ftpaddress\n  = \"ftp\" \":\" \"//\" l:$login \"/\" p:$path\n    { const r = range(); return { rule: \"ftpaddress\", start: r.start, end: r.end, scheme: \"ftp\", login: l, path: p }; }",
     "exclusive": [],
     "uses": [
       "login",
@@ -336,7 +336,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "afsaddress      = %x61.66.73 \":\" \"//\" cellname \"/\" path",
     "draft": "afsaddress              a f s : / / cellname / path",
-    "peg": "afsaddress\n  = \"afs\" \":\" \"//\" c:$cellname \"/\" p:$path\n    { return url(\"afsaddress\", \"afs\", { cellname: c, path: p }); }",
+    "peg": "afsaddress\n  = \"afs\" \":\" \"//\" c:$cellname \"/\" p:$path\n    { const r = range(); return { rule: \"afsaddress\", start: r.start, end: r.end, scheme: \"afs\", cellname: c, path: p }; }",
     "exclusive": [],
     "uses": [
       "cellname",
@@ -361,7 +361,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "newsaddress     = %x6E.65.77.73 \":\" groupart",
     "draft": "newsaddress             n e w s : groupart",
-    "peg": "newsaddress\n  = \"news\" \":\" g:groupart\n    { return url(\"newsaddress\", \"news\", g); }",
+    "peg": "newsaddress\n  = \"news\" \":\" g:groupart\n    { const r = range(); return { rule: \"newsaddress\", start: r.start, end: r.end, scheme: \"news\", groupart: g }; }",
     "exclusive": [],
     "uses": [
       "groupart"
@@ -423,7 +423,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "waisindex       = %x77.61.69.73 \":\" \"//\" hostport \"/\" database [ \"?\" search ]",
     "draft": "waisindex               w a i s : / / hostport / database [ ? search ]",
-    "peg": "waisindex\n  = \"wais\" \":\" \"//\" h:$hostport \"/\" d:$database q:(\"?\" @$search)?\n    { return url(\"waisindex\", \"wais\", { hostport: h, database: d, search: q }); }",
+    "peg": "waisindex\n  = \"wais\" \":\" \"//\" h:$hostport \"/\" d:$database q:(\"?\" @$search)?\n    { const r = range(); return { rule: \"waisindex\", start: r.start, end: r.end, scheme: \"wais\", hostport: h, database: d, search: q }; }",
     "exclusive": [],
     "uses": [
       "hostport",
@@ -451,7 +451,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "waisdoc         = %x77.61.69.73 \":\" \"//\" hostport \"/\" database \"/\" wtype \"/\"\n                  digits \"/\" path",
     "draft": "waisdoc                 w a i s : / / hostport / database / wtype / digits / path",
-    "peg": "waisdoc\n  = \"wais\" \":\" \"//\" h:$hostport \"/\" d:$database \"/\" t:$wtype \"/\" n:$digits \"/\" p:$path\n    { return url(\"waisdoc\", \"wais\", { hostport: h, database: d, wtype: t, length: n, path: p }); }",
+    "peg": "waisdoc\n  = \"wais\" \":\" \"//\" h:$hostport \"/\" d:$database \"/\" t:$wtype \"/\" n:$digits \"/\" p:$path\n    { const r = range(); return { rule: \"waisdoc\", start: r.start, end: r.end, scheme: \"wais\", hostport: h, database: d, wtype: t, length: n, path: p }; }",
     "exclusive": [],
     "uses": [
       "hostport",
@@ -481,7 +481,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "groupart        = \"*\" / group / article",
     "draft": "groupart                * | group | article",
-    "peg": "groupart\n  = a:$article { return { article: a }; }\n  / g:$group { return { group: g }; }\n  / \"*\" { return { group: \"*\" }; }",
+    "peg": "groupart\n  = article { return span(\"article\", range()); }\n  / group { return span(\"group\", range()); }\n  / \"*\" { return span(\"groupart\", range()); }",
     "pegNote": "\"*\" would stop \"*@h\" (an article) after \"*\", and group would read \"a@b\" (an ialpha holds \"@\") that the draft's prose reads as an article (\"A message identifier may be distinguished from a news group name by the presence of the commercial at \"@\" character\"): article is tried first, then group, then \"*\".",
     "exclusive": [
       [
@@ -665,7 +665,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "prosperolink    = %x70.72.6F.73.70.65.72.6F \":\" \"//\" hostport \"/\" hsoname\n                  [ \"%00\" version [ attributes ] ]",
     "draft": "prosperolink            p r o s p e r o : / / hostport / hsoname [ % 0 0 version [ attributes ] ]",
-    "peg": "prosperolink\n  = \"prospero\" \":\" \"//\" h:$hostport \"/\" p:$(hsoname (\"%00\" version attributes?)?)\n    { return url(\"prosperolink\", \"prospero\", { hostport: h, path: p }); }",
+    "peg": "prosperolink\n  = \"prospero\" \":\" \"//\" h:$hostport \"/\" p:$(hsoname (\"%00\" version attributes?)?)\n    { const r = range(); return { rule: \"prosperolink\", start: r.start, end: r.end, scheme: \"prospero\", hostport: h, hsoname: p }; }",
     "exclusive": [],
     "uses": [
       "hostport",
@@ -801,7 +801,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "telnetaddress   = %x74.65.6C.6E.65.74 \":\" \"//\" login",
     "draft": "telnetaddress           t e l n e t : / / login",
-    "peg": "telnetaddress\n  = \"telnet\" \":\" \"//\" l:$login\n    { return url(\"telnetaddress\", \"telnet\", { login: l }); }",
+    "peg": "telnetaddress\n  = \"telnet\" \":\" \"//\" l:$login\n    { const r = range(); return { rule: \"telnetaddress\", start: r.start, end: r.end, scheme: \"telnet\", login: l }; }",
     "exclusive": [],
     "uses": [
       "login"
@@ -828,7 +828,7 @@ const RULES = Object.freeze([
     "section": "BNF syntax",
     "abnf": "gopheraddress   = %x67.6F.70.68.65.72 \":\" \"//\" hostport\n                  [ \"/\" gtype [ selector ] ] [ \"?\" search ]",
     "draft": "gopheraddress           g o p h e r : / / hostport [/ gtype  [ selector ] ] [ ? search ]",
-    "peg": "gopheraddress\n  = \"gopher\" \":\" \"//\" h:$hostport g:(\"/\" t:$gtype s:$selector? { return { gtype: t, path: s }; })? q:(\"?\" @$search)?\n    { return url(\"gopheraddress\", \"gopher\", { hostport: h, ...g, search: q }); }",
+    "peg": "gopheraddress\n  = \"gopher\" \":\" \"//\" h:$hostport g:(\"/\" t:$gtype s:$selector? { return { gtype: t, selector: s }; })? q:(\"?\" @$search)?\n    { const r = range(); return { rule: \"gopheraddress\", start: r.start, end: r.end, scheme: \"gopher\", hostport: h, gtype: g === null ? null : g.gtype, selector: g === null ? null : g.selector, search: q }; }",
     "exclusive": [],
     "uses": [
       "hostport",

@@ -5,13 +5,9 @@
 "use strict";
 
 
-  // The record of a URL: every part null unless the production has it.
-  function url(production, scheme, parts) {
-    return {
-      production, scheme, login: null, hostport: null, cellname: null, path: null, search: null,
-      fragmentid: null, group: null, article: null, database: null, wtype: null, length: null, gtype: null,
-      ...parts,
-    };
+  // The record of a component that has no parts but its rule and its span.
+  function span(rule, range) {
+    return { rule, start: range.start, end: range.end };
   }
 
 // Escapes of short strings in error messages (scripts/passes/message-escapes.mjs).
@@ -431,39 +427,39 @@ const peg$e27 = peg$classExpectation(["<", ">"], false, false, false);
 
 const peg$e28 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
 
-function peg$f0(r, f) {    r.fragmentid = f; return r;  }
+function peg$f0(r, f) {    const s = range(); return { rule: "fragmentaddress", start: s.start, end: s.end, url: r, fragmentid: f };  }
 
 function peg$f1(r) {    return r;  }
 
-function peg$f2(s, p, q) {    return url("generic", s, { path: p, search: q });  }
+function peg$f2(s, p, q) {    const r = range(); return { rule: "generic", start: r.start, end: r.end, scheme: s, path: p, search: q };  }
 
-function peg$f3(h, p, q) {    return url("httpaddress", "http", { hostport: h, path: p, search: q });  }
+function peg$f3(h, p, q) {    const r = range(); return { rule: "httpaddress", start: r.start, end: r.end, scheme: "http", hostport: h, path: p, search: q };  }
 
-function peg$f4(l, p) {    return url("ftpaddress", "ftp", { login: l, path: p });  }
+function peg$f4(l, p) {    const r = range(); return { rule: "ftpaddress", start: r.start, end: r.end, scheme: "ftp", login: l, path: p };  }
 
-function peg$f5(c, p) {    return url("afsaddress", "afs", { cellname: c, path: p });  }
+function peg$f5(c, p) {    const r = range(); return { rule: "afsaddress", start: r.start, end: r.end, scheme: "afs", cellname: c, path: p };  }
 
-function peg$f6(g) {    return url("newsaddress", "news", g);  }
+function peg$f6(g) {    const r = range(); return { rule: "newsaddress", start: r.start, end: r.end, scheme: "news", groupart: g };  }
 
 function peg$f7(r) {    return r;  }
 
-function peg$f8(h, d, q) {    return url("waisindex", "wais", { hostport: h, database: d, search: q });  }
+function peg$f8(h, d, q) {    const r = range(); return { rule: "waisindex", start: r.start, end: r.end, scheme: "wais", hostport: h, database: d, search: q };  }
 
-function peg$f9(h, d, t, n, p) {    return url("waisdoc", "wais", { hostport: h, database: d, wtype: t, length: n, path: p });  }
+function peg$f9(h, d, t, n, p) {    const r = range(); return { rule: "waisdoc", start: r.start, end: r.end, scheme: "wais", hostport: h, database: d, wtype: t, length: n, path: p };  }
 
-function peg$f10(a) {    return { article: a };  }
+function peg$f10() {    return span("article", range());  }
 
-function peg$f11(g) {    return { group: g };  }
+function peg$f11() {    return span("group", range());  }
 
-function peg$f12() {    return { group: "*" };  }
+function peg$f12() {    return span("groupart", range());  }
 
-function peg$f13(h, p) {    return url("prosperolink", "prospero", { hostport: h, path: p });  }
+function peg$f13(h, p) {    const r = range(); return { rule: "prosperolink", start: r.start, end: r.end, scheme: "prospero", hostport: h, hsoname: p };  }
 
-function peg$f14(l) {    return url("telnetaddress", "telnet", { login: l });  }
+function peg$f14(l) {    const r = range(); return { rule: "telnetaddress", start: r.start, end: r.end, scheme: "telnet", login: l };  }
 
-function peg$f15(h, t, s) {    return { gtype: t, path: s };  }
+function peg$f15(h, t, s) {    return { gtype: t, selector: s };  }
 
-function peg$f16(h, g, q) {    return url("gopheraddress", "gopher", { hostport: h, ...g, search: q });  }
+function peg$f16(h, g, q) {    const r = range(); return { rule: "gopheraddress", start: r.start, end: r.end, scheme: "gopher", hostport: h, gtype: g === null ? null : g.gtype, selector: g === null ? null : g.selector, search: q };  }
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -1798,7 +1794,7 @@ function peg$parsewaisdoc() {
 
 function peg$parsegroupart() {
   var startPos = peg$currPos;
-  let s0, s1, s2;
+  let s0, s1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1807,30 +1803,18 @@ function peg$parsegroupart() {
   });
 
   s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$parsearticle();
-  if (s2 !== peg$FAILED) {
-    s1 = input.substring(s1, peg$currPos);
-  } else {
-    s1 = s2;
-  }
+  s1 = peg$parsearticle();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
-    s1 = peg$f10(s1);
+    s1 = peg$f10();
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parsegroup();
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
+    s1 = peg$parsegroup();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f11(s1);
+      s1 = peg$f11();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {

@@ -1,45 +1,120 @@
-// From the record the 1993 grammar's actions build (grammar/url-1993/grammar.peggy) to a Url. The
-// BNF lets user, password and host hold "@" and ":" themselves, so the grammar keeps a login and a
-// hostport whole; they are split here as the draft's prose reads them, each part checked against
-// its own rule of the grammar (edition.accepts), so that every part is one the BNF allows.
+// From the record the 1993 grammar's actions build (grammar/url-1993/grammar.peggy, whose header
+// gives the records' shapes) to a Url. The BNF lets user, password and host hold "@" and ":"
+// themselves, so the grammar keeps a login and a hostport whole; they are split here as the
+// draft's prose reads them, each part checked against its own rule of the grammar
+// (edition.accepts), so that every part is one the BNF allows.
 import type { Edition } from "../edition.js";
 import { Url, type Production, type UrlParts } from "./types.js";
 
-/** The grammar's record of a URL: null where the production has no such part. */
-interface UrlRecord {
-  production: Production;
+/** A record of the grammar: its rule, its span in the input, and its parts. */
+interface Span {
+  rule: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The grammar's record of a url: the production that matched, its span, and the parts that
+ * production has (each a text, or null where the url has none); a fragmentaddress's record holds
+ * the url's and its fragmentid.
+ */
+interface UrlRecord extends Span {
+  rule: Production | "fragmentaddress";
+  url: UrlRecord;
+  fragmentid: string | null;
   scheme: string;
-  login: string | null;
-  hostport: string | null;
-  cellname: string | null;
+  login: string;
+  hostport: string;
+  cellname: string;
   path: string | null;
   search: string | null;
-  fragmentid: string | null;
-  group: string | null;
-  article: string | null;
-  database: string | null;
-  wtype: string | null;
-  length: string | null;
+  groupart: Span;
+  database: string;
+  wtype: string;
+  length: string;
+  hsoname: string;
   gtype: string | null;
+  selector: string | null;
 }
 
 type Accepts = (input: string, rule: string) => boolean;
 
 /** The Url of a record of fragmentaddress, uri, url or one of the scheme-specific productions. */
-export function urlOf(record: unknown, edition: Edition): Url {
-  const r = record as UrlRecord;
-  const accepts: Accepts = (input, rule) => edition.accepts(input, edition.requireRule(rule));
-  const parts: { -readonly [K in keyof UrlParts]: UrlParts[K] } = { production: r.production, scheme: r.scheme };
-  if (r.login !== null) Object.assign(parts, loginParts(r.login, accepts));
-  if (r.hostport !== null) Object.assign(parts, hostportParts(r.hostport, accepts));
-  if (r.cellname !== null) parts.host = r.cellname;
-  if (r.path !== null) {
-    if (r.production === "prosperolink") Object.assign(parts, prosperoParts(r.path, accepts));
-    else parts.path = r.path;
+export function urlOf(record: unknown, input: string, edition: Edition): Url {
+  let r = record as UrlRecord;
+  let fragmentid: string | null = null;
+  if (r.rule === "fragmentaddress") {
+    fragmentid = r.fragmentid;
+    r = r.url;
   }
-  for (const key of ["search", "fragmentid", "group", "article", "database", "wtype", "length", "gtype"] as const) {
-    const value = r[key];
-    if (value !== null) parts[key] = value;
+  const accepts: Accepts = (text, rule) => edition.accepts(text, edition.requireRule(rule));
+  const production = r.rule as Production;
+  const parts: { -readonly [K in keyof UrlParts]: UrlParts[K] } = { production, scheme: r.scheme };
+  // The parts in the order of UrlParts (the Url keeps the order they are given in): first the
+  // host and what stands before the fragmentid ...
+  switch (production) {
+    case "generic":
+      parts.path = r.path!;
+      if (r.search !== null) parts.search = r.search;
+      break;
+    case "httpaddress":
+      Object.assign(parts, hostportParts(r.hostport, accepts));
+      if (r.path !== null) parts.path = r.path;
+      if (r.search !== null) parts.search = r.search;
+      break;
+    case "ftpaddress":
+      Object.assign(parts, loginParts(r.login, accepts));
+      parts.path = r.path!;
+      break;
+    case "afsaddress":
+      parts.host = r.cellname;
+      parts.path = r.path!;
+      break;
+    case "newsaddress":
+      break;
+    case "waisindex":
+      Object.assign(parts, hostportParts(r.hostport, accepts));
+      if (r.search !== null) parts.search = r.search;
+      break;
+    case "waisdoc":
+      Object.assign(parts, hostportParts(r.hostport, accepts));
+      parts.path = r.path!;
+      break;
+    case "prosperolink":
+      Object.assign(parts, hostportParts(r.hostport, accepts), prosperoParts(r.hsoname, accepts));
+      break;
+    case "telnetaddress":
+      Object.assign(parts, loginParts(r.login, accepts));
+      break;
+    case "gopheraddress":
+      Object.assign(parts, hostportParts(r.hostport, accepts));
+      if (r.selector !== null) parts.path = r.selector;
+      if (r.search !== null) parts.search = r.search;
+      break;
+    default:
+      throw new Error(`internal error: the grammar's record of a url names no production: ${JSON.stringify(r.rule)}`);
+  }
+  if (fragmentid !== null) parts.fragmentid = fragmentid;
+  // ... then the parts of news, WAIS and Gopher.
+  switch (production) {
+    case "newsaddress": {
+      // groupart = "*" / group / article: an article, else a group (the model keeps "*" as one).
+      const g = r.groupart;
+      if (g.rule === "article") parts.article = input.slice(g.start, g.end);
+      else parts.group = input.slice(g.start, g.end);
+      break;
+    }
+    case "waisindex":
+      parts.database = r.database;
+      break;
+    case "waisdoc":
+      parts.database = r.database;
+      parts.wtype = r.wtype;
+      parts.length = r.length;
+      break;
+    case "gopheraddress":
+      if (r.gtype !== null) parts.gtype = r.gtype;
+      break;
   }
   return new Url(parts);
 }
