@@ -42,81 +42,61 @@ type Accepts = (input: string, rule: string) => boolean;
 /** The Url of a record of fragmentaddress, uri, url or one of the scheme-specific productions. */
 export function urlOf(record: unknown, input: string, edition: Edition): Url {
   let r = record as UrlRecord;
-  let fragmentid: string | null = null;
+  let fragmentid: string | undefined;
   if (r.rule === "fragmentaddress") {
-    fragmentid = r.fragmentid;
+    fragmentid = r.fragmentid ?? undefined;
     r = r.url;
   }
   const accepts: Accepts = (text, rule) => edition.accepts(text, edition.requireRule(rule));
   const production = r.rule as Production;
-  const parts: { -readonly [K in keyof UrlParts]: UrlParts[K] } = { production, scheme: r.scheme };
-  // The parts in the order of UrlParts (the Url keeps the order they are given in): first the
-  // host and what stands before the fragmentid ...
+  const scheme = r.scheme;
+  // Each production's parts in one object of a fixed shape, in the order of UrlParts: the Url
+  // keeps the parts that are not undefined, in this order.
   switch (production) {
     case "generic":
-      parts.path = r.path!;
-      if (r.search !== null) parts.search = r.search;
-      break;
-    case "httpaddress":
-      Object.assign(parts, hostportParts(r.hostport, accepts));
-      if (r.path !== null) parts.path = r.path;
-      if (r.search !== null) parts.search = r.search;
-      break;
-    case "ftpaddress":
-      Object.assign(parts, loginParts(r.login, accepts));
-      parts.path = r.path!;
-      break;
+      return new Url({ production, scheme, path: r.path!, search: r.search ?? undefined, fragmentid });
+    case "httpaddress": {
+      const h = hostportParts(r.hostport, accepts);
+      return new Url({ production, scheme, host: h.host, port: h.port, path: r.path ?? undefined, search: r.search ?? undefined, fragmentid });
+    }
+    case "ftpaddress": {
+      const l = loginParts(r.login, accepts);
+      return new Url({ production, scheme, user: l.user, password: l.password, host: l.host, port: l.port, path: r.path!, fragmentid });
+    }
     case "afsaddress":
-      parts.host = r.cellname;
-      parts.path = r.path!;
-      break;
-    case "newsaddress":
-      break;
-    case "waisindex":
-      Object.assign(parts, hostportParts(r.hostport, accepts));
-      if (r.search !== null) parts.search = r.search;
-      break;
-    case "waisdoc":
-      Object.assign(parts, hostportParts(r.hostport, accepts));
-      parts.path = r.path!;
-      break;
-    case "prosperolink":
-      Object.assign(parts, hostportParts(r.hostport, accepts), prosperoParts(r.hsoname, accepts));
-      break;
-    case "telnetaddress":
-      Object.assign(parts, loginParts(r.login, accepts));
-      break;
-    case "gopheraddress":
-      Object.assign(parts, hostportParts(r.hostport, accepts));
-      if (r.selector !== null) parts.path = r.selector;
-      if (r.search !== null) parts.search = r.search;
-      break;
-    default:
-      throw new Error(`internal error: the grammar's record of a url names no production: ${JSON.stringify(r.rule)}`);
-  }
-  if (fragmentid !== null) parts.fragmentid = fragmentid;
-  // ... then the parts of news, WAIS and Gopher.
-  switch (production) {
+      return new Url({ production, scheme, host: r.cellname, path: r.path!, fragmentid });
     case "newsaddress": {
       // groupart = "*" / group / article: an article, else a group (the model keeps "*" as one).
       const g = r.groupart;
-      if (g.rule === "article") parts.article = input.slice(g.start, g.end);
-      else parts.group = input.slice(g.start, g.end);
-      break;
+      const text = input.slice(g.start, g.end);
+      return g.rule === "article"
+        ? new Url({ production, scheme, fragmentid, article: text })
+        : new Url({ production, scheme, fragmentid, group: text });
     }
-    case "waisindex":
-      parts.database = r.database;
-      break;
-    case "waisdoc":
-      parts.database = r.database;
-      parts.wtype = r.wtype;
-      parts.length = r.length;
-      break;
-    case "gopheraddress":
-      if (r.gtype !== null) parts.gtype = r.gtype;
-      break;
+    case "waisindex": {
+      const h = hostportParts(r.hostport, accepts);
+      return new Url({ production, scheme, host: h.host, port: h.port, search: r.search ?? undefined, fragmentid, database: r.database });
+    }
+    case "waisdoc": {
+      const h = hostportParts(r.hostport, accepts);
+      return new Url({ production, scheme, host: h.host, port: h.port, path: r.path!, fragmentid, database: r.database, wtype: r.wtype, length: r.length });
+    }
+    case "prosperolink": {
+      const h = hostportParts(r.hostport, accepts);
+      const p = prosperoParts(r.hsoname, accepts);
+      return new Url({ production, scheme, host: h.host, port: h.port, path: p.path, version: p.version, attributes: p.attributes, fragmentid });
+    }
+    case "telnetaddress": {
+      const l = loginParts(r.login, accepts);
+      return new Url({ production, scheme, user: l.user, password: l.password, host: l.host, port: l.port, fragmentid });
+    }
+    case "gopheraddress": {
+      const h = hostportParts(r.hostport, accepts);
+      return new Url({ production, scheme, host: h.host, port: h.port, path: r.selector ?? undefined, search: r.search ?? undefined, fragmentid, gtype: r.gtype ?? undefined });
+    }
+    default:
+      throw new Error(`internal error: the grammar's record of a url names no production: ${JSON.stringify(r.rule)}`);
   }
-  return new Url(parts);
 }
 
 /**
