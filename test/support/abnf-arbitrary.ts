@@ -31,8 +31,12 @@ export function abnfArbitrary(abnf: Abnf, rule: string, options: ArbitraryOption
       case "ref": {
         let arb = memo.get(n.name);
         if (!arb) {
-          arb = node(abnf.rules[n.name]);
-          memo.set(n.name, arb);
+          // A rule defined through itself (the 1993 draft's "xalphas = xalpha [ xalphas ]"):
+          // while its arbitrary is being built, a reference to it is resolved when drawn.
+          const name = n.name;
+          memo.set(name, fc.constant(null).chain(() => memo.get(name)!));
+          arb = node(abnf.rules[name]);
+          memo.set(name, arb);
         }
         return arb;
       }
