@@ -4,6 +4,7 @@ import type { Edition } from "./edition.js";
 import { referenceOf as rfc2396ReferenceOf } from "./rfc2396/build.js";
 import { referenceOf } from "./rfc3986/build.js";
 import { urlOf } from "./url1993/build.js";
+import type { SpanRecord } from "./records.js";
 import { UriReference, type UriReferenceParts } from "./types.js";
 
 /**
@@ -13,16 +14,26 @@ import { UriReference, type UriReferenceParts } from "./types.js";
 export type Builder = (record: unknown, input: string, edition: Edition) => unknown;
 
 const BUILDERS: Readonly<Record<string, Builder>> = {
-  // The draft's records come from the parser in the form of src/types.ts: its host is typed by
-  // src/hosts.ts, which the build compiles into the parser's host rule (a hostname's labels, an
-  // IPv4address's octets); UriReference reads their nulls as absent.
-  "rfc2396bis-01": (record) => new UriReference(record as UriReferenceParts),
+  // The draft's records come from the parser with their host and authority typed by
+  // src/records.ts, which the build compiles into the parser's host and authority rules (a
+  // hostname's labels, an IPv4address's octets); UriReference reads their nulls as absent. An
+  // opaque path is a record of the rule opaque-part, the other paths their text.
+  "rfc2396bis-01": (record, input) =>
+    typeof (record as { path: unknown }).path === "string" ? new UriReference(record as UriReferenceParts) : opaqueReference(record, input),
   "rfc3986": referenceOf,
   "url-1993": (record, _input, edition) => urlOf(record, edition),
   // RFC 2396's records: a server or reg_name authority, a hostname or IPv4address host, the path
   // as written or an opaque_part's record; the Reference splits the path into segments and params.
   "rfc2396": rfc2396ReferenceOf,
 };
+
+/** The draft's reference whose path is the record of an opaque-part. */
+function opaqueReference(record: unknown, input: string): UriReference {
+  const r = record as Omit<UriReferenceParts, "path"> & { path: SpanRecord };
+  return new UriReference({
+    scheme: r.scheme, authority: r.authority, path: input.slice(r.path.start, r.path.end), opaque: true, query: r.query, fragment: r.fragment,
+  });
+}
 
 /** The builder of the edition's model. */
 export function builderOf(edition: Edition): Builder {

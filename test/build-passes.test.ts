@@ -129,15 +129,23 @@ describe("the draft's records", () => {
   const plain = peggy.generate(readFileSync(join(root, "grammar/rfc2396bis-01/grammar.peggy"), "utf8"),
     { allowedStartRules: ["*"], output: "parser" }) as unknown as Parser;
 
-  test("the grammar's host record is { kind, raw }; the parser's is typed by src/hosts.ts", () => {
-    const raw = (s: string) => (plain.parse(s, { startRule: "host" }) as object);
-    expect(raw("example.com.")).toEqual({ kind: "hostname", raw: "example.com." });
+  test("the grammar's records are { rule, start, end, ...parts }; the parser types hosts and authorities by src/records.ts", () => {
+    const raw = (s: string, rule: string) => plain.parse(s, { startRule: rule }) as object;
+    expect(raw("example.com.", "host")).toEqual({ rule: "hostname", start: 0, end: 12 });
+    expect(raw("u@a.b:80", "authority")).toEqual({ rule: "server", start: 0, end: 8, userinfo: "u", host: { rule: "hostname", start: 2, end: 5 }, port: "80" });
+    expect(raw("a;b", "authority")).toEqual({ rule: "reg-name", start: 0, end: 3 });
+    expect(raw("mailto:a?b", "URI_reference")).toEqual({
+      rule: "URI-reference", start: 0, end: 10, scheme: "mailto", authority: null, path: { rule: "opaque-part", start: 7, end: 10 }, query: null, fragment: null,
+    });
     expect(fast.run("example.com.", "host")).toEqual({ kind: "hostname", raw: "example.com.", labels: ["example", "com"] });
     expect(fast.run("192.0.2.16", "host")).toEqual({ kind: "IPv4address", raw: "192.0.2.16", octets: [192, 0, 2, 16] });
     expect(fast.run("[fe80::1]", "host")).toEqual({ kind: "IPv6reference", raw: "[fe80::1]", address: "fe80::1" });
     // Through the rules that read the host's record.
     expect((fast.run("http://u@a.b:80/", "URI_reference") as { authority: unknown }).authority)
       .toEqual({ kind: "server", raw: "u@a.b:80", userinfo: "u", host: { kind: "hostname", raw: "a.b", labels: ["a", "b"] }, port: "80" });
+    expect((fast.run("//a;b/", "URI_reference") as { authority: unknown }).authority).toEqual({ kind: "reg-name", raw: "a;b" });
+    expect((fast.run("file:///", "URI_reference") as { authority: unknown }).authority)
+      .toEqual({ kind: "server", raw: "", userinfo: undefined, host: undefined, port: undefined });
   });
 });
 

@@ -72,7 +72,7 @@ const EDITIONS: EditionCase[] = [
       { name: "toplabel", rule: "toplabel", pegForm: 'ALPHA (((alphanum / "-") &(alphanum / "-"))|0..61| alphanum)?', literalForm: 'ALPHA ((alphanum / "-")|0..61| alphanum)?' },
       { name: "qualified", rule: "qualified", pegForm: '("." (!ALPHA domainlabel / domainlabel !("." !alphanum)))*', literalForm: '("." domainlabel)*' },
       { name: "IPv6address", rule: "IPv6address", pegForm: '(h4 ":" !":")', literalForm: '(h4 ":")' },
-      { name: "host", rule: "host", pegForm: "r:$IPv4address !(alphanum / [\\-.])", literalForm: "r:$IPv4address" },
+      { name: "host", rule: "host", pegForm: "IPv4address !(alphanum / [\\-.])", literalForm: "IPv4address" },
       { name: "authority", rule: "authority", pegForm: "@server &([/?#] / !.)", literalForm: "@server" },
       { name: "absolute-URI", rule: "absolute-URI", pegForm: '@hier_part &("#" / !.)', literalForm: "@hier_part" },
     ],

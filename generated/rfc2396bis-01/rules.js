@@ -246,7 +246,7 @@ const RULES = Object.freeze([
     "pegName": "absolute_URI",
     "section": "3",
     "abnf": "absolute-URI   = scheme \":\" ( hier-part / opaque-part )",
-    "peg": "absolute_URI\n  = s:$scheme \":\" r:(\n        @hier_part &(\"#\" / !.)\n      / o:$opaque_part { return reference(null, null, o, true, null, null); }\n    )\n    { r.scheme = s; return r; }",
+    "peg": "absolute_URI\n  = s:$scheme \":\" r:(\n        @hier_part &(\"#\" / !.)\n      / opaque_part { return reference(\"opaque-part\", range(), null, span(\"opaque-part\", range()), null); }\n    )\n    { r.rule = \"absolute-URI\"; r.start = offset(); r.end = range().end; r.scheme = s; return r; }",
     "pegNote": "hier-part also matches the empty string (and \"?q\" is both a hier-part and an opaque-part), so the first choice is kept only where the absolute-URI ends (before \"#\" or at the end of the input); otherwise opaque-part is tried: \"mailto:John.Doe@example.com\", \"x:?q[1]\".",
     "exclusive": [
       [
@@ -286,7 +286,7 @@ const RULES = Object.freeze([
     "pegName": "hier_part",
     "section": "3",
     "abnf": "hier-part      = [ net-path / abs-path ] [ \"?\" query ]",
-    "peg": "hier_part\n  = p:(net_path / $abs_path)? q:(\"?\" @$query)?\n    { return withQuery(p, q); }",
+    "peg": "hier_part\n  = p:(net_path / $abs_path)? q:(\"?\" @$query)?\n    { return withQuery(\"hier-part\", range(), p, q); }",
     "exclusive": [
       [
         "abs-path",
@@ -323,7 +323,7 @@ const RULES = Object.freeze([
     "pegName": "net_path",
     "section": "3",
     "abnf": "net-path       = \"//\" authority [ abs-path ]",
-    "peg": "net_path\n  = \"//\" a:authority p:$abs_path?\n    { return reference(null, a, p, false, null, null); }",
+    "peg": "net_path\n  = \"//\" a:authority p:$abs_path?\n    { return reference(\"net-path\", range(), a, p ?? \"\", null); }",
     "exclusive": [],
     "uses": [
       "authority",
@@ -491,7 +491,7 @@ const RULES = Object.freeze([
     "pegName": "authority",
     "section": "3.2",
     "abnf": "authority      = server / reg-name",
-    "peg": "authority\n  = @server &([/?#] / !.)\n  / r:$reg_name { return { kind: \"reg-name\", raw: r }; }",
+    "peg": "authority\n  = @server &([/?#] / !.)\n  / reg_name { return span(\"reg-name\", range()); }",
     "pegNote": "server matches the empty string and prefixes of reg-names (\"a@b\" of \"a@b@c\", \"h:1\" of \"h:1:2\"), so it is kept only where the authority ends: before \"/\", \"?\", \"#\" or at the end of the input.  No authority contains those characters, and one of them or the end always follows it, so this is the ABNF's language with server preferred.",
     "exclusive": [
       [
@@ -566,7 +566,7 @@ const RULES = Object.freeze([
     "pegName": "server",
     "section": "3.2.2",
     "abnf": "server         = [ [ userinfo \"@\" ] hostport ]",
-    "peg": "server\n  = s:(u:(@$userinfo \"@\")? h:hostport { if (u !== null) { h.raw = text(); h.userinfo = u; } return h; })?\n    { return s ?? server(\"\", null, null, null); }",
+    "peg": "server\n  = s:(u:(@$userinfo \"@\")? h:hostport { if (u !== null) { h.start = offset(); h.userinfo = u; } return h; })?\n    { return s ?? server(range(), null, null, null); }",
     "exclusive": [],
     "uses": [
       "userinfo",
@@ -632,7 +632,7 @@ const RULES = Object.freeze([
     "pegName": "hostport",
     "section": "3.2.2",
     "abnf": "hostport       = host [ \":\" port ]",
-    "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return server(p === null ? h.raw : text(), null, h, p); }",
+    "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return server(range(), null, h, p); }",
     "exclusive": [],
     "uses": [
       "host",
@@ -663,7 +663,7 @@ const RULES = Object.freeze([
     "pegName": "host",
     "section": "3.2.2",
     "abnf": "host           = IPv6reference / IPv4address / hostname",
-    "peg": "host\n  = r:$IPv6reference { return { kind: \"IPv6reference\", raw: r }; }\n  / r:$IPv4address !(alphanum / [\\-.]) { return { kind: \"IPv4address\", raw: r }; }\n  / r:$hostname { return { kind: \"hostname\", raw: r }; }",
+    "peg": "host\n  = IPv6reference { return span(\"IPv6reference\", range()); }\n  / IPv4address !(alphanum / [\\-.]) { return span(\"IPv4address\", range()); }\n  / hostname { return span(\"hostname\", range()); }",
     "pegNote": "IPv4address matches the start of hostnames such as \"1.2.3.45a\" and \"1.2.3.4.example\"; it is kept only when no hostname character (alphanum, \"-\", \".\") follows, else hostname is tried.",
     "exclusive": [
       [
@@ -1264,7 +1264,7 @@ const RULES = Object.freeze([
     "pegName": "URI_reference",
     "section": "4",
     "abnf": "URI-reference  = [ absolute-URI / relative-URI ] [ \"#\" fragment ]",
-    "peg": "URI_reference\n  = r:(absolute_URI / relative_URI)? f:(\"#\" @$fragment)?\n    { r.fragment = f; return r; }",
+    "peg": "URI_reference\n  = r:(absolute_URI / relative_URI)? f:(\"#\" @$fragment)?\n    { r.rule = \"URI-reference\"; r.start = offset(); r.end = range().end; r.fragment = f; return r; }",
     "exclusive": [
       [
         "absolute-URI",
@@ -1300,7 +1300,7 @@ const RULES = Object.freeze([
     "pegName": "absolute_URI_reference",
     "section": "4",
     "abnf": "absolute-URI-reference = absolute-URI [ \"#\" fragment ]",
-    "peg": "absolute_URI_reference\n  = r:absolute_URI f:(\"#\" @$fragment)?\n    { r.fragment = f; return r; }",
+    "peg": "absolute_URI_reference\n  = r:absolute_URI f:(\"#\" @$fragment)?\n    { r.rule = \"absolute-URI-reference\"; r.end = range().end; r.fragment = f; return r; }",
     "exclusive": [],
     "uses": [
       "absolute-URI",
@@ -1359,7 +1359,7 @@ const RULES = Object.freeze([
     "pegName": "relative_URI",
     "section": "5",
     "abnf": "relative-URI   = [ net-path / abs-path / rel-path ] [ \"?\" query ]",
-    "peg": "relative_URI\n  = p:(net_path / $(abs_path / rel_path))? q:(\"?\" @$query)?\n    { return withQuery(p, q); }",
+    "peg": "relative_URI\n  = p:(net_path / $(abs_path / rel_path))? q:(\"?\" @$query)?\n    { return withQuery(\"relative-URI\", range(), p, q); }",
     "exclusive": [
       [
         "abs-path",

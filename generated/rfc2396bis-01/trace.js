@@ -5,23 +5,30 @@
 "use strict";
 
 
-  function reference(scheme, authority, path, opaque, query, fragment) {
-    return { scheme, authority, path, opaque, query, fragment };
+  // The record of a component that has no parts but its rule and its span.
+  function span(rule, range) {
+    return { rule, start: range.start, end: range.end };
   }
-  // A server's record: hostport builds it with its text (the host's own
-  // text where no port follows), server adds the userinfo and its text.
-  function server(raw, userinfo, host, port) {
-    return { kind: "server", raw, userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
+  // The record of a reference.
+  function reference(rule, range, authority, path, query) {
+    return { rule, start: range.start, end: range.end, scheme: null, authority, path, query, fragment: null };
+  }
+  // A server's record: hostport builds it, server adds the userinfo and
+  // moves its start to the userinfo's.
+  function server(range, userinfo, host, port) {
+    return { rule: "server", start: range.start, end: range.end, userinfo, host, port };
   }
   // The [ net-path / abs-path ... ] of hier-part and relative-URI with the
-  // query: a net-path is already a reference record; a path is its text;
-  // an absent one is null.
-  function withQuery(p, query) {
+  // query: a net-path is already a reference record, which takes the rule
+  // and the span; a path is its text; an absent one is null.
+  function withQuery(rule, range, p, query) {
     if (p !== null && typeof p === "object") {
+      p.rule = rule;
+      p.end = range.end;
       p.query = query;
       return p;
     }
-    return reference(null, null, p ?? "", false, query, null);
+    return reference(rule, range, null, p ?? "", query);
   }
 
 // Escapes of short strings in error messages (scripts/passes/message-escapes.mjs).
@@ -480,33 +487,33 @@ const peg$e36 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false
 
 const peg$e37 = peg$literalExpectation("\"", false);
 
-function peg$f0(s, o) {    return reference(null, null, o, true, null, null);  }
+function peg$f0(s) {    return reference("opaque-part", range(), null, span("opaque-part", range()), null);  }
 
-function peg$f1(s, r) {    r.scheme = s; return r;  }
+function peg$f1(s, r) {    r.rule = "absolute-URI"; r.start = offset(); r.end = range().end; r.scheme = s; return r;  }
 
-function peg$f2(p, q) {    return withQuery(p, q);  }
+function peg$f2(p, q) {    return withQuery("hier-part", range(), p, q);  }
 
-function peg$f3(a, p) {    return reference(null, a, p, false, null, null);  }
+function peg$f3(a, p) {    return reference("net-path", range(), a, p ?? "", null);  }
 
-function peg$f4(r) {    return { kind: "reg-name", raw: r };  }
+function peg$f4() {    return span("reg-name", range());  }
 
-function peg$f5(u, h) {    if (u !== null) { h.raw = text(); h.userinfo = u; } return h;  }
+function peg$f5(u, h) {    if (u !== null) { h.start = offset(); h.userinfo = u; } return h;  }
 
-function peg$f6(s) {    return s ?? server("", null, null, null);  }
+function peg$f6(s) {    return s ?? server(range(), null, null, null);  }
 
-function peg$f7(h, p) {    return server(p === null ? h.raw : text(), null, h, p);  }
+function peg$f7(h, p) {    return server(range(), null, h, p);  }
 
-function peg$f8(r) {    return { kind: "IPv6reference", raw: r };  }
+function peg$f8() {    return span("IPv6reference", range());  }
 
-function peg$f9(r) {    return { kind: "IPv4address", raw: r };  }
+function peg$f9() {    return span("IPv4address", range());  }
 
-function peg$f10(r) {    return { kind: "hostname", raw: r };  }
+function peg$f10() {    return span("hostname", range());  }
 
-function peg$f11(r, f) {    r.fragment = f; return r;  }
+function peg$f11(r, f) {    r.rule = "URI-reference"; r.start = offset(); r.end = range().end; r.fragment = f; return r;  }
 
-function peg$f12(r, f) {    r.fragment = f; return r;  }
+function peg$f12(r, f) {    r.rule = "absolute-URI-reference"; r.end = range().end; r.fragment = f; return r;  }
 
-function peg$f13(p, q) {    return withQuery(p, q);  }
+function peg$f13(p, q) {    return withQuery("relative-URI", range(), p, q);  }
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -1018,16 +1025,10 @@ function peg$parseabsolute_URI() {
       }
       if (s3 === peg$FAILED) {
         s3 = peg$currPos;
-        s4 = peg$currPos;
-        s5 = peg$parseopaque_part();
-        if (s5 !== peg$FAILED) {
-          s4 = input.substring(s4, peg$currPos);
-        } else {
-          s4 = s5;
-        }
+        s4 = peg$parseopaque_part();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s3;
-          s4 = peg$f0(s1, s4);
+          s4 = peg$f0(s1);
         }
         s3 = s4;
       }
@@ -1431,16 +1432,10 @@ function peg$parseauthority() {
   }
   if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parsereg_name();
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
+    s1 = peg$parsereg_name();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f4(s1);
+      s1 = peg$f4();
     }
     s0 = s1;
   }
@@ -1723,27 +1718,15 @@ function peg$parsehost() {
   });
 
   s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$parseIPv6reference();
-  if (s2 !== peg$FAILED) {
-    s1 = input.substring(s1, peg$currPos);
-  } else {
-    s1 = s2;
-  }
+  s1 = peg$parseIPv6reference();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
-    s1 = peg$f8(s1);
+    s1 = peg$f8();
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parseIPv4address();
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
+    s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       peg$silentFails++;
@@ -1764,7 +1747,7 @@ function peg$parsehost() {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f9(s1);
+        s0 = peg$f9();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1775,16 +1758,10 @@ function peg$parsehost() {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      s1 = peg$currPos;
-      s2 = peg$parsehostname();
-      if (s2 !== peg$FAILED) {
-        s1 = input.substring(s1, peg$currPos);
-      } else {
-        s1 = s2;
-      }
+      s1 = peg$parsehostname();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f10(s1);
+        s1 = peg$f10();
       }
       s0 = s1;
     }

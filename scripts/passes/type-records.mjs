@@ -1,14 +1,15 @@
 // Transform pass (fast build; the first): a model's typing of the grammar's records, compiled into
 // the rules whose records it types.
 //
-// The grammar's actions return plain records (a host: the alternative that matched and its
-// text); the typed objects are the model's, written in src/. Where a model types a record as soon
-// as it is built (the draft's hosts: labels, octets, address; src/hosts.ts), building it in src/
-// after the parse would build every host twice, and parse() measured 7% to 12% slower. This pass
-// takes the model's module, with its TYPED_RECORDS ({ rule: function }), into the parser, and
-// makes each such rule's value the function's result:
+// The grammar's actions return plain records ({ rule, start, end, ...parts }: a host is the rule
+// that matched and its span); the typed objects are the model's, written in src/. Where a model
+// types a record as soon as it is built (the draft's hosts: labels, octets, address; its
+// authorities; src/records.ts), building it in src/ after the parse would walk every reference
+// twice, and parse() measured 7% to 12% slower. This pass takes the model's module, with its
+// TYPED_RECORDS ({ rule: function (record, input) }), into the parser, and makes each such rule's
+// value the function's result:
 //
-//   host = <expression>   becomes   host = peg$record:(<expression>) { return peg$records.host(peg$record); }
+//   host = <expression>   becomes   host = peg$record:(<expression>) { return peg$records.host(peg$record, input); }
 //
 // with `const peg$records = ...` (the module, transpiled) in the grammar's top-level initializer.
 // The language is the same; the value of the rule is the typed record. (The trace build, whose
@@ -26,7 +27,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
  * The models whose typing of the grammar's records is compiled into the parser: the model (an
  * edition's edition.json "model"), and its module of src/ that exports TYPED_RECORDS.
  */
-export const MODEL_RECORDS = { "rfc2396bis-01": "src/hosts.ts" };
+export const MODEL_RECORDS = { "rfc2396bis-01": "src/records.ts" };
 
 /** The model's typing of records ({ file, code, rules }), or null for a model that has none. */
 export function recordTypesOfModel(model) {
@@ -66,7 +67,7 @@ export function typeRecords({ code, rules }) {
       const inner = holder.expression;
       holder.expression = {
         type: "action",
-        code: ` return peg$records.${name}(peg$record); `,
+        code: ` return peg$records.${name}(peg$record, input); `,
         expression: { type: "labeled", label: "peg$record", labelLocation: inner.location, expression: inner, location: inner.location },
         location: inner.location,
       };

@@ -1,25 +1,39 @@
-// The draft's hosts typed (section 3.2.2), from the record the grammar's host rule builds
-// (grammar/rfc2396bis-01/grammar.peggy: which alternative matched, and its text).
+// The draft's hosts and authorities typed (sections 3.2, 3.2.2), from the records the grammar's
+// host and authority rules build (grammar/rfc2396bis-01/grammar.peggy: the rule that matched and
+// its span in the input; a server's parts).
 //
 // The build compiles this module into the parser (scripts/passes/type-records.mjs): the value of
-// each rule named in TYPED_RECORDS is passed through its function where the grammar's action
-// returns it, so parse() gets the typed host from the parser, built once. The module therefore
-// has no runtime imports (the build checks it).
-import type { Host } from "./types.js";
+// each rule named in TYPED_RECORDS is passed, with the input, through its function where the
+// grammar's action returns it, so parse() gets the typed host and authority from the parser. The
+// module therefore has no runtime imports (the build checks it).
+import type { Authority, Host } from "./types.js";
 
-/** The grammar's record of a host: the rule that matched and its text. */
-export interface HostRecord {
-  readonly kind: Host["kind"];
-  readonly raw: string;
+/** The grammar's record of a component: the rule that matched and its span [start, end). */
+export interface SpanRecord<R extends string = string> {
+  readonly rule: R;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The grammar's record of an authority: a server with its parts (host already typed), or a reg-name. */
+export type AuthorityRecord =
+  | (SpanRecord<"server"> & { readonly userinfo: string | null; readonly host: Host | null; readonly port: string | null })
+  | SpanRecord<"reg-name">;
+
+/** The typed authority: a server with its typed host, or a reg-name; absent parts undefined. */
+export function authorityOf(record: AuthorityRecord, input: string): Authority {
+  const raw = input.slice(record.start, record.end);
+  if (record.rule === "reg-name") return { kind: "reg-name", raw };
+  return { kind: "server", raw, userinfo: record.userinfo ?? undefined, host: record.host ?? undefined, port: record.port ?? undefined };
 }
 
 /**
  * The typed host: an IPv6reference with the address inside its brackets, an IPv4address with its
  * four octets, a hostname with its labels.
  */
-export function hostOf(record: HostRecord): Host {
-  const raw = record.raw;
-  switch (record.kind) {
+export function hostOf(record: SpanRecord<Host["kind"]>, input: string): Host {
+  const raw = input.slice(record.start, record.end);
+  switch (record.rule) {
     case "IPv6reference": return { kind: "IPv6reference", raw, address: raw.slice(1, -1) };
     case "IPv4address": return { kind: "IPv4address", raw, octets: octets(raw) };
     default: return { kind: "hostname", raw, labels: labels(raw) };
@@ -65,4 +79,4 @@ function labels(name: string): string[] {
 }
 
 /** The rules (by the grammar's name) whose records this model types in the parser, and how. */
-export const TYPED_RECORDS = { host: hostOf };
+export const TYPED_RECORDS = { host: hostOf, authority: authorityOf };
