@@ -23,8 +23,8 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   "rfc3986": referenceOf,
   "url-1993": urlOf,
   // RFC 2396's records: a server or reg_name authority, a hostname or IPv4address host, the path
-  // as written with an `opaque` flag; the Reference splits the path into segments and params.
-  "rfc2396": (record) => rfc2396ReferenceOf(record),
+  // as written or an opaque_part's record; the Reference splits the path into segments and params.
+  "rfc2396": rfc2396ReferenceOf,
 };
 
 /** The draft's reference whose path is the record of an opaque-part. */

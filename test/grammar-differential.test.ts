@@ -44,7 +44,7 @@ interface EditionCase {
 // The drafts of 1997-98 share their rewrites but for the name of the authority component.
 const draftRewrites = (authority: string, registry: string) => [
   { name: "relativeURI", rule: "relativeURI", pegForm: '@net_path &("#" / !.)', literalForm: "@net_path" },
-  { name: authority, rule: authority, pegForm: `@server &([/?#] / !.)\n  / r:$${registry}`, literalForm: `@server\n  / r:$${registry}` },
+  { name: authority, rule: authority, pegForm: `@server &([/?#] / !.)\n  / ${registry}`, literalForm: `@server\n  / ${registry}` },
   { name: "hostname", rule: "hostname", pegForm: '(domainlabel "." &alphanum)*', literalForm: '(domainlabel ".")*' },
   { name: "domainlabel", rule: "domainlabel", pegForm: 'alphanum ("-"* alphanum)*', literalForm: 'alphanum / alphanum (alphanum / "-")* alphanum' },
   { name: "toplabel", rule: "toplabel", pegForm: 'alpha ("-"* alphanum)*', literalForm: 'alpha / alpha (alphanum / "-")* alphanum' },

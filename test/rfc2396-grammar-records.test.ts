@@ -1,4 +1,4 @@
-// RFC 2396's grammar builds one plain record per reference at its component boundaries
+// RFC 2396's grammar builds one record { rule, start, end, ...parts } per reference at its component boundaries
 // (grammar/rfc2396/grammar.peggy, "How to read it"); the edition's model makes its typed reference
 // of it. The record's parts are checked here against two oracles that share nothing with the PEG:
 // the RFC's own Appendix B regular expression (section 4.3) for the component boundaries, and the
@@ -9,15 +9,18 @@ import fc from "fast-check";
 import { loadAbnf } from "./support/abnf.js";
 import { abnfArbitrary } from "./support/abnf-arbitrary.js";
 
-interface HostRecord { kind: "hostname" | "IPv4address"; raw: string }
+interface Span { rule: string; start: number; end: number }
 type AuthorityRecord =
-  | { kind: "server"; raw: string; userinfo: string | undefined; host: HostRecord | undefined; port: string | undefined }
-  | { kind: "reg_name"; raw: string };
+  | { rule: "server"; start: number; end: number; userinfo: string | null; host: Span | null; port: string | null }
+  | { rule: "reg_name"; start: number; end: number };
 interface ReferenceRecord {
+  rule: string;
+  start: number;
+  end: number;
   scheme: string | null;
   authority: AuthorityRecord | null;
-  path: string;
-  opaque: boolean;
+  /** The path's text, or an opaque_part's record. */
+  path: string | Span;
   query: string | null;
   fragment: string | null;
 }
@@ -38,40 +41,60 @@ function appendixB(s: string) {
   return { scheme: part(m[2]), authority: part(m[4]), path: m[5], query: part(m[7]), fragment: part(m[9]) };
 }
 
-/** The record's parts checked against the ABNF acceptor; the record's own text is `text`. */
-function checkParts(r: ReferenceRecord) {
-  expect(Object.keys(r)).toEqual(["scheme", "authority", "path", "opaque", "query", "fragment"]);
+/** A record's text: the input in its span, which lies inside [within.start, within.end]. */
+function textOf(input: string, r: Span, within: Span = { rule: "", start: 0, end: input.length }): string {
+  expect(within.start <= r.start && r.start <= r.end && r.end <= within.end).toBe(true);
+  return input.slice(r.start, r.end);
+}
+
+/** The path's text, whether a text or an opaque_part's record. */
+const pathText = (input: string, r: ReferenceRecord) => (typeof r.path === "string" ? r.path : input.slice(r.path.start, r.path.end));
+const opaque = (r: ReferenceRecord) => typeof r.path !== "string";
+const authorityText = (input: string, r: ReferenceRecord) => (r.authority === null ? null : input.slice(r.authority.start, r.authority.end));
+
+/** The record of all of `input` checked against the ABNF acceptor: its rule, its spans, its parts. */
+function checkParts(input: string, r: ReferenceRecord) {
+  expect(Object.keys(r)).toEqual(["rule", "start", "end", "scheme", "authority", "path", "query", "fragment"]);
+  expect([r.start, r.end]).toEqual([0, input.length]);
+  expect(accepts(r.rule, input)).toBe(true);
+  // The most specific rule that matched the whole text.
+  expect(r.rule).toBe(r.fragment !== null || input === "" ? "URI-reference" : r.scheme === null ? "relativeURI" : "absoluteURI");
   const a = r.authority;
   if (a !== null) {
-    expect(accepts("authority", a.raw)).toBe(true);
-    if (a.kind === "server") {
-      expect(Object.keys(a)).toEqual(["kind", "raw", "userinfo", "host", "port"]);
-      expect(accepts("server", a.raw)).toBe(true);
+    const raw = textOf(input, a, r);
+    expect(accepts("authority", raw)).toBe(true);
+    if (a.rule === "server") {
+      expect(Object.keys(a)).toEqual(["rule", "start", "end", "userinfo", "host", "port"]);
+      expect(accepts("server", raw)).toBe(true);
       // [ userinfo "@" ] host [ ":" port ], each part the ABNF's.
-      const rebuilt = (a.userinfo === undefined ? "" : `${a.userinfo}@`) + (a.host?.raw ?? "") + (a.port === undefined ? "" : `:${a.port}`);
-      expect(rebuilt).toBe(a.raw);
-      if (a.userinfo !== undefined) expect(accepts("userinfo", a.userinfo)).toBe(true);
-      if (a.port !== undefined) expect(accepts("port", a.port)).toBe(true);
-      if (a.host === undefined) expect(a.raw).toBe("");
+      const host = a.host === null ? "" : textOf(input, a.host, a);
+      const rebuilt = (a.userinfo === null ? "" : `${a.userinfo}@`) + host + (a.port === null ? "" : `:${a.port}`);
+      expect(rebuilt).toBe(raw);
+      if (a.userinfo !== null) expect(accepts("userinfo", a.userinfo)).toBe(true);
+      if (a.port !== null) expect(accepts("port", a.port)).toBe(true);
+      if (a.host === null) expect(raw).toBe("");
       else {
-        expect(Object.keys(a.host)).toEqual(["kind", "raw"]);
-        expect(accepts(a.host.kind, a.host.raw)).toBe(true);
-        expect(accepts(a.host.kind === "hostname" ? "IPv4address" : "hostname", a.host.raw)).toBe(false);
+        expect(Object.keys(a.host)).toEqual(["rule", "start", "end"]);
+        expect(accepts(a.host.rule, host)).toBe(true);
+        expect(accepts(a.host.rule === "hostname" ? "IPv4address" : "hostname", host)).toBe(false);
       }
     } else {
-      expect(a.kind).toBe("reg_name");
-      expect(Object.keys(a)).toEqual(["kind", "raw"]);
+      expect(a.rule).toBe("reg_name");
+      expect(Object.keys(a)).toEqual(["rule", "start", "end"]);
       // authority = server | reg_name: a reg_name record only where no server reading exists.
-      expect(accepts("server", a.raw)).toBe(false);
-      expect(accepts("reg_name", a.raw)).toBe(true);
+      expect(accepts("server", raw)).toBe(false);
+      expect(accepts("reg_name", raw)).toBe(true);
     }
   }
-  if (r.opaque) {
+  if (typeof r.path !== "string") {
+    expect(Object.keys(r.path)).toEqual(["rule", "start", "end"]);
+    expect(r.path.rule).toBe("opaque_part");
+    const path = textOf(input, r.path, r);
     expect(r.scheme).not.toBeNull();
     expect(r.authority).toBeNull();
     expect(r.query).toBeNull();
-    expect(accepts("opaque_part", r.path)).toBe(true);
-    expect(accepts("hier_part", r.path)).toBe(false);
+    expect(accepts("opaque_part", path)).toBe(true);
+    expect(accepts("hier_part", path)).toBe(false);
   } else if (r.path !== "") {
     expect(accepts("abs_path", r.path) || (r.scheme === null && r.authority === null && accepts("rel_path", r.path))).toBe(true);
   }
@@ -89,16 +112,16 @@ describe("RFC 2396 grammar records", () => {
       const r = record(s);
       const b = appendixB(s);
       expect(r.scheme).toBe(b.scheme);
-      expect(r.authority?.raw ?? null).toBe(b.authority);
+      expect(authorityText(s, r)).toBe(b.authority);
       expect(r.fragment).toBe(b.fragment);
-      if (r.opaque) {
+      if (opaque(r)) {
         // The regex splits an opaque_part at its first "?": $5 and $6 make it up again.
-        expect(r.path).toBe(b.path + (b.query === null ? "" : `?${b.query}`));
+        expect(pathText(s, r)).toBe(b.path + (b.query === null ? "" : `?${b.query}`));
       } else {
         expect(r.path).toBe(b.path);
         expect(r.query).toBe(b.query);
       }
-      checkParts(r);
+      checkParts(s, r);
     }), { numRuns: RUNS, seed: 1998 });
   });
 
@@ -106,55 +129,63 @@ describe("RFC 2396 grammar records", () => {
     fc.assert(fc.property(abnfArbitrary(abnf, "absoluteURI"), (s) => {
       const r = record(s, "absoluteURI");
       expect(r).toEqual(record(s));
+      expect(r.rule).toBe("absoluteURI");
       expect(r.scheme).not.toBeNull();
       expect(r.fragment).toBeNull();
-      checkParts(r);
+      checkParts(s, r);
     }), { numRuns: RUNS / 3, seed: 1998 });
     fc.assert(fc.property(abnfArbitrary(abnf, "relativeURI"), (s) => {
       const r = record(s, "relativeURI");
       expect(r).toEqual(record(s));
+      expect(r.rule).toBe("relativeURI");
       expect(r.scheme).toBeNull();
       expect(r.fragment).toBeNull();
-      checkParts(r);
+      checkParts(s, r);
     }), { numRuns: RUNS / 3, seed: 1998 });
   });
 
   test("authorities: a server when the ABNF's server accepts it, else a reg_name", () => {
     fc.assert(fc.property(abnfArbitrary(abnf, "authority"), (s) => {
       const r = record(`//${s}`);
-      expect(r.authority!.raw).toBe(s);
-      expect(r.authority!.kind).toBe(accepts("server", s) ? "server" : "reg_name");
-      checkParts(r);
+      expect(authorityText(`//${s}`, r)).toBe(s);
+      expect(r.authority!.rule).toBe(accepts("server", s) ? "server" : "reg_name");
+      checkParts(`//${s}`, r);
     }), { numRuns: RUNS, seed: 1998 });
   });
 
   test.each([
     ["http://www.ics.uci.edu/pub/ietf/uri/#Related", {
-      scheme: "http", path: "/pub/ietf/uri/", opaque: false, query: null, fragment: "Related",
-      authority: { kind: "server", raw: "www.ics.uci.edu", userinfo: undefined, host: { kind: "hostname", raw: "www.ics.uci.edu" }, port: undefined },
+      rule: "URI-reference", start: 0, end: 44, scheme: "http",
+      authority: { rule: "server", start: 7, end: 22, userinfo: null, host: { rule: "hostname", start: 7, end: 22 }, port: null },
+      path: "/pub/ietf/uri/", query: null, fragment: "Related",
     }],
     ["http://1.2.3.999/", {
-      scheme: "http", path: "/", opaque: false, query: null, fragment: null,
-      authority: { kind: "server", raw: "1.2.3.999", userinfo: undefined, host: { kind: "IPv4address", raw: "1.2.3.999" }, port: undefined },
+      rule: "absoluteURI", start: 0, end: 17, scheme: "http",
+      authority: { rule: "server", start: 7, end: 16, userinfo: null, host: { rule: "IPv4address", start: 7, end: 16 }, port: null },
+      path: "/", query: null, fragment: null,
     }],
     ["foo://u;x@h.example.:80:90/", {
-      scheme: "foo", path: "/", opaque: false, query: null, fragment: null,
-      authority: { kind: "reg_name", raw: "u;x@h.example.:80:90" },
+      rule: "absoluteURI", start: 0, end: 27, scheme: "foo",
+      authority: { rule: "reg_name", start: 6, end: 26 },
+      path: "/", query: null, fragment: null,
     }],
     ["ftp://u:p@h.example.:/", {
-      scheme: "ftp", path: "/", opaque: false, query: null, fragment: null,
-      authority: { kind: "server", raw: "u:p@h.example.:", userinfo: "u:p", host: { kind: "hostname", raw: "h.example." }, port: "" },
+      rule: "absoluteURI", start: 0, end: 22, scheme: "ftp",
+      authority: { rule: "server", start: 6, end: 21, userinfo: "u:p", host: { rule: "hostname", start: 10, end: 20 }, port: "" },
+      path: "/", query: null, fragment: null,
     }],
     ["file:///etc/hosts", {
-      scheme: "file", path: "/etc/hosts", opaque: false, query: null, fragment: null,
-      authority: { kind: "server", raw: "", userinfo: undefined, host: undefined, port: undefined },
+      rule: "absoluteURI", start: 0, end: 17, scheme: "file",
+      authority: { rule: "server", start: 7, end: 7, userinfo: null, host: null, port: null },
+      path: "/etc/hosts", query: null, fragment: null,
     }],
-    ["x:?q#f", { scheme: "x", authority: null, path: "?q", opaque: true, query: null, fragment: "f" }],
-    ["g;x?y#s", { scheme: null, authority: null, path: "g;x", opaque: false, query: "y", fragment: "s" }],
-    ["#s", { scheme: null, authority: null, path: "", opaque: false, query: null, fragment: "s" }],
-    ["", { scheme: null, authority: null, path: "", opaque: false, query: null, fragment: null }],
+    ["x:?q#f", { rule: "URI-reference", start: 0, end: 6, scheme: "x", authority: null, path: { rule: "opaque_part", start: 2, end: 4 }, query: null, fragment: "f" }],
+    ["g;x?y#s", { rule: "URI-reference", start: 0, end: 7, scheme: null, authority: null, path: "g;x", query: "y", fragment: "s" }],
+    ["#s", { rule: "URI-reference", start: 0, end: 2, scheme: null, authority: null, path: "", query: null, fragment: "s" }],
+    ["", { rule: "URI-reference", start: 0, end: 0, scheme: null, authority: null, path: "", query: null, fragment: null }],
   ])("%s", (input, expected) => {
     const r = record(input);
     expect(r).toStrictEqual(expected);
+    checkParts(input, r);
   });
 });

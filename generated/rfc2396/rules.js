@@ -8,7 +8,7 @@ const RULES = Object.freeze([
     "section": "4",
     "abnf": "URI-reference  = [ absoluteURI / relativeURI ] [ \"#\" fragment ]",
     "draft": "URI-reference = [ absoluteURI | relativeURI ] [ \"#\" fragment ]",
-    "peg": "URI_reference\n  = r:(absoluteURI / relativeURI)? f:(\"#\" @$fragment)?\n    {\n      const out = r ?? reference(null, null, \"\", false, null, null);\n      out.fragment = f;\n      return out;\n    }",
+    "peg": "URI_reference\n  = r:(absoluteURI / relativeURI)? f:(\"#\" @$fragment)?\n    {\n      if (f === null && r !== null) return r;\n      const out = r ?? reference(\"URI-reference\", range(), null, \"\", null);\n      out.rule = \"URI-reference\";\n      out.start = offset();\n      out.end = range().end;\n      out.fragment = f;\n      return out;\n    }",
     "exclusive": [
       [
         "absoluteURI",
@@ -45,7 +45,7 @@ const RULES = Object.freeze([
     "section": "3",
     "abnf": "absoluteURI    = scheme \":\" ( hier_part / opaque_part )",
     "draft": "absoluteURI   = scheme \":\" ( hier_part | opaque_part )",
-    "peg": "absoluteURI\n  = s:$scheme \":\" r:(\n        hier_part\n      / o:$opaque_part { return reference(null, null, o, true, null, null); }\n    )\n    { r.scheme = s; return r; }",
+    "peg": "absoluteURI\n  = s:$scheme \":\" r:(\n        hier_part\n      / opaque_part { const o = range(); return reference(\"absoluteURI\", o, null, span(\"opaque_part\", o), null); }\n    )\n    { r.rule = \"absoluteURI\"; r.start = offset(); r.end = range().end; r.scheme = s; return r; }",
     "exclusive": [
       [
         "hier_part",
@@ -84,7 +84,7 @@ const RULES = Object.freeze([
     "section": "5",
     "abnf": "relativeURI    = ( net_path / abs_path / rel_path ) [ \"?\" query ]",
     "draft": "relativeURI   = ( net_path | abs_path | rel_path ) [ \"?\" query ]",
-    "peg": "relativeURI\n  = p:(net_path / $(abs_path / rel_path)) q:(\"?\" @$query)?\n    { return withQuery(p, q); }",
+    "peg": "relativeURI\n  = p:(net_path / $(abs_path / rel_path)) q:(\"?\" @$query)?\n    { return withQuery(\"relativeURI\", range(), p, q); }",
     "exclusive": [
       [
         "abs_path",
@@ -132,7 +132,7 @@ const RULES = Object.freeze([
     "section": "3",
     "abnf": "hier_part      = ( net_path / abs_path ) [ \"?\" query ]",
     "draft": "hier_part     = ( net_path | abs_path ) [ \"?\" query ]",
-    "peg": "hier_part\n  = p:(net_path / $abs_path) q:(\"?\" @$query)?\n    { return withQuery(p, q); }",
+    "peg": "hier_part\n  = p:(net_path / $abs_path) q:(\"?\" @$query)?\n    { return withQuery(\"hier_part\", range(), p, q); }",
     "exclusive": [
       [
         "abs_path",
@@ -237,7 +237,7 @@ const RULES = Object.freeze([
     "pegName": "net_path",
     "section": "3",
     "abnf": "net_path       = \"//\" authority [ abs_path ]",
-    "peg": "net_path\n  = \"//\" a:authority p:$abs_path?\n    { return reference(null, a, p, false, null, null); }",
+    "peg": "net_path\n  = \"//\" a:authority p:$abs_path?\n    { return reference(\"net_path\", range(), a, p, null); }",
     "exclusive": [],
     "uses": [
       "authority",
@@ -404,7 +404,7 @@ const RULES = Object.freeze([
     "section": "3.2",
     "abnf": "authority      = server / reg_name",
     "draft": "authority     = server | reg_name",
-    "peg": "authority\n  = @server &([/?#] / !.)\n  / r:$reg_name { return { kind: \"reg_name\", raw: r }; }",
+    "peg": "authority\n  = @server &([/?#] / !.)\n  / reg_name { return span(\"reg_name\", range()); }",
     "pegNote": "server matches the empty string and prefixes of reg_names (\"a@b\" of \"a@b@c\", \"h:80\" of \"h:80:90\", \"\" of \"%7Euser\"), and a PEG choice never returns to it; so server is kept only where the authority ends: before \"/\", \"?\", \"#\" or at the end of the input.  Section 3.2: the authority \"is terminated by the next slash \"/\", question-mark \"?\", or by the end of the URI\"; no authority character is one of those, and in every rule that uses authority one of them or the end follows it.  Otherwise reg_name takes the authority's whole run of characters (server's are a subset of reg_name's).  So this is the ABNF's language, with a server preferred as authority's order says.",
     "exclusive": [
       [
@@ -479,7 +479,7 @@ const RULES = Object.freeze([
     "pegName": "server",
     "section": "3.2.2",
     "abnf": "server         = [ [ userinfo \"@\" ] hostport ]",
-    "peg": "server\n  = u:(@$userinfo \"@\")? h:hostport\n    { h.raw = text(); h.userinfo = u ?? undefined; return h; }\n  / \"\" { return server(\"\", undefined, undefined, undefined); }",
+    "peg": "server\n  = u:(@$userinfo \"@\")? h:hostport\n    { h.rule = \"server\"; h.start = offset(); h.userinfo = u; return h; }\n  / \"\" { return server(\"server\", range(), null, null); }",
     "exclusive": [],
     "uses": [
       "userinfo",
@@ -548,7 +548,7 @@ const RULES = Object.freeze([
     "pegName": "hostport",
     "section": "3.2.2",
     "abnf": "hostport       = host [ \":\" port ]",
-    "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return server(text(), undefined, h, p ?? undefined); }",
+    "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return server(\"hostport\", range(), h, p); }",
     "exclusive": [],
     "uses": [
       "host",
@@ -579,7 +579,7 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "host           = hostname / IPv4address",
     "draft": "host          = hostname | IPv4address",
-    "peg": "host\n  = r:$hostname { return { kind: \"hostname\", raw: r }; }\n  / r:$IPv4address { return { kind: \"IPv4address\", raw: r }; }",
+    "peg": "host\n  = hostname { return span(\"hostname\", range()); }\n  / IPv4address { return span(\"IPv4address\", range()); }",
     "exclusive": [
       [
         "IPv4address",

@@ -5,21 +5,29 @@
 "use strict";
 
 
-  function reference(scheme, authority, path, opaque, query, fragment) {
-    return { scheme, authority, path, opaque, query, fragment };
+  // The record of a component that has no parts but its rule and its span.
+  function span(rule, range) {
+    return { rule, start: range.start, end: range.end };
   }
-  // A server's record; hostport builds it, server adds its text and userinfo.
-  function server(raw, userinfo, host, port) {
-    return { kind: "server", raw, userinfo, host, port };
+  // The record of a reference: net_path, hier_part, relativeURI and the
+  // opaque_part make it, the rules that hold them fill in the rest.
+  function reference(rule, range, authority, path, query) {
+    return { rule, start: range.start, end: range.end, scheme: null, authority, path, query, fragment: null };
+  }
+  // A server's record; hostport builds it, server gives it its rule, its
+  // span and its userinfo.
+  function server(rule, range, host, port) {
+    return { rule, start: range.start, end: range.end, userinfo: null, host, port };
   }
   // The ( net_path | abs_path | rel_path ) of hier_part and relativeURI with
   // its query: a net_path is already a reference record; a path is its text.
-  function withQuery(p, query) {
-    if (typeof p === "object") {
-      p.query = query;
-      return p;
-    }
-    return reference(null, null, p, false, query, null);
+  function withQuery(rule, range, p, query) {
+    if (typeof p === "string") return reference(rule, range, null, p, query);
+    p.rule = rule;
+    p.start = range.start;
+    p.end = range.end;
+    p.query = query;
+    return p;
   }
 
 // Escapes of short strings in error messages (scripts/passes/message-escapes.mjs).
@@ -450,32 +458,36 @@ const peg$e30 = peg$classExpectation(["<", ">", "#", "%", "\""], false, false, f
 const peg$e31 = peg$classExpectation(["{", "}", "|", "\\", "^", "[", "]", "`"], false, false, false);
 
 function peg$f0(r, f) {
-  const out = r ?? reference(null, null, "", false, null, null);
+  if (f === null && r !== null) return r;
+  const out = r ?? reference("URI-reference", range(), null, "", null);
+  out.rule = "URI-reference";
+  out.start = offset();
+  out.end = range().end;
   out.fragment = f;
   return out;
 }
 
-function peg$f1(s, o) {    return reference(null, null, o, true, null, null);  }
+function peg$f1(s) {    const o = range(); return reference("absoluteURI", o, null, span("opaque_part", o), null);  }
 
-function peg$f2(s, r) {    r.scheme = s; return r;  }
+function peg$f2(s, r) {    r.rule = "absoluteURI"; r.start = offset(); r.end = range().end; r.scheme = s; return r;  }
 
-function peg$f3(p, q) {    return withQuery(p, q);  }
+function peg$f3(p, q) {    return withQuery("relativeURI", range(), p, q);  }
 
-function peg$f4(p, q) {    return withQuery(p, q);  }
+function peg$f4(p, q) {    return withQuery("hier_part", range(), p, q);  }
 
-function peg$f5(a, p) {    return reference(null, a, p, false, null, null);  }
+function peg$f5(a, p) {    return reference("net_path", range(), a, p, null);  }
 
-function peg$f6(r) {    return { kind: "reg_name", raw: r };  }
+function peg$f6() {    return span("reg_name", range());  }
 
-function peg$f7(u, h) {    h.raw = text(); h.userinfo = u ?? undefined; return h;  }
+function peg$f7(u, h) {    h.rule = "server"; h.start = offset(); h.userinfo = u; return h;  }
 
-function peg$f8() {    return server("", undefined, undefined, undefined);  }
+function peg$f8() {    return server("server", range(), null, null);  }
 
-function peg$f9(h, p) {    return server(text(), undefined, h, p ?? undefined);  }
+function peg$f9(h, p) {    return server("hostport", range(), h, p);  }
 
-function peg$f10(r) {    return { kind: "hostname", raw: r };  }
+function peg$f10() {    return span("hostname", range());  }
 
-function peg$f11(r) {    return { kind: "IPv4address", raw: r };  }
+function peg$f11() {    return span("IPv4address", range());  }
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -696,7 +708,7 @@ function peg$parseURI_reference() {
 
 function peg$parseabsoluteURI() {
   var startPos = peg$currPos;
-  let s0, s1, s2, s3, s4, s5;
+  let s0, s1, s2, s3, s4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -724,16 +736,10 @@ function peg$parseabsoluteURI() {
       s3 = peg$parsehier_part();
       if (s3 === peg$FAILED) {
         s3 = peg$currPos;
-        s4 = peg$currPos;
-        s5 = peg$parseopaque_part();
-        if (s5 !== peg$FAILED) {
-          s4 = input.substring(s4, peg$currPos);
-        } else {
-          s4 = s5;
-        }
+        s4 = peg$parseopaque_part();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s3;
-          s4 = peg$f1(s1, s4);
+          s4 = peg$f1(s1);
         }
         s3 = s4;
       }
@@ -1321,16 +1327,10 @@ function peg$parseauthority() {
   }
   if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parsereg_name();
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
+    s1 = peg$parsereg_name();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f6(s1);
+      s1 = peg$f6();
     }
     s0 = s1;
   }
@@ -1604,7 +1604,7 @@ function peg$parsehostport() {
 
 function peg$parsehost() {
   var startPos = peg$currPos;
-  let s0, s1, s2;
+  let s0, s1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1613,30 +1613,18 @@ function peg$parsehost() {
   });
 
   s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$parsehostname();
-  if (s2 !== peg$FAILED) {
-    s1 = input.substring(s1, peg$currPos);
-  } else {
-    s1 = s2;
-  }
+  s1 = peg$parsehostname();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
-    s1 = peg$f10(s1);
+    s1 = peg$f10();
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parseIPv4address();
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
+    s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f11(s1);
+      s1 = peg$f11();
     }
     s0 = s1;
   }

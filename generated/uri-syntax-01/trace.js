@@ -5,12 +5,19 @@
 "use strict";
 
 
-  function reference(scheme, authority, path, opaque, query, fragment) {
-    return { scheme, authority, path, opaque, query, fragment };
+  // The record of a component that has no parts but its rule and its span.
+  function span(rule, range) {
+    return { rule, start: range.start, end: range.end };
   }
-  // A server's record; hostport builds it, server adds its text and userinfo.
-  function server(raw, userinfo, host, port) {
-    return { kind: "server", raw, userinfo, host, port };
+  // The record of a reference: rel_path, net_path and opaque-URI make it,
+  // the rules that hold them fill in the rest.
+  function reference(rule, range, authority, path, query) {
+    return { rule, start: range.start, end: range.end, scheme: null, authority, path, query, fragment: null };
+  }
+  // A server's record; hostport builds it, server gives it its rule, its
+  // span and its userinfo.
+  function server(rule, range, host, port) {
+    return { rule, start: range.start, end: range.end, userinfo: null, host, port };
   }
 
 // Escapes of short strings in error messages (scripts/passes/message-escapes.mjs).
@@ -436,36 +443,42 @@ const peg$e29 = peg$classExpectation(["<", ">", "#", "%", "\""], false, false, f
 const peg$e30 = peg$classExpectation(["{", "}", "|", "\\", "^", "[", "]", "`"], false, false, false);
 
 function peg$f0(r, f) {
-  const out = r ?? reference(null, null, "", false, null, null);
+  if (f === null && r !== null) return r;
+  const out = r ?? reference("URI-reference", range(), null, "", null);
+  out.rule = "URI-reference";
+  out.start = offset();
+  out.end = range().end;
   out.fragment = f;
   return out;
 }
 
-function peg$f1(s, o) {    return reference(s, null, o, true, null, null);  }
+function peg$f1(s, o) {    const r = reference("opaque-URI", range(), null, o, null); r.scheme = s; return r;  }
 
-function peg$f2(s, r) {    r.scheme = s; return r;  }
+function peg$f2(s, r) {    r.rule = "generic-URI"; r.start = offset(); r.end = range().end; r.scheme = s; return r;  }
 
-function peg$f3(p) {    return reference(null, null, p.path, false, p.query, null);  }
+function peg$f3(a, p) {
+  if (p === null) return reference("net_path", range(), a, "", null);
+  p.rule = "net_path";
+  p.start = offset();
+  p.authority = a;
+  return p;
+}
 
-function peg$f4(p) {    return reference(null, null, p.path, false, p.query, null);  }
+function peg$f4(p) {    p.rule = "abs_path"; p.start = offset(); p.path = "/" + p.path; return p;  }
 
-function peg$f5(a, p) {    return reference(null, a, p === null ? "" : p.path, false, p === null ? null : p.query, null);  }
+function peg$f5(p, q) {    return reference("rel_path", range(), null, p, q);  }
 
-function peg$f6(p) {    p.path = "/" + p.path; return p;  }
+function peg$f6() {    return span("authority", range());  }
 
-function peg$f7(p, q) {    return { path: p, query: q };  }
+function peg$f7(u, h) {    h.rule = "server"; h.start = offset(); h.userinfo = u; return h;  }
 
-function peg$f8(r) {    return { kind: "authority", raw: r };  }
+function peg$f8() {    return server("server", range(), null, null);  }
 
-function peg$f9(u, h) {    h.raw = text(); h.userinfo = u ?? undefined; return h;  }
+function peg$f9(h, p) {    return server("hostport", range(), h, p);  }
 
-function peg$f10() {    return server("", undefined, undefined, undefined);  }
+function peg$f10() {    return span("hostname", range());  }
 
-function peg$f11(h, p) {    return server(text(), undefined, h, p ?? undefined);  }
-
-function peg$f12(r) {    return { kind: "hostname", raw: r };  }
-
-function peg$f13(r) {    return { kind: "IPv4address", raw: r };  }
+function peg$f11() {    return span("IPv4address", range());  }
 
 function text() {
   return input.substring(peg$savedPos, peg$currPos);
@@ -962,19 +975,9 @@ function peg$parserelativeURI() {
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    s1 = peg$parseabs_path();
-    if (s1 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s1 = peg$f3(s1);
-    }
-    s0 = s1;
+    s0 = peg$parseabs_path();
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      s1 = peg$parserel_path();
-      peg$savedPos = s0;
-      s1 = peg$f4(s1);
-      s0 = s1;
+      s0 = peg$parserel_path();
     }
   }
 
@@ -1022,7 +1025,7 @@ function peg$parsenet_path() {
         s3 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f5(s2, s3);
+      s0 = peg$f3(s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1071,7 +1074,7 @@ function peg$parseabs_path() {
   if (s1 !== peg$FAILED) {
     s2 = peg$parserel_path();
     peg$savedPos = s0;
-    s0 = peg$f6(s2);
+    s0 = peg$f4(s2);
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -1130,7 +1133,7 @@ function peg$parserel_path() {
     s2 = null;
   }
   peg$savedPos = s0;
-  s0 = peg$f7(s1, s2);
+  s0 = peg$f5(s1, s2);
 
   if (s0 !== peg$FAILED) {
     peg$tracer.trace({
@@ -1263,11 +1266,9 @@ function peg$parsesite() {
   }
   if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parseauthority();
-    s1 = input.substring(s1, peg$currPos);
+    s1 = peg$parseauthority();
     peg$savedPos = s0;
-    s1 = peg$f8(s1);
+    s1 = peg$f6();
     s0 = s1;
   }
 
@@ -1384,7 +1385,7 @@ function peg$parseserver() {
   s2 = peg$parsehostport();
   if (s2 !== peg$FAILED) {
     peg$savedPos = s0;
-    s0 = peg$f9(s1, s2);
+    s0 = peg$f7(s1, s2);
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -1393,7 +1394,7 @@ function peg$parseserver() {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f10();
+    s1 = peg$f8();
     s0 = s1;
   }
 
@@ -1567,7 +1568,7 @@ function peg$parsehostport() {
       s2 = null;
     }
     peg$savedPos = s0;
-    s0 = peg$f11(s1, s2);
+    s0 = peg$f9(s1, s2);
   } else {
     peg$currPos = s0;
     s0 = peg$FAILED;
@@ -1593,7 +1594,7 @@ function peg$parsehostport() {
 
 function peg$parsehost() {
   var startPos = peg$currPos;
-  let s0, s1, s2;
+  let s0, s1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1602,30 +1603,18 @@ function peg$parsehost() {
   });
 
   s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$parsehostname();
-  if (s2 !== peg$FAILED) {
-    s1 = input.substring(s1, peg$currPos);
-  } else {
-    s1 = s2;
-  }
+  s1 = peg$parsehostname();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
-    s1 = peg$f12(s1);
+    s1 = peg$f10();
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
     s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = peg$parseIPv4address();
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
+    s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f13(s1);
+      s1 = peg$f11();
     }
     s0 = s1;
   }

@@ -8,7 +8,7 @@ const RULES = Object.freeze([
     "section": "4",
     "abnf": "URI-reference  = [ absoluteURI / relativeURI ] [ \"#\" fragment ]",
     "draft": "URI-reference = [ absoluteURI | relativeURI ] [ \"#\" fragment ]",
-    "peg": "URI_reference\n  = r:(absoluteURI / relativeURI)? f:(\"#\" @$fragment)?\n    {\n      const out = r ?? reference(null, null, \"\", false, null, null);\n      out.fragment = f;\n      return out;\n    }",
+    "peg": "URI_reference\n  = r:(absoluteURI / relativeURI)? f:(\"#\" @$fragment)?\n    {\n      if (f === null && r !== null) return r;\n      const out = r ?? reference(\"URI-reference\", range(), null, \"\", null);\n      out.rule = \"URI-reference\";\n      out.start = offset();\n      out.end = range().end;\n      out.fragment = f;\n      return out;\n    }",
     "exclusive": [
       [
         "absoluteURI",
@@ -87,7 +87,7 @@ const RULES = Object.freeze([
       "section": "3",
       "note": "the diff names opaque-URI but shows no definition.  RFC 2396 writes the opaque alternative of the absolute URI as absoluteURI = scheme \":\" ( hier_part | opaque_part ), opaque_part = uric_no_slash *uric; here it is that alternative, with opaque_part written in."
     },
-    "peg": "opaque_URI\n  = s:$scheme \":\" o:$(uric_no_slash uric*)\n    { return reference(s, null, o, true, null, null); }",
+    "peg": "opaque_URI\n  = s:$scheme \":\" o:$(uric_no_slash uric*)\n    { const r = reference(\"opaque-URI\", range(), null, o, null); r.scheme = s; return r; }",
     "exclusive": [],
     "uses": [
       "scheme",
@@ -156,7 +156,7 @@ const RULES = Object.freeze([
     "pegName": "generic_URI",
     "section": "3",
     "abnf": "generic-URI    = scheme \":\" relativeURI",
-    "peg": "generic_URI\n  = s:$scheme \":\" r:relativeURI\n    { r.scheme = s; return r; }",
+    "peg": "generic_URI\n  = s:$scheme \":\" r:relativeURI\n    { r.rule = \"generic-URI\"; r.start = offset(); r.end = range().end; r.scheme = s; return r; }",
     "exclusive": [],
     "uses": [
       "scheme",
@@ -188,7 +188,7 @@ const RULES = Object.freeze([
     "section": "5",
     "abnf": "relativeURI    = net_path / abs_path / rel_path",
     "draft": "relativeURI = net_path | abs_path | rel_path",
-    "peg": "relativeURI\n  = @net_path &(\"#\" / !.)\n  / p:abs_path { return reference(null, null, p.path, false, p.query, null); }\n  / p:rel_path { return reference(null, null, p.path, false, p.query, null); }",
+    "peg": "relativeURI\n  = @net_path &(\"#\" / !.)\n  / abs_path\n  / rel_path",
     "pegNote": "a net_path has no query (\"//\" authority [ abs_path ]), so of \"//a?q\" it matches only \"//a\"; the ordered choice would keep that and never try abs_path, which reads \"//a?q\" whole (an empty first segment, the segment \"a\" and the query \"q\").  So net_path is kept only where the relativeURI ends: before \"#\" or at the end of the input, which is what follows a relativeURI in every rule that uses it (URI-reference, generic-URI).  Otherwise abs_path, then rel_path, each of which reads every uric to the end of the relativeURI.  Where a net_path ends the relativeURI it is preferred (section 4.3: the authority wins).",
     "exclusive": [
       [
@@ -234,7 +234,7 @@ const RULES = Object.freeze([
     "pegName": "net_path",
     "section": "5",
     "abnf": "net_path       = \"//\" authority [ abs_path ]",
-    "peg": "net_path\n  = \"//\" a:authority p:abs_path?\n    { return reference(null, a, p === null ? \"\" : p.path, false, p === null ? null : p.query, null); }",
+    "peg": "net_path\n  = \"//\" a:authority p:abs_path?\n    {\n      if (p === null) return reference(\"net_path\", range(), a, \"\", null);\n      p.rule = \"net_path\";\n      p.start = offset();\n      p.authority = a;\n      return p;\n    }",
     "exclusive": [],
     "uses": [
       "authority",
@@ -263,7 +263,7 @@ const RULES = Object.freeze([
     "pegName": "abs_path",
     "section": "5",
     "abnf": "abs_path       = \"/\" rel_path",
-    "peg": "abs_path\n  = \"/\" p:rel_path\n    { p.path = \"/\" + p.path; return p; }",
+    "peg": "abs_path\n  = \"/\" p:rel_path\n    { p.rule = \"abs_path\"; p.start = offset(); p.path = \"/\" + p.path; return p; }",
     "exclusive": [],
     "uses": [
       "rel_path"
@@ -293,7 +293,7 @@ const RULES = Object.freeze([
     "pegName": "rel_path",
     "section": "5",
     "abnf": "rel_path       = [ path_segments ] [ \"?\" query ]",
-    "peg": "rel_path\n  = p:$path_segments? q:(\"?\" @$query)?\n    { return { path: p, query: q }; }",
+    "peg": "rel_path\n  = p:$path_segments? q:(\"?\" @$query)?\n    { return reference(\"rel_path\", range(), null, p, q); }",
     "exclusive": [],
     "uses": [
       "path_segments",
@@ -364,7 +364,7 @@ const RULES = Object.freeze([
     "section": "3.2",
     "abnf": "authority      = server / reg_name",
     "draft": "authority = server | reg_name",
-    "peg": "authority\n  = @server &([/?#] / !.)\n  / r:$reg_name { return { kind: \"reg_name\", raw: r }; }",
+    "peg": "authority\n  = @server &([/?#] / !.)\n  / reg_name { return span(\"reg_name\", range()); }",
     "pegNote": "server matches the empty string and prefixes of reg_names (\"a@b\" of \"a@b@c\", \"h:80\" of \"h:80:90\", \"\" of \"%7Euser\"), and a PEG choice never returns to it; so server is kept only where the authority ends: before \"/\", \"?\", \"#\" or at the end of the input.  Section 3.2: the authority \"is terminated by the next slash \"/\", question-mark \"?\", or by the end of the URI\"; no authority character is one of those, and in every rule that uses authority one of them or the end follows it.  Otherwise reg_name takes the authority's whole run of characters (server's are a subset of reg_name's).  So this is the ABNF's language, with a server preferred as authority's order says.",
     "exclusive": [
       [
@@ -439,7 +439,7 @@ const RULES = Object.freeze([
     "pegName": "server",
     "section": "3.2.2",
     "abnf": "server         = [ [ userinfo \"@\" ] hostport ]",
-    "peg": "server\n  = u:(@$userinfo \"@\")? h:hostport\n    { h.raw = text(); h.userinfo = u ?? undefined; return h; }\n  / \"\" { return server(\"\", undefined, undefined, undefined); }",
+    "peg": "server\n  = u:(@$userinfo \"@\")? h:hostport\n    { h.rule = \"server\"; h.start = offset(); h.userinfo = u; return h; }\n  / \"\" { return server(\"server\", range(), null, null); }",
     "exclusive": [],
     "uses": [
       "userinfo",
@@ -508,7 +508,7 @@ const RULES = Object.freeze([
     "pegName": "hostport",
     "section": "3.2.2",
     "abnf": "hostport       = host [ \":\" port ]",
-    "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return server(text(), undefined, h, p ?? undefined); }",
+    "peg": "hostport\n  = h:host p:(\":\" @$port)?\n    { return server(\"hostport\", range(), h, p); }",
     "exclusive": [],
     "uses": [
       "host",
@@ -539,7 +539,7 @@ const RULES = Object.freeze([
     "section": "3.2.2",
     "abnf": "host           = hostname / IPv4address",
     "draft": "host = hostname | IPv4address",
-    "peg": "host\n  = r:$hostname { return { kind: \"hostname\", raw: r }; }\n  / r:$IPv4address { return { kind: \"IPv4address\", raw: r }; }",
+    "peg": "host\n  = hostname { return span(\"hostname\", range()); }\n  / IPv4address { return span(\"IPv4address\", range()); }",
     "exclusive": [
       [
         "IPv4address",

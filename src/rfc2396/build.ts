@@ -1,48 +1,62 @@
-// From the record the RFC 2396 grammar's actions build (grammar/rfc2396/grammar.peggy, for
-// URI-reference, absoluteURI and relativeURI) to a Reference: the host typed as section 3.2.2
-// names it, the path split into segments and params as section 3.3 has them.
+// From the record the RFC 2396 model's grammars build (grammar/rfc2396/grammar.peggy and the
+// drafts', for URI-reference, absoluteURI, relativeURI and the drafts' generic-URI and
+// opaque-URI) to a Reference: the host typed as section 3.2.2 names it, the path split into
+// segments and params as section 3.3 has them. The records carry spans; the texts are sliced
+// from the input.
 import { Reference, type Authority, type Host, type HostnameHost, type IPv4addressHost, type RegistryKind } from "./types.js";
 
-/** The grammar's record of a host: the rule that matched and its text. */
-interface RecordOfHost {
-  kind: "hostname" | "IPv4address";
-  raw: string;
+/** The grammar's record of a component that has no parts: its rule and its span. */
+export interface Span {
+  rule: string;
+  start: number;
+  end: number;
 }
+
+/** The grammar's record of an authority: a server, or a registry-based name (the edition's rule). */
+export type RecordOfAuthority =
+  | { rule: "server"; start: number; end: number; userinfo: string | null; host: (Span & { rule: "hostname" | "IPv4address" }) | null; port: string | null }
+  | { rule: RegistryKind; start: number; end: number };
 
 /** The grammar's record of a reference: null where a component is undefined. */
 export interface RecordOfReference {
+  rule: string;
+  start: number;
+  end: number;
   scheme: string | null;
-  authority:
-    | { kind: "server"; raw: string; userinfo: string | undefined; host: RecordOfHost | undefined; port: string | undefined }
-    | { kind: RegistryKind; raw: string }
-    | null;
-  /** The abs_path or rel_path, or the opaque_part when `opaque`; "" when absent. */
-  path: string;
-  opaque: boolean;
+  authority: RecordOfAuthority | null;
+  /**
+   * The abs_path or rel_path as written ("" when absent), or the record of RFC 2396's
+   * opaque_part; the drafts' opaque-URI has its opaque part as a text, and its record's rule
+   * says it is opaque.
+   */
+  path: string | Span;
   query: string | null;
   fragment: string | null;
 }
 
-/** The Reference of a record of URI-reference, absoluteURI or relativeURI. */
-export function referenceOf(record: unknown): Reference {
+/** The Reference of a record of one of the model's parse rules, whose text is `input`. */
+export function referenceOf(record: unknown, input: string): Reference {
   const r = record as RecordOfReference;
+  const path = r.path;
+  const opaque = typeof path !== "string";
   return new Reference({
     scheme: r.scheme ?? undefined,
-    authority: r.authority === null ? undefined : authorityOf(r.authority),
-    path: r.path,
-    opaque: r.opaque,
+    authority: r.authority === null ? undefined : authorityOf(r.authority, input),
+    path: opaque ? input.slice(path.start, path.end) : path,
+    opaque: opaque || r.rule === "opaque-URI",
     query: r.query ?? undefined,
     fragment: r.fragment ?? undefined,
   });
 }
 
-function authorityOf(a: NonNullable<RecordOfReference["authority"]>): Authority {
+function authorityOf(a: RecordOfAuthority, input: string): Authority {
+  const raw = input.slice(a.start, a.end);
   // A registry-based authority: its kind is the rule the grammar matched (reg_name; draft -01's authority).
-  if (a.kind !== "server") return { kind: a.kind, raw: a.raw };
-  const out: { kind: "server"; raw: string; userinfo?: string; host?: Host; port?: string } = { kind: "server", raw: a.raw };
-  if (a.userinfo !== undefined) out.userinfo = a.userinfo;
-  if (a.host !== undefined) out.host = hostOf(a.host.kind, a.host.raw);
-  if (a.port !== undefined) out.port = a.port;
+  if (a.rule !== "server") return { kind: a.rule, raw };
+  const out: { kind: "server"; raw: string; userinfo?: string; host?: Host; port?: string } = { kind: "server", raw };
+  if (a.userinfo !== null) out.userinfo = a.userinfo;
+  if (a.host !== null) out.host = hostOf(a.host.rule, input.slice(a.host.start, a.host.end));
+  if (a.port !== null) out.port = a.port;
   return out;
 }
 

@@ -145,28 +145,37 @@ export function reference(text: string): Reference {
   const m = APPENDIX_B.exec(text)!;
   const scheme = m[2];
   const opaque = scheme !== undefined && m[3] === undefined && !m[5].startsWith("/");
+  // The spans of the authority (after "//") and of the path, from the lengths of the groups before them.
+  const authorityStart = (m[1]?.length ?? 0) + 2;
+  const pathStart = (m[1]?.length ?? 0) + (m[3]?.length ?? 0);
+  const opaquePart = m[5] + (m[6] ?? "");
   const record: RecordOfReference = {
+    rule: "URI-reference",
+    start: 0,
+    end: text.length,
     scheme: scheme ?? null,
-    authority: m[3] === undefined ? null : authority(m[4]),
-    path: opaque ? m[5] + (m[6] ?? "") : m[5],
-    opaque,
+    authority: m[3] === undefined ? null : authority(m[4], authorityStart),
+    path: opaque ? { rule: "opaque_part", start: pathStart, end: pathStart + opaquePart.length } : m[5],
     query: opaque ? null : m[7] ?? null,
     fragment: m[9] ?? null,
   };
-  return referenceOf(record);
+  return referenceOf(record, text);
 }
 
-function authority(raw: string): RecordOfReference["authority"] {
-  if (!syntax.accepts("server", raw)) return { kind: "reg_name", raw };
+function authority(raw: string, start: number): RecordOfReference["authority"] {
+  const end = start + raw.length;
+  if (!syntax.accepts("server", raw)) return { rule: "reg_name", start, end };
   const at = raw.indexOf("@"); // neither userinfo nor hostport holds "@"
   const hostport = raw.slice(at + 1);
   const colon = hostport.indexOf(":"); // a host holds no ":"
   const host = colon < 0 ? hostport : hostport.slice(0, colon);
+  const hostStart = start + at + 1;
   return {
-    kind: "server",
-    raw,
-    userinfo: at < 0 ? undefined : raw.slice(0, at),
-    host: host === "" ? undefined : { kind: syntax.accepts("IPv4address", host) ? "IPv4address" : "hostname", raw: host },
-    port: colon < 0 ? undefined : hostport.slice(colon + 1),
+    rule: "server",
+    start,
+    end,
+    userinfo: at < 0 ? null : raw.slice(0, at),
+    host: host === "" ? null : { rule: syntax.accepts("IPv4address", host) ? "IPv4address" : "hostname", start: hostStart, end: hostStart + host.length },
+    port: colon < 0 ? null : hostport.slice(colon + 1),
   };
 }
