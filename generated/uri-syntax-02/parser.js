@@ -56,8 +56,11 @@ function offset() {
   return peg$savedPos;
 }
 
+const peg$range = { source: undefined, start: 0, end: 0 };
 function range() {
-  return { source: undefined, start: peg$savedPos, end: peg$currPos };
+  peg$range.start = peg$savedPos;
+  peg$range.end = peg$currPos;
+  return peg$range;
 }
 
 // The actions of the grammar, with the labels in scope as parameters.

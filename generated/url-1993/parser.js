@@ -35,8 +35,11 @@ const peg$k7 = peg$table([32,33,34,39,40,41,42,44,58,59]);
 const peg$k8 = peg$table([91,92,93,94,123,124,125,126]);
 const peg$k9 = peg$table([60,62]);
 
+const peg$range = { source: undefined, start: 0, end: 0 };
 function range() {
-  return { source: undefined, start: peg$savedPos, end: peg$currPos };
+  peg$range.start = peg$savedPos;
+  peg$range.end = peg$currPos;
+  return peg$range;
 }
 
 // The actions of the grammar, with the labels in scope as parameters.
