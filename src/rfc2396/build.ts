@@ -3,14 +3,8 @@
 // opaque-URI) to a Reference: the host typed as section 3.2.2 names it, the path split into
 // segments and params as section 3.3 has them. The records carry spans; the texts are sliced
 // from the input.
+import type { SpanRecord as Span } from "../records.js";
 import { Reference, type Authority, type Host, type HostnameHost, type IPv4addressHost, type RegistryKind } from "./types.js";
-
-/** The grammar's record of a component that has no parts: its rule and its span. */
-export interface Span {
-  rule: string;
-  start: number;
-  end: number;
-}
 
 /** The grammar's record of an authority: a server, or a registry-based name (the edition's rule). */
 export type RecordOfAuthority =

@@ -1,11 +1,12 @@
 // From the record the RFC 3986 grammar's actions build (grammar/rfc3986/grammar.peggy) to a
 // Reference: the host typed as section 3.2.2 names it.
+import type { SpanRecord } from "../records.js";
 import { Reference, type Authority, type Host } from "./types.js";
 
 /** The grammar's record of a reference: null where a component is absent. */
 interface RecordOfReference {
   scheme: string | null;
-  authority: { start: number; end: number; userinfo: string | null; host: { rule: string; start: number; end: number }; port: string | null } | null;
+  authority: { start: number; end: number; userinfo: string | null; host: SpanRecord; port: string | null } | null;
   path: string;
   query: string | null;
   fragment: string | null;

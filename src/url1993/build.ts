@@ -3,15 +3,9 @@
 // themselves, so the grammar keeps a login and a hostport whole; they are split here as the
 // draft's prose reads them, each part checked against its own rule of the grammar
 // (edition.accepts), so that every part is one the BNF allows.
+import type { SpanRecord as Span } from "../records.js";
 import type { Edition } from "../edition.js";
 import { Url, type Production, type UrlParts } from "./types.js";
-
-/** A record of the grammar: its rule, its span in the input, and its parts. */
-interface Span {
-  rule: string;
-  start: number;
-  end: number;
-}
 
 /**
  * The grammar's record of a url: the production that matched, its span, and the parts that
