@@ -31,6 +31,7 @@ import { loadAbnf, parseAbnfText, pegNameOf } from "./abnf-acceptor.mjs";
 import { fastBuild, traceBuild } from "./passes/index.mjs";
 import { recordTypesOfModel } from "./passes/type-records.mjs";
 import { automataModule, AUTOMATA_DTS } from "./build-dfa.mjs";
+import { taggedModule, TAGGED_DTS } from "./build-tagged.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -427,6 +428,10 @@ for (const manifest of editions) {
   const rules = rulesModule(manifest, readFileSync(abnfFile, "utf8"), grammarText, abnfFile);
   outputs.set(`${edition}/dfa.js`, automataModule(loadAbnf(abnfFile), `grammar/${edition}/grammar.abnf`).text);
   outputs.set(`${edition}/dfa.d.ts`, AUTOMATA_DTS);
+  if (manifest.tagged === true) {
+    outputs.set(`${edition}/tagged.js`, taggedModule(loadAbnf(abnfFile), manifest.roles, `grammar/${edition}/grammar.abnf`).text);
+    outputs.set(`${edition}/tagged.d.ts`, TAGGED_DTS);
+  }
   outputs.set(`${edition}/rules.js`, rules.js);
   outputs.set(`${edition}/rules.d.ts`, rules.dts);
   outputs.set(`${edition}/index.js`, editionModule(manifest));
@@ -534,7 +539,10 @@ function editionModule(manifest) {
   return `${GENERATED_HEADER} from grammar/${manifest.id}/.\n"use strict";\n\n` +
     `const manifest = ${JSON.stringify(manifest, null, 2)};\n\n` +
     `const EDITION = { ...manifest };\n` +
-    `for (const [name, file, key] of [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {\n` +
+    `const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]` +
+    `${manifest.tagged === true ? ', ["taggedTables", "./tagged.js", "TAGGED"]' : ""}];\n` +
+    `${manifest.tagged === true ? "" : "EDITION.taggedTables = null;\n"}` +
+    `for (const [name, file, key] of BUILDS) {\n` +
     `  Object.defineProperty(EDITION, name, {\n` +
     `    enumerable: true,\n` +
     `    get() {\n` +
@@ -551,6 +559,7 @@ function editionModule(manifest) {
     `    case "./parser.js": return require("./parser.js");\n` +
     `    case "./dfa.js": return require("./dfa.js");\n` +
     `    case "./trace.js": return require("./trace.js");\n` +
+    `${manifest.tagged === true ? '    case "./tagged.js": return require("./tagged.js");\n' : ""}` +
     `    default: return require("./rules.js");\n` +
     `  }\n` +
     `}\n\n` +

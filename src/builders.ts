@@ -4,7 +4,8 @@ import type { Edition } from "./edition.js";
 import { referenceOf as rfc2396ReferenceOf } from "./rfc2396/build.js";
 import { referenceOf } from "./rfc3986/build.js";
 import { urlOf } from "./url1993/build.js";
-import type { SpanRecord } from "./records.js";
+import { TYPED_RECORDS, type SpanRecord } from "./records.js";
+import type { RecordTyping } from "./tagged.js";
 import { UriReference, type UriReferenceParts } from "./types.js";
 
 /**
@@ -33,6 +34,19 @@ function opaqueReference(record: unknown, input: string): UriReference {
   return new UriReference({
     scheme: r.scheme, authority: r.authority, path: input.slice(r.path.start, r.path.end), opaque: true, query: r.query, fragment: r.fragment,
   });
+}
+
+/**
+ * The models that type a record as soon as it is made, by rule (the build compiles the same
+ * module into the parser: scripts/passes/type-records.mjs); the tagged DFA's records get it too.
+ */
+const RECORD_TYPING: Readonly<Record<string, RecordTyping>> = {
+  "rfc2396bis-01": TYPED_RECORDS as unknown as RecordTyping,
+};
+
+/** The model's typing of records, or undefined. */
+export function recordTypingOf(edition: Edition): RecordTyping | undefined {
+  return RECORD_TYPING[edition.model];
 }
 
 /** The builder of the edition's model. */

@@ -2,6 +2,7 @@
 // the manifest of grammar/ID/edition.json, the parser and the trace build of grammar/ID/grammar.peggy,
 // the DFAs of grammar/ID/grammar.abnf and the rule table. Types only; nothing here names an edition.
 import type { AutomataModule } from "./automaton.js";
+import type { TaggedTables } from "./tagged.js";
 
 /** One expectation of a peggy parser at the failure offset. */
 export interface PegExpectation {
@@ -117,6 +118,8 @@ export interface EditionRoles {
   readonly ipLiteral?: string;
   /** The rule of the first segment of a relative path, which cannot hold ":" (error hints). */
   readonly firstSegment?: string;
+  /** The opaque part of an absolute URI that is not hierarchical (the draft's opaque-part), where its record is one. */
+  readonly opaque?: string;
 }
 
 /** An edition's manifest (grammar/ID/edition.json). */
@@ -148,6 +151,12 @@ export interface EditionManifest<Id extends string = string, Model extends strin
    * citing the edition's own sections; {char}, {escape}, {segment} ... are filled in (src/diagnose.ts).
    */
   readonly hints?: Readonly<Record<string, string>>;
+  /**
+   * True when parse() of the reference rule runs a tagged DFA built from the ABNF
+   * (scripts/build-tagged.mjs, src/tagged.ts), which makes the grammar's records from the spans
+   * of the roles' rules (docs/grammar.md); the PEG's records are held to it by test/tagged.test.ts.
+   */
+  readonly tagged?: boolean;
 }
 
 /** A compiled edition: its manifest and its builds. */
@@ -161,4 +170,6 @@ export interface EditionBuild<Id extends string = string, Model extends string =
   readonly tracer: GeneratedParser;
   /** The rule table: section, ABNF, PEG. */
   readonly rules: readonly (RuleRecord & { readonly name: Rule })[];
+  /** The tagged DFA of the reference rule (scripts/build-tagged.mjs), for an edition whose manifest says "tagged". */
+  readonly taggedTables: TaggedTables | null;
 }

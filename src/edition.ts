@@ -3,6 +3,7 @@
 import type { EditionBuild, EditionManifest, FastParser, GeneratedParser, Reconstructed, RuleRecord } from "./edition-build.js";
 import { describe } from "./args.js";
 import { Automata, runAccepts } from "./automaton.js";
+import type { TaggedTables } from "./tagged.js";
 
 export type { EditionManifest, PegExpectation, Reconstructed, TraceEvent } from "./edition-build.js";
 
@@ -50,6 +51,8 @@ export interface Edition<Id extends string = string, Model extends string = stri
   /** Every rule as a minimal DFA: matches(), validate() and the offset of an error. */
   readonly automata: Automata;
   readonly tracer: GeneratedParser;
+  /** The tagged DFA's tables of the reference rule (src/tagged.ts), or null. */
+  readonly taggedTables: TaggedTables | null;
   /** Every rule, in the order a reader of the document meets them. */
   readonly rules: readonly RuleInfo<Rule>[];
   /** The rule of that name (the document's spelling), or undefined. */
@@ -75,15 +78,16 @@ export function editionFromBuild<Id extends string, Model extends string, Rule e
   let automata: Automata | undefined;
   // The manifest's fields are copied; the three builds are read from the build when first used
   // (generated/ID/index.js loads each file then), so an edition nobody uses costs no parsing.
-  const { parser: _parser, automata: _automata, tracer: _tracer, rules: _rules, ...manifest } =
+  const { parser: _parser, automata: _automata, tracer: _tracer, rules: _rules, taggedTables: _tagged, ...manifest } =
     Object.getOwnPropertyDescriptors(build) as unknown as Record<string, PropertyDescriptor>;
-  void _parser; void _automata; void _tracer; void _rules;
+  void _parser; void _automata; void _tracer; void _rules; void _tagged;
   const fields = Object.fromEntries(Object.entries(manifest).map(([k, d]) => [k, d.value])) as unknown as EditionManifest<Id, Model>;
   const edition = {
     ...fields,
     get parser(): FastParser { return build.parser; },
     get automata(): Automata { return (automata ??= new Automata(build.automata)); },
     get tracer(): GeneratedParser { return build.tracer; },
+    get taggedTables(): TaggedTables | null { return build.taggedTables; },
     rules,
     rule: (name: string) => byName.get(name),
     ruleByPegName: (pegName: string) => byPegName.get(pegName),

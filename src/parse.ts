@@ -4,7 +4,8 @@ import { requireOptions, requireString } from "./args.js";
 import { diagnose } from "./diagnose.js";
 import type { Edition, RuleInfo } from "./edition.js";
 import type { UriSyntaxError } from "./errors.js";
-import { builderOf } from "./builders.js";
+import { builderOf, recordTypingOf } from "./builders.js";
+import { TaggedAutomaton } from "./tagged.js";
 
 export type ValidationResult = { valid: true } | { valid: false; error: UriSyntaxError };
 
@@ -26,9 +27,36 @@ export function parseRule(edition: Edition, rule: unknown, what: string): RuleIn
  * the input stops matching the grammar and why.
  */
 export function parseIn(edition: Edition, input: string, start: RuleInfo): unknown {
+  if (start.name === edition.roles.reference) {
+    const tagged = taggedOf(edition);
+    if (tagged !== null) {
+      const record = tagged.recordToBuild(input);
+      if (record === null) throw diagnose(edition, input, start);
+      return builderOf(edition)(record, input, edition);
+    }
+  }
   const record = edition.parser.run(input, start.pegName);
   if (record === edition.parser.FAILED) throw diagnose(edition, input, start);
   return builderOf(edition)(record, input, edition);
+}
+
+/** Each edition's tagged DFA (null for an edition without one), decoded when first used. */
+const TAGGED = new WeakMap<Edition, TaggedAutomaton | null>();
+let lastEdition: Edition | undefined;
+let lastTagged: TaggedAutomaton | null = null;
+
+/** The edition's tagged DFA of its reference rule, or null. */
+export function taggedOf(edition: Edition): TaggedAutomaton | null {
+  if (edition === lastEdition) return lastTagged;
+  let tagged = TAGGED.get(edition);
+  if (tagged === undefined) {
+    const tables = edition.taggedTables;
+    tagged = tables === null ? null : new TaggedAutomaton(tables, edition.roles, recordTypingOf(edition));
+    TAGGED.set(edition, tagged);
+  }
+  lastEdition = edition;
+  lastTagged = tagged;
+  return tagged;
 }
 
 /** Checks the whole input against a rule; the error says where and why. */

@@ -135,7 +135,7 @@ describe("the draft's records", () => {
     expect(raw("u@a.b:80", "authority")).toEqual({ rule: "server", start: 0, end: 8, userinfo: "u", host: { rule: "hostname", start: 2, end: 5 }, port: "80" });
     expect(raw("a;b", "authority")).toEqual({ rule: "reg-name", start: 0, end: 3 });
     expect(raw("mailto:a?b", "URI_reference")).toEqual({
-      rule: "URI-reference", start: 0, end: 10, scheme: "mailto", authority: null, path: { rule: "opaque-part", start: 7, end: 10 }, query: null, fragment: null,
+      rule: "absolute-URI", start: 0, end: 10, scheme: "mailto", authority: null, path: { rule: "opaque-part", start: 7, end: 10 }, query: null, fragment: null,
     });
     expect(fast.run("example.com.", "host")).toEqual({ kind: "hostname", raw: "example.com.", labels: ["example", "com"] });
     expect(fast.run("192.0.2.16", "host")).toEqual({ kind: "IPv4address", raw: "192.0.2.16", octets: [192, 0, 2, 16] });

@@ -8,6 +8,7 @@ const manifest = {
   "date": "1998-08",
   "spec": "rfc2396.txt",
   "notation": "RFC 822 BNF with \"|\" for alternatives (section 1.6), Appendix A, with the excluded characters of section 2.4.3; collected here in ABNF (RFC 2234), the RFC's text quoted where the notation changed",
+  "tagged": true,
   "model": "rfc2396",
   "roles": {
     "reference": "URI-reference",
@@ -27,6 +28,7 @@ const manifest = {
     "path": "path",
     "query": "query",
     "fragment": "fragment",
+    "opaque": "opaque_part",
     "unreserved": "unreserved",
     "escape": "escaped",
     "ipv4": "IPv4address",
@@ -51,7 +53,8 @@ const manifest = {
 };
 
 const EDITION = { ...manifest };
-for (const [name, file, key] of [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {
+const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"], ["taggedTables", "./tagged.js", "TAGGED"]];
+for (const [name, file, key] of BUILDS) {
   Object.defineProperty(EDITION, name, {
     enumerable: true,
     get() {
@@ -69,6 +72,7 @@ function load(file) {
     case "./parser.js": return require("./parser.js");
     case "./dfa.js": return require("./dfa.js");
     case "./trace.js": return require("./trace.js");
+    case "./tagged.js": return require("./tagged.js");
     default: return require("./rules.js");
   }
 }

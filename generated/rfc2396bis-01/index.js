@@ -9,6 +9,7 @@ const manifest = {
   "spec": "draft-fielding-uri-rfc2396bis-01.txt",
   "notation": "ABNF (RFC 2234); the draft's Appendix A was not yet written, so the rules of sections 2 to 5 are collected here",
   "default": true,
+  "tagged": true,
   "model": "rfc2396bis-01",
   "roles": {
     "reference": "URI-reference",
@@ -29,6 +30,7 @@ const manifest = {
     "path": "path",
     "query": "query",
     "fragment": "fragment",
+    "opaque": "opaque-part",
     "unreserved": "unreserved",
     "escape": "escaped",
     "ipv4": "IPv4address",
@@ -57,7 +59,8 @@ const manifest = {
 };
 
 const EDITION = { ...manifest };
-for (const [name, file, key] of [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {
+const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"], ["taggedTables", "./tagged.js", "TAGGED"]];
+for (const [name, file, key] of BUILDS) {
   Object.defineProperty(EDITION, name, {
     enumerable: true,
     get() {
@@ -75,6 +78,7 @@ function load(file) {
     case "./parser.js": return require("./parser.js");
     case "./dfa.js": return require("./dfa.js");
     case "./trace.js": return require("./trace.js");
+    case "./tagged.js": return require("./tagged.js");
     default: return require("./rules.js");
   }
 }

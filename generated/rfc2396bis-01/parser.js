@@ -167,8 +167,8 @@ function peg$a11() { return span("IPv6reference", range()); }
 function peg$a12() { return span("IPv4address", range()); }
 function peg$a13() { return span("hostname", range()); }
 function peg$a14(peg$record) { return peg$records.host(peg$record, input); }
-function peg$a15(r, f) { r.rule = "URI-reference"; r.start = offset(); r.end = range().end; r.fragment = f; return r; }
-function peg$a16(r, f) { r.rule = "absolute-URI-reference"; r.end = range().end; r.fragment = f; return r; }
+function peg$a15(r, f) { if (f !== null) r.rule = "URI-reference"; r.start = offset(); r.end = range().end; r.fragment = f; return r; }
+function peg$a16(r, f) { if (f !== null) r.rule = "absolute-URI-reference"; r.end = range().end; r.fragment = f; return r; }
 function peg$a17(p, q) { return withQuery("relative-URI", range(), p, q); }
 
 // The rules: peg$m_* return the end of the match at p or -1; peg$v_* return the value (peg$end

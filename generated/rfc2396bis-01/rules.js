@@ -1264,7 +1264,7 @@ const RULES = Object.freeze([
     "pegName": "URI_reference",
     "section": "4",
     "abnf": "URI-reference  = [ absolute-URI / relative-URI ] [ \"#\" fragment ]",
-    "peg": "URI_reference\n  = r:(absolute_URI / relative_URI)? f:(\"#\" @$fragment)?\n    { r.rule = \"URI-reference\"; r.start = offset(); r.end = range().end; r.fragment = f; return r; }",
+    "peg": "URI_reference\n  = r:(absolute_URI / relative_URI)? f:(\"#\" @$fragment)?\n    { if (f !== null) r.rule = \"URI-reference\"; r.start = offset(); r.end = range().end; r.fragment = f; return r; }",
     "exclusive": [
       [
         "absolute-URI",
@@ -1300,7 +1300,7 @@ const RULES = Object.freeze([
     "pegName": "absolute_URI_reference",
     "section": "4",
     "abnf": "absolute-URI-reference = absolute-URI [ \"#\" fragment ]",
-    "peg": "absolute_URI_reference\n  = r:absolute_URI f:(\"#\" @$fragment)?\n    { r.rule = \"absolute-URI-reference\"; r.end = range().end; r.fragment = f; return r; }",
+    "peg": "absolute_URI_reference\n  = r:absolute_URI f:(\"#\" @$fragment)?\n    { if (f !== null) r.rule = \"absolute-URI-reference\"; r.end = range().end; r.fragment = f; return r; }",
     "exclusive": [],
     "uses": [
       "absolute-URI",

@@ -509,9 +509,9 @@ function peg$f9() {    return span("IPv4address", range());  }
 
 function peg$f10() {    return span("hostname", range());  }
 
-function peg$f11(r, f) {    r.rule = "URI-reference"; r.start = offset(); r.end = range().end; r.fragment = f; return r;  }
+function peg$f11(r, f) {    if (f !== null) r.rule = "URI-reference"; r.start = offset(); r.end = range().end; r.fragment = f; return r;  }
 
-function peg$f12(r, f) {    r.rule = "absolute-URI-reference"; r.end = range().end; r.fragment = f; return r;  }
+function peg$f12(r, f) {    if (f !== null) r.rule = "absolute-URI-reference"; r.end = range().end; r.fragment = f; return r;  }
 
 function peg$f13(p, q) {    return withQuery("relative-URI", range(), p, q);  }
 

@@ -8,6 +8,7 @@ const manifest = {
   "date": "2005-01",
   "spec": "rfc3986.txt",
   "notation": "ABNF (RFC 2234); the rules of Appendix A, \"Collected ABNF for URI\", each tagged with the section that defines it",
+  "tagged": true,
   "model": "rfc3986",
   "roles": {
     "reference": "URI-reference",
@@ -53,7 +54,8 @@ const manifest = {
 };
 
 const EDITION = { ...manifest };
-for (const [name, file, key] of [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {
+const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"], ["taggedTables", "./tagged.js", "TAGGED"]];
+for (const [name, file, key] of BUILDS) {
   Object.defineProperty(EDITION, name, {
     enumerable: true,
     get() {
@@ -71,6 +73,7 @@ function load(file) {
     case "./parser.js": return require("./parser.js");
     case "./dfa.js": return require("./dfa.js");
     case "./trace.js": return require("./trace.js");
+    case "./tagged.js": return require("./tagged.js");
     default: return require("./rules.js");
   }
 }

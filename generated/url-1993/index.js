@@ -50,7 +50,9 @@ const manifest = {
 };
 
 const EDITION = { ...manifest };
-for (const [name, file, key] of [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]]) {
+const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]];
+EDITION.taggedTables = null;
+for (const [name, file, key] of BUILDS) {
   Object.defineProperty(EDITION, name, {
     enumerable: true,
     get() {

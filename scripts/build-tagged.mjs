@@ -1,0 +1,459 @@
+// A tagged DFA of a rule, built mechanically from the edition's collected ABNF: one pass over the
+// input both decides whether the whole input matches the rule and finds where each captured rule
+// (scheme, authority, host, ...) begins and ends in that match. parse() runs it (src/tagged.ts)
+// where the edition has one; the compiled PEG remains the grammar of record, and the differential
+// holds the records made from this automaton's spans to the PEG's (test/tagged.test.ts,
+// scripts/grammar-fuzz.mjs).
+//
+// The match. Where the ABNF is ambiguous, the match is the one a backtracking regular expression
+// finds when it tries the alternatives in the order the ABNF writes them and takes a repetition
+// (or an option) before leaving it: the reading every edition's PEG takes (its "// PEG:"
+// comments), and the acceptor's splitter (scripts/abnf-acceptor.mjs buildSplitter()). A captured
+// rule inside a repetition has the span of its last repetition.
+//
+// How. The rule's ABNF becomes a Thompson NFA of the Pike VM's kind (each state reads one character
+// class, or splits into ordered empty moves, some of which record the position in a tag: "rule
+// begins", "rule ends"), which is determinized the way Laurikari's tagged DFAs are, with one
+// character of lookahead (as Trofimovich's TDFA(1)):
+//   - a DFA state is the ordered list of the NFA states the input can be in after a character,
+//     highest priority first (two paths to one NFA state keep the higher one: its future is the
+//     same), each with the register that holds each of its tags;
+//   - a transition on a character follows each path's empty moves only as far as the states that
+//     read that character, so a tag is set (a register takes the character's position) only when
+//     the next character shows the path goes that way: the end of a query is set at the "#" or at
+//     the end of the input, not after every character of the query;
+//   - a transition also copies registers where paths part or the numbering changes;
+//   - at the end of the input, the first path whose empty moves reach the end of the rule is the
+//     match, and the state's final map names the register of each of its tags (or says the tag is
+//     set at the end).
+// Registers: tag t's values live in t, T + t, 2T + t, ... in the order of the paths, and a tag
+// no path has set reads register t, which holds -1; where every path agrees on a tag's value (as
+// they mostly do) it stays in t, and a transition that sets no tag moves nothing. The DFA is then
+// minimized (Moore's partition refinement: a transition's operations are part of what must agree).
+//
+// What is captured (planOf): the rules of the edition's roles that are components, and which
+// alternative each alternation of rule names in the reference rule, the authority and the host took
+// (a tag where each alternative begins; the alternation's own begin and end, or its rule's).
+//
+// Not here: recursion that is not right-linear (refused, as everywhere), characters beyond ASCII
+// (every terminal of these grammars is ASCII; the runtime rejects any other code unit).
+//
+// As a module: tagLayout(plan), taggedAutomaton(abnf, start, plan), planOf(abnf, roles),
+// taggedModule(abnf, roles, source).
+import { unrolled } from "./abnf-acceptor.mjs";
+
+/** Above this many DFA states the build stops: the grammar would need another construction. */
+const MAX_STATES = 20_000;
+const CHAR = 0, SPLIT = 1, MATCH = 2;
+/** In a transition, "the position" for tag t: NEW - t (each tag its own register). */
+const NEW = -2;
+
+/**
+ * The tags of a plan: every span captured has a tag where it begins and one where it ends; every
+ * group (an alternation of rule names) one where it begins, one where it ends, and one per
+ * alternative, set where that alternative begins (which alternative the match took). Shared ends
+ * keep the automaton small: a tag per alternative's end would make states that differ only in
+ * which end they will set.
+ */
+export function tagLayout(plan) {
+  let t = 0;
+  const spans = plan.spans.map((name) => ({ name, start: t++, end: t++ }));
+  // A group that is the whole of a captured rule (authority = server / reg-name) begins and ends with it.
+  const groups = plan.groups.map(({ rule, alternatives, whole }) => {
+    const span = whole ? spans.find((s) => s.name === rule) : undefined;
+    const [start, end] = span === undefined ? [t++, t++] : [span.start, span.end];
+    return { rule, alternatives, start, end, markers: alternatives.map(() => t++), own: span === undefined };
+  });
+  return { spans, groups, tags: t };
+}
+
+/** The Pike-VM NFA of a rule, with the tags of the plan (tagLayout). */
+function buildNfa(rules, start, plan, groupNodes) {
+  const kind = [], set = [], out = [], edges = [];
+  const state = (k) => { kind.push(k); set.push(null); out.push(-1); edges.push([]); return kind.length - 1; };
+  const charState = (bits, to) => { const q = state(CHAR); set[q] = bits; out[q] = to; return q; };
+  const split = (list) => { const q = state(SPLIT); edges[q] = list; return q; };
+  const bitsOf = (lo, hi) => {
+    const bits = new Uint8Array(128);
+    for (let c = lo; c <= Math.min(hi, 127); c++) bits[c] = 1;
+    return bits;
+  };
+  const layout = tagLayout(plan);
+  const spanOf = new Map(layout.spans.map((s) => [s.name, s]));
+  const groupOf = new Map(layout.groups.map((g, i) => [groupNodes[i], g]));
+  const active = new Set();
+  // build(n, k): the entry of an NFA that matches n and then goes on to k.
+  const build = (n, k) => {
+    switch (n.kind) {
+      case "str": {
+        let at = k;
+        for (let i = n.text.length - 1; i >= 0; i--) {
+          const ch = n.text[i];
+          const bits = bitsOf(ch.charCodeAt(0), ch.charCodeAt(0));
+          if (n.ci && /[A-Za-z]/.test(ch)) bits[(ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0)] = 1;
+          at = charState(bits, at);
+        }
+        return at;
+      }
+      case "range": return charState(bitsOf(n.first, n.last), k);
+      case "cat": return n.items.reduceRight((to, item) => build(item, to), k);
+      case "alt": {
+        const g = groupOf.get(n);
+        if (g === undefined) return split(n.items.map((item) => [build(item, k), -1]));
+        if (!g.own) return split(n.items.map((item, i) => [build(item, k), g.markers[i]]));
+        const end = split([[k, g.end]]);
+        return split([[split(n.items.map((item, i) => [build(item, end), g.markers[i]])), g.start]]);
+      }
+      case "rep": {
+        let at;
+        if (n.max === null) {
+          // Greedy: another repetition before leaving.
+          const loop = split([]);
+          edges[loop] = [[build(n.item, loop), -1], [k, -1]];
+          at = loop;
+        } else {
+          at = k;
+          for (let j = n.min; j < n.max; j++) at = split([[build(n.item, at), -1], [k, -1]]);
+        }
+        for (let j = 0; j < n.min; j++) at = build(n.item, at);
+        return at;
+      }
+      case "ref": {
+        if (active.has(n.name)) throw new Error(`rule ${n.name} is recursive through another rule: its language may not be regular`);
+        active.add(n.name);
+        const span = spanOf.get(n.name);
+        let entry;
+        if (span === undefined) entry = build(unrolled(n.name, rules[n.name]), k);
+        else entry = split([[build(unrolled(n.name, rules[n.name]), split([[k, span.end]])), span.start]]);
+        active.delete(n.name);
+        return entry;
+      }
+      default: throw new Error(`unknown node ${n.kind}`);
+    }
+  };
+  const match = state(MATCH);
+  const first = build({ kind: "ref", name: start }, match);
+  // The states from which the end of the rule can still be reached (for some input).
+  const live = new Uint8Array(kind.length);
+  const into = kind.map(() => []);
+  kind.forEach((k, q) => {
+    if (k === CHAR) into[out[q]].push(q);
+    else for (const [to] of edges[q]) into[to].push(q);
+  });
+  const stack = [match];
+  live[match] = 1;
+  const reads = (q) => kind[q] !== CHAR || set[q].includes(1);
+  while (stack.length) for (const p of into[stack.pop()]) if (!live[p] && reads(p)) { live[p] = 1; stack.push(p); }
+  return { kind, set, out, edges, first, live, tags: layout.tags };
+}
+
+/**
+ * The tagged DFA of `start` with the tags of `plan` (tagLayout). Tables: classes (the class of
+ * each ASCII code), width (classes), next (state * width + class: the next state; 0 dead, 1
+ * initial), op (same index: 0, or where the transition's register operations begin in ops), ops
+ * (groups [count, (register, source) * count]; source -1 is the position of the character),
+ * final (state * tags + tag: the register of the tag in the match, -1 set at the end of the input;
+ * -2 throughout for a state that does not accept), registers (how many, the spare included).
+ */
+export function taggedAutomaton(abnf, start, plan) {
+  const nfa = buildNfa(abnf.rules, start, plan, plan.groups.map((g) => g.node));
+  const { kind, set, out, edges, live } = nfa;
+  const T = nfa.tags;
+  // Character classes: codes that every CHAR state treats alike.
+  const chars = [];
+  for (let q = 0; q < kind.length; q++) if (kind[q] === CHAR && live[q]) chars.push(q);
+  const signature = [];
+  for (let c = 0; c < 128; c++) signature.push(chars.map((q) => set[q][c]).join(""));
+  const classIndex = new Map();
+  const classes = signature.map((sig) => { if (!classIndex.has(sig)) classIndex.set(sig, classIndex.size); return classIndex.get(sig); });
+  const width = classIndex.size;
+  const representative = new Array(width);
+  classes.forEach((k, c) => { if (representative[k] === undefined) representative[k] = c; });
+
+  /**
+   * One step on the character c (a class's representative) from the ordered threads of a state:
+   * each thread's empty moves are followed, in order, to the states that read c (tags set on the
+   * way take NEW, the position of c); the threads after c, first path first. With c null, the
+   * registers of the first path that reaches the end of the rule (the final map), or null.
+   */
+  const step = (threads, c) => {
+    const seen = new Uint8Array(kind.length);
+    const after = [];
+    const taken = new Set();
+    let final = null;
+    const visit = (q, regs) => {
+      if (seen[q] || !live[q] || final !== null) return;
+      seen[q] = 1;
+      if (kind[q] === SPLIT) {
+        for (const [to, tag] of edges[q]) {
+          if (tag < 0) visit(to, regs);
+          else { const r = regs.slice(); r[tag] = NEW - tag; visit(to, r); }
+        }
+      } else if (c === null) {
+        if (kind[q] === MATCH) final = regs;
+      } else if (kind[q] === CHAR && set[q][c] && live[out[q]] && !taken.has(out[q])) {
+        taken.add(out[q]);
+        after.push([out[q], regs]);
+      }
+    };
+    for (const [q, regs] of threads) visit(q, regs);
+    return c === null ? final : after;
+  };
+  /**
+   * The threads with their registers renumbered in order of first use; the moves that fill the
+   * new registers from the old ones (or the position).
+   */
+  const canonical = (threads) => {
+    // Tag t's registers are t, T + t, 2T + t, ...: the first value of the tag (in the order of
+    // the paths) is in t. Where every path agrees on a tag, as they mostly do, its register stays
+    // t from state to state, and a transition moves nothing.
+    const numbers = Array.from({ length: T }, () => new Map());
+    const moves = [];
+    let registers = 0;
+    const renamed = threads.map(([q, regs]) => [q, regs.map((r, t) => {
+      const number = numbers[t];
+      let c = number.get(r);
+      if (c === undefined) {
+        c = number.size * T + t;
+        number.set(r, c);
+        moves.push([c, r <= NEW ? -1 : r]);
+        registers = Math.max(registers, c + 1);
+      }
+      return c;
+    })]);
+    return { threads: renamed, moves: moves.filter(([dst, src]) => dst !== src), registers };
+  };
+  const keyOf = (threads) => threads.map(([q, regs]) => `${q}:${regs.join(",")}`).join(" ");
+
+  const states = [{ threads: [] }]; // 0: dead
+  const index = new Map([["", 0]]);
+  let registers = T;
+  const add = (threads) => {
+    const key = keyOf(threads);
+    let id = index.get(key);
+    if (id === undefined) {
+      id = states.length;
+      if (id > MAX_STATES) throw new Error(`rule ${start}: the tagged DFA has more than ${MAX_STATES} states`);
+      index.set(key, id);
+      states.push({ threads });
+    }
+    return id;
+  };
+  // Every tag starts in a register of its own, which holds -1 (unset) until a path sets the tag.
+  add([[nfa.first, Array.from({ length: T }, (_, t) => t)]]);
+  const next = [[]], moves = [[]];
+  for (let s = 1; s < states.length; s++) {
+    next.push(new Array(width).fill(0));
+    moves.push(new Array(width).fill(null));
+    for (let k = 0; k < width; k++) {
+      const result = canonical(step(states[s].threads, representative[k]));
+      if (result.threads.length === 0) continue;
+      registers = Math.max(registers, result.registers);
+      next[s][k] = add(result.threads);
+      moves[s][k] = result.moves;
+    }
+  }
+  // The final map: each tag's register, or -1 where the match sets it at the end of the input.
+  const finals = states.map(({ threads }) => {
+    const regs = step(threads, null);
+    return regs === null ? null : regs.map((r) => (r <= NEW ? -1 : r));
+  });
+
+  // Moore's refinement: states whose final maps agree, and whose transitions agree on the class
+  // of the target and on the register operations.
+  const movesKey = (m) => (m === null || m.length === 0 ? "" : m.map(([d, s]) => `${d}<${s}`).join(";"));
+  let block = states.map((_, s) => (s === 0 ? "dead" : finals[s] === null ? "n" : `f${finals[s].join(",")}`));
+  for (;;) {
+    const ids = new Map();
+    const refined = states.map((_, s) => {
+      const sig = s === 0 ? "dead" : `${block[s]}|${next[s].map((t, k) => `${block[t]}/${movesKey(moves[s][k])}`).join("|")}`;
+      if (!ids.has(sig)) ids.set(sig, ids.size);
+      return ids.get(sig);
+    });
+    const before = new Set(block).size;
+    block = refined;
+    if (ids.size === before) break;
+  }
+  // Renumber: dead 0, initial 1, the others in the order first reached.
+  const newId = new Map([[block[0], 0], [block[1], 1]]);
+  const order = [0, 1];
+  for (let i = 1; i < order.length; i++) {
+    for (const t of next[order[i]]) if (!newId.has(block[t])) { newId.set(block[t], order.length); order.push(t); }
+  }
+  const count = order.length;
+  const nextTable = new Array(count * width).fill(0);
+  const opTable = new Array(count * width).fill(0);
+  const ops = [0]; // index 0: no operations
+  const groups = new Map();
+  const group = (m) => {
+    if (m === null || m.length === 0) return 0;
+    const seq = sequential(m, registers);
+    const key = seq.join(",");
+    if (!groups.has(key)) { groups.set(key, ops.length); ops.push(seq.length / 2, ...seq); }
+    return groups.get(key);
+  };
+  const final = new Array(count * T).fill(-2);
+  order.forEach((s, i) => {
+    if (i === 0) return;
+    for (let k = 0; k < width; k++) {
+      nextTable[i * width + k] = newId.get(block[next[s][k]]);
+      opTable[i * width + k] = group(moves[s][k]);
+    }
+    if (finals[s] !== null) for (let t = 0; t < T; t++) final[i * T + t] = finals[s][t];
+  });
+  // Classes that every state now treats alike (same target, same operations) become one.
+  const columnKey = (k) => Array.from({ length: count }, (_, i) => `${nextTable[i * width + k]}/${opTable[i * width + k]}`).join(",");
+  const merged = new Map();
+  const classMap = Array.from({ length: width }, (_, k) => {
+    const key = columnKey(k);
+    if (!merged.has(key)) merged.set(key, merged.size);
+    return merged.get(key);
+  });
+  const w = merged.size;
+  const next2 = new Array(count * w).fill(0);
+  const op2 = new Array(count * w).fill(0);
+  for (let i = 0; i < count; i++) {
+    for (let k = 0; k < width; k++) {
+      next2[i * w + classMap[k]] = nextTable[i * width + k];
+      op2[i * w + classMap[k]] = opTable[i * width + k];
+    }
+  }
+  return {
+    tags: T, states: count, width: w, classes: classes.map((k) => classMap[k]), next: next2, op: op2, ops,
+    final, registers: registers + 1, unminimized: states.length,
+  };
+}
+
+/**
+ * What an edition's reference rule captures (src/tagged.ts makes the grammar's records of them):
+ * spans, the rules of the edition's roles that are components (scheme, authority, its userinfo,
+ * host and port, query, fragment, the opaque part); groups, every
+ * alternation of rule names in the reference rule, the authority and the host (which rule a record
+ * names: "absolute-URI", "server", "IPv4address").
+ */
+export function planOf(abnf, roles) {
+  const roleNames = ["scheme", "authority", "userinfo", "host", "port", "query", "fragment", "opaque"];
+  const spans = [...new Set(roleNames.map((r) => roles[r]).filter((n) => n !== undefined && n in abnf.rules))];
+  const groups = [];
+  for (const rule of [roles.reference, roles.authority, roles.host]) {
+    if (rule === undefined || !(rule in abnf.rules)) continue;
+    const walk = (n) => {
+      if (n.kind === "alt" && n.items.every((i) => i.kind === "ref")) {
+        if (groups.some((g) => g.rule === rule)) throw new Error(`rule ${rule} has two alternations of rule names: which one names its record?`);
+        groups.push({ rule, alternatives: n.items.map((i) => i.name), node: n });
+      }
+      else if (n.items) n.items.forEach(walk);
+      else if (n.item) walk(n.item);
+    };
+    const body = unrolled(rule, abnf.rules[rule]);
+    walk(body);
+    for (const g of groups) if (g.node === body) g.whole = true;
+  }
+  return { spans, groups };
+}
+
+/** The final maps of the states: each distinct map once (maps), and the index of each state's (accepts, -1 none). */
+function finalMaps(a) {
+  const maps = [];
+  const index = new Map();
+  const accepts = [];
+  for (let s = 0; s < a.states; s++) {
+    const map = a.final.slice(s * a.tags, (s + 1) * a.tags);
+    if (map[0] === -2) { accepts.push(-1); continue; }
+    const key = map.join(",");
+    if (!index.has(key)) { index.set(key, maps.length); maps.push(map); }
+    accepts.push(index.get(key));
+  }
+  return { accepts, maps };
+}
+
+/** The numbers of a table as a string of code units, each CODE_BASE more (as scripts/build-dfa.mjs writes them). */
+function encode(numbers, base) {
+  for (const n of numbers) if (n + base < 0 || n + base >= 0xd800) throw new Error(`a number (${n}) outside the table encoding`);
+  return String.fromCharCode(...numbers.map((n) => n + base));
+}
+
+/**
+ * The generated module of an edition's tagged DFA (generated/ID/tagged.js): its reference rule,
+ * the rules it captures, and the tables (src/tagged.ts reads them).
+ */
+export function taggedModule(abnf, roles, source) {
+  const plan = planOf(abnf, roles);
+  const a = taggedAutomaton(abnf, roles.reference, plan);
+  const { spans, groups } = tagLayout(plan);
+  if (a.states >= 0x8000) throw new Error(`rule ${roles.reference}: ${a.states} states do not fit the table's 15 bits`);
+  const BASE = 0x30;
+  // A transition with register operations has 0x8000 added to its target; the operations are listed apart.
+  const next = a.next.map((to, k) => (a.op[k] === 0 ? to : to + 0x8000));
+  const operations = [];
+  a.op.forEach((o, k) => { if (o !== 0) operations.push(k, o); });
+  const tables = {
+    rule: roles.reference,
+    spans,
+    groups,
+    tags: a.tags,
+    registers: a.registers,
+    width: a.width,
+    classes: encode(a.classes, BASE),
+    next: encode(next, BASE),
+    operations,
+    ops: a.ops,
+    ...finalMaps(a),
+  };
+  const text = `// @generated by scripts/build-tagged.mjs from ${source}.
+// The tagged DFA of ${roles.reference} (${a.states} states, ${a.width} classes, ${a.registers} registers), which
+// parse() runs (src/tagged.ts). spans: the rules whose spans it finds, with the tags where each
+// begins and ends; groups: alternations of rule names, the tags where each begins and ends and
+// where each alternative begins (markers); classes: the class of each ASCII code; next: the next
+// state of each state and class (0 dead, 1 initial; 0x8000 added where the transition has register
+// operations); operations: pairs of such a transition's index and where its operations begin in
+// ops; ops: groups [count, (register, source) * count], source -1 the position of the character;
+// accepts: the index of each state's final map in maps, -1 where the state does not accept; maps:
+// the register of each tag in the match, -1 where the match sets it at the end of the input.
+// classes and next are strings of code units, each ${BASE} more than the number.
+"use strict";
+
+module.exports = { TAGGED: ${JSON.stringify(tables)} };
+`;
+  return { text, automaton: a, plan };
+}
+
+export const TAGGED_DTS = `// @generated by scripts/build-tagged.mjs.
+export declare const TAGGED: {
+  readonly rule: string;
+  readonly spans: readonly { readonly name: string; readonly start: number; readonly end: number }[];
+  readonly groups: readonly { readonly rule: string; readonly alternatives: readonly string[]; readonly start: number; readonly end: number; readonly markers: readonly number[] }[];
+  readonly tags: number;
+  readonly registers: number;
+  readonly width: number;
+  readonly classes: string;
+  readonly next: string;
+  readonly operations: readonly number[];
+  readonly ops: readonly number[];
+  readonly accepts: readonly number[];
+  readonly maps: readonly (readonly number[])[];
+};
+`;
+
+/**
+ * Parallel register moves ([dst, src], src -1 the position) as a sequence in which no register is
+ * overwritten before it is read; a cycle goes through the spare register `spare`.
+ */
+function sequential(moves, spare) {
+  const pending = moves.map(([d, s]) => [d, s]);
+  const seq = [];
+  while (pending.length) {
+    const i = pending.findIndex(([d]) => !pending.some(([, s]) => s === d));
+    if (i >= 0) {
+      const [d, s] = pending.splice(i, 1)[0];
+      seq.push(d, s);
+    } else {
+      // Every destination is still to be read: a cycle. Keep one source aside.
+      const [d, s] = pending[0];
+      seq.push(spare, s);
+      pending[0] = [d, spare];
+      void d;
+    }
+  }
+  return seq;
+}

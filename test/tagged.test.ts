@@ -1,0 +1,95 @@
+// parse() of an edition's reference rule runs the edition's tagged DFA where it has one
+// (edition.json "tagged"; scripts/build-tagged.mjs builds it from the collected ABNF, src/tagged.ts
+// runs it and makes the grammar's records of its spans). The PEG is the grammar of record: here
+// the tagged DFA's records are held to the records the PEG's actions make (the parser of
+// generated/, itself held to peggy's own build by test/build-passes.test.ts), on strings generated
+// from the ABNF, on those strings with one character changed, on the vector tables and on the
+// benchmark corpus; a string one rejects, the other rejects too. And parse() gives what the PEG's
+// records build.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import fc from "fast-check";
+import { EDITIONS, parse, type EditionId } from "../src/index.js";
+import type { Edition } from "../src/edition.js";
+import { builderOf } from "../src/builders.js";
+import { taggedOf } from "../src/parse.js";
+import { abnfArbitrary } from "./support/abnf-arbitrary.js";
+import { loadAbnf } from "./support/abnf.js";
+import { readVectors } from "./support/vectors.js";
+
+const root = join(__dirname, "..");
+
+/** The benchmark corpus (scripts/bench-corpus.mjs, an ES module: a child process). */
+function corpus(count: number): string[] {
+  const code = `import("${join(root, "scripts/bench-corpus.mjs")}").then((m) => process.stdout.write(JSON.stringify(m.generateCorpus({ count: ${count}, seed: 31 }).refs)))`;
+  const r = spawnSync(process.execPath, ["-e", code], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`bench-corpus failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as string[];
+}
+
+const CORPUS = corpus(5000);
+const ids = Object.keys(EDITIONS) as EditionId[];
+const withTagged = ids.filter((id) => (EDITIONS[id] as unknown as Edition).tagged === true);
+/** Characters that end, begin or break components, and some that no URI holds. */
+const EDITS = [..."/?#:@[]%.;=+$,-_~!*'()&aZ09 \"<>\\^`{|}", "\u00e9", "\u0000", "\ud800"];
+
+test("the editions whose manifest says so have a tagged DFA, and only they", () => {
+  expect(withTagged.length).toBeGreaterThan(0);
+  for (const id of ids) {
+    const edition = EDITIONS[id] as unknown as Edition;
+    expect(taggedOf(edition) !== null).toBe(edition.tagged === true);
+  }
+});
+
+describe.each(withTagged)("the tagged DFA of %s", (id) => {
+  const edition = EDITIONS[id] as unknown as Edition;
+  const tagged = taggedOf(edition)!;
+  const start = edition.requireRule(edition.roles.reference);
+  const abnf = loadAbnf(id);
+  /** The PEG's record (the parser of generated/, with the model's typing), or null. */
+  const pegRecord = (input: string): unknown => {
+    const r = edition.parser.run(input, start.pegName);
+    return r === edition.parser.FAILED ? null : r;
+  };
+  const agree = (input: string) => {
+    const record = tagged.record(input);
+    expect({ input, record }).toEqual({ input, record: pegRecord(input) });
+    // parse() takes the same record through the scratch records of the model's typing.
+    expect(tagged.recordToBuild(input)).toEqual(record);
+    return record;
+  };
+
+  test("its records are the PEG's, for strings generated from the ABNF", () => {
+    fc.assert(fc.property(abnfArbitrary(abnf, start.name), (input) => {
+      expect(agree(input)).not.toBeNull();
+    }), { numRuns: 3000, seed: 1 });
+  });
+
+  test("and for those strings with a character inserted, deleted or replaced: both reject what either rejects", () => {
+    let rejected = 0;
+    fc.assert(fc.property(abnfArbitrary(abnf, start.name), fc.nat(), fc.constantFrom(...EDITS), fc.constantFrom(0, 1, 2), (s, at, c, how) => {
+      const i = s.length === 0 ? 0 : at % (s.length + 1);
+      const input = how === 0 ? s.slice(0, i) + c + s.slice(i) : how === 1 ? s.slice(0, i) + s.slice(i + 1) : s.slice(0, i) + c + s.slice(i + 1);
+      if (agree(input) === null) rejected++;
+      expect(tagged.record(input) !== null).toBe(edition.accepts(input, start));
+    }), { numRuns: 3000, seed: 2 });
+    // The edits reach both sides of the language.
+    expect(rejected).toBeGreaterThan(300);
+  });
+
+  test("and for the strings of the vector tables and the benchmark corpus", () => {
+    const inputs = [...readVectors(id).map((v) => v.input), ...CORPUS];
+    let accepted = 0;
+    for (const input of inputs) if (agree(input) !== null) accepted++;
+    expect(accepted).toBeGreaterThan(CORPUS.length / 2);
+  });
+
+  test("parse() gives what the PEG's records build", () => {
+    const build = builderOf(edition);
+    for (const input of CORPUS) {
+      const record = pegRecord(input);
+      if (record === null) expect(() => parse(input, { edition: id as never })).toThrow();
+      else expect(parse(input, { edition: id as never })).toEqual(build(record, input, edition));
+    }
+  });
+});
