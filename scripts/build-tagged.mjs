@@ -26,9 +26,10 @@
 //   - at the end of the input, the first path whose empty moves reach the end of the rule is the
 //     match, and the state's final map names the register of each of its tags (or says the tag is
 //     set at the end).
-// Registers: tag t's values live in t, T + t, 2T + t, ... in the order of the paths, and a tag
-// no path has set reads register t, which holds -1; where every path agrees on a tag's value (as
-// they mostly do) it stays in t, and a transition that sets no tag moves nothing. The DFA is then
+// Registers: a path that has not set tag t reads register t, which holds -1 and is never written;
+// the values paths set live in T + t, 2T + t, ... in the order of the paths. Where every path that
+// has set a tag agrees on its value (as they mostly do) it stays in T + t, so a transition that
+// sets no tag moves nothing, and a path that ends leaves the others' registers where they are. The DFA is then
 // minimized (Moore's partition refinement: a transition's operations are part of what must agree).
 //
 // What is captured (planOf): the rules of the edition's roles that are components, and which
@@ -51,7 +52,8 @@ const NEW = -2;
 /**
  * The tags of a plan: every span captured has a tag where it begins and one where it ends; every
  * group (an alternation of rule names) one where it begins, one where it ends, and one per
- * alternative, set where that alternative begins (which alternative the match took). Shared ends
+ * alternative but the last, set where that alternative begins (which alternative the match took;
+ * the last where none is set). Shared ends
  * keep the automaton small: a tag per alternative's end would make states that differ only in
  * which end they will set.
  */
@@ -62,7 +64,8 @@ export function tagLayout(plan) {
   const groups = plan.groups.map(({ rule, alternatives, whole }) => {
     const span = whole ? spans.find((s) => s.name === rule) : undefined;
     const [start, end] = span === undefined ? [t++, t++] : [span.start, span.end];
-    return { rule, alternatives, start, end, markers: alternatives.map(() => t++), own: span === undefined };
+    // The last alternative needs no marker: it is the one taken where no other's is set.
+    return { rule, alternatives, start, end, markers: alternatives.slice(0, -1).map(() => t++), own: span === undefined };
   });
   return { spans, groups, tags: t };
 }
@@ -100,9 +103,10 @@ function buildNfa(rules, start, plan, groupNodes) {
       case "alt": {
         const g = groupOf.get(n);
         if (g === undefined) return split(n.items.map((item) => [build(item, k), -1]));
-        if (!g.own) return split(n.items.map((item, i) => [build(item, k), g.markers[i]]));
+        const marker = (i) => (i < g.markers.length ? g.markers[i] : -1);
+        if (!g.own) return split(n.items.map((item, i) => [build(item, k), marker(i)]));
         const end = split([[k, g.end]]);
-        return split([[split(n.items.map((item, i) => [build(item, end), g.markers[i]])), g.start]]);
+        return split([[split(n.items.map((item, i) => [build(item, end), marker(i)])), g.start]]);
       }
       case "rep": {
         let at;
@@ -204,17 +208,20 @@ export function taggedAutomaton(abnf, start, plan) {
    * new registers from the old ones (or the position).
    */
   const canonical = (threads) => {
-    // Tag t's registers are t, T + t, 2T + t, ...: the first value of the tag (in the order of
-    // the paths) is in t. Where every path agrees on a tag, as they mostly do, its register stays
-    // t from state to state, and a transition moves nothing.
+    // Tag t's registers are t, T + t, 2T + t, ...: t holds -1 (unset) and is never written; the
+    // values paths set are in T + t, 2T + t, ... in the order of the paths. A path that has not
+    // set the tag reads t, and where every path that has set it agrees (as they mostly do) its
+    // value stays in T + t from state to state: a transition moves nothing, and a path that ends
+    // leaves the others' registers where they are.
     const numbers = Array.from({ length: T }, () => new Map());
     const moves = [];
-    let registers = 0;
+    let registers = T;
     const renamed = threads.map(([q, regs]) => [q, regs.map((r, t) => {
+      if (r === t) return t;
       const number = numbers[t];
       let c = number.get(r);
       if (c === undefined) {
-        c = number.size * T + t;
+        c = (number.size + 1) * T + t;
         number.set(r, c);
         moves.push([c, r <= NEW ? -1 : r]);
         registers = Math.max(registers, c + 1);
@@ -404,7 +411,7 @@ export function taggedModule(abnf, roles, source) {
 // The tagged DFA of ${roles.reference} (${a.states} states, ${a.width} classes, ${a.registers} registers), which
 // parse() runs (src/tagged.ts). spans: the rules whose spans it finds, with the tags where each
 // begins and ends; groups: alternations of rule names, the tags where each begins and ends and
-// where each alternative begins (markers); classes: the class of each ASCII code; next: the next
+// where each alternative but the last begins (markers); classes: the class of each ASCII code; next: the next
 // state of each state and class (0 dead, 1 initial; 0x8000 added where the transition has register
 // operations); operations: pairs of such a transition's index and where its operations begin in
 // ops; ops: groups [count, (register, source) * count], source -1 the position of the character;

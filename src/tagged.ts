@@ -82,7 +82,9 @@ export class TaggedAutomaton {
     this.#accepts = Int16Array.from(tables.accepts);
     this.#tags = tables.tags;
     this.#maps = Int16Array.from(tables.maps.flat());
-    this.#registers = new Int32Array(tables.registers);
+    // A tag that no path has set reads register t, which holds -1 and is never written; the
+    // others are written before any state reads them.
+    this.#registers = new Int32Array(tables.registers).fill(-1);
     this.#span = Object.fromEntries(tables.spans.map((s) => [s.name, s]));
     const group = (rule: string | undefined) => tables.groups.find((g) => g.rule === rule);
     this.#referenceGroup = group(roles.reference);
@@ -103,9 +105,6 @@ export class TaggedAutomaton {
    */
   #run(input: string): boolean {
     const classes = this.#classes, width = this.#width, next = this.#next, R = this.#registers;
-    // A tag that no path has set reads its first register (t), which holds -1; the other registers
-    // are written before any state reads them.
-    R.fill(-1, 0, this.#tags);
     let s = 1;
     for (let i = 0; i < input.length; i++) {
       const c = input.charCodeAt(i);
@@ -159,7 +158,7 @@ export class TaggedAutomaton {
     if (g === undefined) return rule;
     if (this.#v(g.start) !== start || this.#v(g.end) !== end) return rule;
     for (let i = 0; i < g.markers.length; i++) if (this.#v(g.markers[i]) === start) return g.alternatives[i];
-    return rule;
+    return g.alternatives[g.markers.length];
   }
 
   /**
