@@ -30,7 +30,7 @@ export function parseIn(edition: Edition, input: string, start: RuleInfo): unkno
   if (start.name === edition.roles.reference) {
     const tagged = taggedOf(edition);
     if (tagged !== null) {
-      const record = tagged.recordToBuild(input);
+      const record = tagged.record(input);
       if (record === null) throw diagnose(edition, input, start);
       return builderOf(edition)(record, input, edition);
     }

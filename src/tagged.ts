@@ -55,8 +55,6 @@ export class TaggedAutomaton {
   /** After a run that matched: where the final map of its last state begins in #maps, and the input's length. */
   #final = 0;
   #end = 0;
-  /** A record that the model's typing reads and does not keep (src/records.ts), made once. */
-  readonly #scratch = { rule: "", start: 0, end: 0, userinfo: null as string | null, host: null as unknown, port: null as string | null };
   readonly #span: Readonly<Record<string, { start: number; end: number } | undefined>>;
   /** The groups of the reference rule, the authority and the host (which alternative each took). */
   readonly #referenceGroup: Group | undefined;
@@ -166,19 +164,12 @@ export class TaggedAutomaton {
    * the model's typing of hosts and authorities), or null when the input does not match the rule.
    */
   record(input: string): unknown {
-    return this.#run(input) ? this.#record(input, false) : null;
+    return this.#run(input) ? this.#record(input) : null;
   }
 
-  /**
-   * The record, for parse() (whose builder reads it and keeps none of it: src/builders.ts): the
-   * model's typing gets one scratch record for the host and the authority.
-   */
-  recordToBuild(input: string): unknown {
-    return this.#run(input) ? this.#record(input, true) : null;
-  }
-
-  #record(input: string, scratch: boolean): unknown {
+  #record(input: string): unknown {
     const roles = this.#roles, t = this.#t, typing = this.#typing;
+    const end = input.length;
     const schemeAt = t.scheme < 0 ? -1 : this.#v(t.scheme);
     const authorityAt = t.authority < 0 ? -1 : this.#v(t.authority);
     const queryAt = t.query < 0 ? -1 : this.#v(t.query);
@@ -187,45 +178,27 @@ export class TaggedAutomaton {
     let authority: unknown = null;
     let pathStart = schemeAt >= 0 ? this.#v(t.scheme + 1) + 1 : 0;
     if (authorityAt >= 0) {
-      const end = this.#v(t.authority + 1);
-      pathStart = end;
-      const rule = this.#ruleOf(roles.authority, this.#authorityGroup, authorityAt, end);
-      if (rule === roles.regName) authority = { rule, start: authorityAt, end };
+      const authorityEnd = this.#v(t.authority + 1);
+      pathStart = authorityEnd;
+      const rule = this.#ruleOf(roles.authority, this.#authorityGroup, authorityAt, authorityEnd);
+      if (rule === roles.regName) authority = { rule, start: authorityAt, end: authorityEnd };
       else {
         const hostAt = t.host < 0 ? -1 : this.#v(t.host);
         let host: unknown = null;
         if (hostAt >= 0) {
           const hostEnd = this.#v(t.host + 1);
-          const hostRule = this.#ruleOf(roles.host, this.#hostGroup, hostAt, hostEnd);
-          if (typing?.host === undefined) host = { rule: hostRule, start: hostAt, end: hostEnd };
-          else {
-            const record = scratch ? this.#scratch : { rule: "", start: 0, end: 0 };
-            record.rule = hostRule;
-            record.start = hostAt;
-            record.end = hostEnd;
-            host = typing.host(record as never, input);
-          }
+          host = { rule: this.#ruleOf(roles.host, this.#hostGroup, hostAt, hostEnd), start: hostAt, end: hostEnd };
+          if (typing?.host !== undefined) host = typing.host(host as never, input);
         }
-        const userinfo = this.#text(t.userinfo, input), port = this.#text(t.port, input);
-        if (typing?.authority === undefined || !scratch) authority = { rule, start: authorityAt, end, userinfo, host, port };
-        else {
-          const record = this.#scratch;
-          record.rule = rule;
-          record.start = authorityAt;
-          record.end = end;
-          record.userinfo = userinfo;
-          record.host = host;
-          record.port = port;
-          authority = record;
-        }
+        authority = { rule, start: authorityAt, end: authorityEnd, userinfo: this.#text(t.userinfo, input), host, port: this.#text(t.port, input) };
       }
       if (typing?.authority !== undefined) authority = typing.authority(authority as never, input);
     }
     const path = opaqueAt >= 0
       ? { rule: roles.opaque, start: opaqueAt, end: this.#v(t.opaque + 1) }
-      : input.slice(pathStart, queryAt >= 0 ? queryAt - 1 : fragmentAt >= 0 ? fragmentAt - 1 : input.length);
+      : input.slice(pathStart, queryAt >= 0 ? queryAt - 1 : fragmentAt >= 0 ? fragmentAt - 1 : end);
     return {
-      rule: this.#ruleOf(roles.reference, this.#referenceGroup, 0, input.length), start: 0, end: input.length,
+      rule: this.#ruleOf(roles.reference, this.#referenceGroup, 0, end), start: 0, end,
       scheme: schemeAt >= 0 ? input.slice(schemeAt, this.#v(t.scheme + 1)) : null,
       authority,
       path,
@@ -233,4 +206,5 @@ export class TaggedAutomaton {
       fragment: fragmentAt >= 0 ? input.slice(fragmentAt, this.#v(t.fragment + 1)) : null,
     };
   }
+
 }
