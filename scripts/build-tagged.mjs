@@ -266,6 +266,28 @@ export function taggedAutomaton(abnf, start, plan) {
     return regs === null ? null : regs.map((r) => (r <= NEW ? -1 : r));
   });
 
+  // Tags that hold the same value in every path of every run (scheme< and the marker of
+  // absolute-URI, say) share their registers: a tag whose registers have the same ranks as an
+  // earlier tag's in every path of every state, and whose moves are the same moves of those ranks
+  // on every transition, is read from the earlier tag's registers, and its own moves go.
+  const rank = (r) => Math.floor(r / T);
+  const movesOf = (m, t) => (m === null ? "" : m.filter(([d]) => d % T === t).map(([d, src]) => `${rank(d)}<${src < 0 ? "p" : rank(src)}`).join(";"));
+  const tagSignature = (t) => states.map(({ threads }, s) =>
+    `${threads.map(([, regs]) => rank(regs[t])).join(",")}|${finals[s] === null ? "" : finals[s][t] < 0 ? "e" : rank(finals[s][t])}|` +
+    `${(moves[s] ?? []).map((m) => movesOf(m, t)).join("|")}`).join("/");
+  const alias = new Array(T);
+  const bySignature = new Map();
+  for (let t = 0; t < T; t++) {
+    const sig = tagSignature(t);
+    if (!bySignature.has(sig)) bySignature.set(sig, t);
+    alias[t] = bySignature.get(sig);
+  }
+  const remap = (r) => (r < 0 ? r : rank(r) * T + alias[r % T]);
+  for (let s = 1; s < states.length; s++) {
+    for (let k = 0; k < width; k++) if (moves[s][k] !== null) moves[s][k] = moves[s][k].filter(([d]) => alias[d % T] === d % T);
+    if (finals[s] !== null) finals[s] = finals[s].map(remap);
+  }
+
   // Moore's refinement: states whose final maps agree, and whose transitions agree on the class
   // of the target and on the register operations.
   const movesKey = (m) => (m === null || m.length === 0 ? "" : m.map(([d, s]) => `${d}<${s}`).join(";"));

@@ -22,9 +22,11 @@ export type AuthorityRecord =
 
 /** The typed authority: a server with its typed host, or a reg-name; absent parts undefined. */
 export function authorityOf(record: AuthorityRecord, input: string): Authority {
-  const raw = input.slice(record.start, record.end);
-  if (record.rule === "reg-name") return { kind: "reg-name", raw };
-  return { kind: "server", raw, userinfo: record.userinfo ?? undefined, host: record.host ?? undefined, port: record.port ?? undefined };
+  if (record.rule === "reg-name") return { kind: "reg-name", raw: input.slice(record.start, record.end) };
+  // A server that is its host alone (as most are) has the host's text, not a second copy of it.
+  const host = record.host;
+  const raw = host !== null && record.userinfo === null && record.port === null ? host.raw : input.slice(record.start, record.end);
+  return { kind: "server", raw, userinfo: record.userinfo ?? undefined, host: host ?? undefined, port: record.port ?? undefined };
 }
 
 /**

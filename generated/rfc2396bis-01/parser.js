@@ -35,10 +35,12 @@ const peg$records = (() => {
   exports.hostOf = hostOf;
   /** The typed authority: a server with its typed host, or a reg-name; absent parts undefined. */
   function authorityOf(record, input) {
-      const raw = input.slice(record.start, record.end);
       if (record.rule === "reg-name")
-          return { kind: "reg-name", raw };
-      return { kind: "server", raw, userinfo: record.userinfo ?? undefined, host: record.host ?? undefined, port: record.port ?? undefined };
+          return { kind: "reg-name", raw: input.slice(record.start, record.end) };
+      // A server that is its host alone (as most are) has the host's text, not a second copy of it.
+      const host = record.host;
+      const raw = host !== null && record.userinfo === null && record.port === null ? host.raw : input.slice(record.start, record.end);
+      return { kind: "server", raw, userinfo: record.userinfo ?? undefined, host: host ?? undefined, port: record.port ?? undefined };
   }
   /**
    * The typed host: an IPv6reference with the address inside its brackets, an IPv4address with its

@@ -49,7 +49,8 @@ function authorityOf(a: RecordOfAuthority, input: string): Authority {
   if (a.rule !== "server") return { kind: a.rule, raw };
   const out: { kind: "server"; raw: string; userinfo?: string; host?: Host; port?: string } = { kind: "server", raw };
   if (a.userinfo !== null) out.userinfo = a.userinfo;
-  if (a.host !== null) out.host = hostOf(a.host.rule, input.slice(a.host.start, a.host.end));
+  // A server that is its host alone (as most are) gives the host its text, not a second copy of it.
+  if (a.host !== null) out.host = hostOf(a.host.rule, a.userinfo === null && a.port === null ? raw : input.slice(a.host.start, a.host.end));
   if (a.port !== null) out.port = a.port;
   return out;
 }

@@ -25,7 +25,10 @@ export function referenceOf(record: unknown, input: string): Reference {
 }
 
 function authorityOf(a: NonNullable<RecordOfReference["authority"]>, input: string): Authority {
-  const out: { raw: string; userinfo?: string; host: Host; port?: string } = { raw: input.slice(a.start, a.end), host: hostOf(a.host.rule, input.slice(a.host.start, a.host.end)) };
+  const hostRaw = input.slice(a.host.start, a.host.end);
+  // An authority that is its host alone (as most are) has the host's text, not a second copy of it.
+  const raw = a.userinfo === null && a.port === null ? hostRaw : input.slice(a.start, a.end);
+  const out: { raw: string; userinfo?: string; host: Host; port?: string } = { raw, host: hostOf(a.host.rule, hostRaw) };
   if (a.userinfo !== null) out.userinfo = a.userinfo;
   if (a.port !== null) out.port = a.port;
   return out;
