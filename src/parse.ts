@@ -4,7 +4,7 @@ import { requireOptions, requireString } from "./args.js";
 import { diagnose } from "./diagnose.js";
 import type { Edition, RuleInfo } from "./edition.js";
 import type { UriSyntaxError } from "./errors.js";
-import { builderOf, recordTypingOf } from "./builders.js";
+import { builderOf, recordTypingOf, type Builder } from "./builders.js";
 import { TaggedAutomaton } from "./tagged.js";
 
 export type ValidationResult = { valid: true } | { valid: false; error: UriSyntaxError };
@@ -32,7 +32,7 @@ export function parseIn(edition: Edition, input: string, start: RuleInfo): unkno
     if (tagged !== null) {
       const record = tagged.record(input);
       if (record === null) throw diagnose(edition, input, start);
-      return builderOf(edition)(record, input, edition);
+      return lastBuilder!(record, input, edition);
     }
   }
   const record = edition.parser.run(input, start.pegName);
@@ -42,8 +42,10 @@ export function parseIn(edition: Edition, input: string, start: RuleInfo): unkno
 
 /** Each edition's tagged DFA (null for an edition without one), decoded when first used. */
 const TAGGED = new WeakMap<Edition, TaggedAutomaton | null>();
+// The last edition asked for, its tagged DFA and its builder (a program parses in one edition).
 let lastEdition: Edition | undefined;
 let lastTagged: TaggedAutomaton | null = null;
+let lastBuilder: Builder | undefined;
 
 /** The edition's tagged DFA of its reference rule, or null. */
 export function taggedOf(edition: Edition): TaggedAutomaton | null {
@@ -56,6 +58,7 @@ export function taggedOf(edition: Edition): TaggedAutomaton | null {
   }
   lastEdition = edition;
   lastTagged = tagged;
+  lastBuilder = builderOf(edition);
   return tagged;
 }
 
