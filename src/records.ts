@@ -62,7 +62,7 @@ function octets(address: string): [number, number, number, number] {
  * the parser took about 15% longer on the benchmark corpus; test/oracle.test.ts and
  * test/api.test.ts hold this to the split.)
  */
-function labels(name: string): string[] {
+export function labels(name: string): string[] {
   const n = name.length;
   const end = name.charCodeAt(n - 1) === 46 ? n - 1 : n;
   const d0 = name.indexOf(".", 1);

@@ -33,6 +33,7 @@ const peg$records = (() => {
   exports.TYPED_RECORDS = void 0;
   exports.authorityOf = authorityOf;
   exports.hostOf = hostOf;
+  exports.labels = labels;
   /** The typed authority: a server with its typed host, or a reg-name; absent parts undefined. */
   function authorityOf(record, input) {
       if (record.rule === "reg-name")

@@ -3,7 +3,7 @@
 // opaque-URI) to a Reference: the host typed as section 3.2.2 names it, the path split into
 // segments and params as section 3.3 has them. The records carry spans; the texts are sliced
 // from the input.
-import type { SpanRecord as Span } from "../records.js";
+import { labels, type SpanRecord as Span } from "../records.js";
 import { Reference, type Authority, type Host, type HostnameHost, type IPv4addressHost, type RegistryKind } from "./types.js";
 
 /** The grammar's record of an authority: a server, or a registry-based name (the edition's rule). */
@@ -66,7 +66,6 @@ export function hostOf(kind: "hostname" | "IPv4address", raw: string): Host {
     const host: IPv4addressHost = { kind: "IPv4address", raw, groups: Object.freeze([a, b, c, d] as const) };
     return host;
   }
-  const name = raw.endsWith(".") ? raw.slice(0, -1) : raw;
-  const host: HostnameHost = { kind: "hostname", raw, labels: Object.freeze(name.split(".")) };
+  const host: HostnameHost = { kind: "hostname", raw, labels: Object.freeze(labels(raw)) };
   return host;
 }

@@ -225,15 +225,40 @@ export const Reference: { new (parts: ReferenceParts): Reference; readonly proto
 /**
  * The segments of a hierarchical path, each with its params (section 3.3): the leading "/" of an
  * abs_path is not a separator; every other "/" separates two segments, and every ";" in a
- * segment starts a param. One pass over the path.
+ * segment starts a param. Time linear in the path's length.
  */
 export function segmentsOf(path: string): Segment[] {
   if (path === "") return [];
   const segments: Segment[] = [];
-  const from = path.charCodeAt(0) === 0x2f /* "/" */ ? 1 : 0;
-  for (const text of (from === 0 ? path : path.slice(1)).split("/")) {
-    const [name, ...params] = text.split(";");
-    segments.push(Object.freeze({ name, params: Object.freeze(params) }));
+  const n = path.length;
+  let at = path.charCodeAt(0) === 0x2f /* "/" */ ? 1 : 0;
+  // The next ";" at or after `at` (n when none): found once, not searched again for every segment.
+  let semi = path.indexOf(";", at);
+  if (semi < 0) semi = n;
+  for (;;) {
+    let slash = path.indexOf("/", at);
+    if (slash < 0) slash = n;
+    if (semi < at) {
+      semi = path.indexOf(";", at);
+      if (semi < 0) semi = n;
+    }
+    if (semi >= slash) segments.push(Object.freeze({ name: path.slice(at, slash), params: NO_PARAMS }));
+    else {
+      const params: string[] = [];
+      const name = path.slice(at, semi);
+      for (let p = semi + 1; ; ) {
+        let q = path.indexOf(";", p);
+        if (q < 0 || q > slash) q = slash;
+        params.push(path.slice(p, q));
+        if (q === slash) break;
+        p = q + 1;
+      }
+      segments.push(Object.freeze({ name, params: Object.freeze(params) }));
+    }
+    if (slash === n) return segments;
+    at = slash + 1;
   }
-  return segments;
 }
+
+/** The params of a segment that has none (frozen, so one array serves every such segment). */
+const NO_PARAMS: readonly string[] = Object.freeze([]);
