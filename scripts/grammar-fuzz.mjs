@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Differential check of the PEG against the ABNF: strings are generated from each rule of the
 // collected ABNF (and near misses made from them), and the peggy parser started at that rule must
-// agree with the mechanically built acceptor (scripts/abnf-acceptor.mjs) on every one.
+// agree with the mechanically built acceptor (scripts/abnf-acceptor.mjs) on every one; so must
+// the rule's DFA, and, for the reference rule of an edition that has one, the tagged DFA, whose
+// record must also be the PEG's.
 //
 // As a module: mulberry32(), Generator, loadShapes(), pegAcceptor(), differential().
 // As a script:  node scripts/grammar-fuzz.mjs [--edition ID] [--count N] [--seed S] [--rule R]... [--peg FILE]
@@ -208,16 +210,30 @@ export function pegAcceptor(edition = DEFAULT_EDITION, grammarFile = undefined) 
   };
   const trace = require(files.trace);
   const quiet = { trace() {} };
+  // The tagged DFA of the edition's reference rule, where it has one (src/tagged.ts): its verdict,
+  // and its record, which must be the PEG's.
+  const { EDITIONS } = require(join(ROOT, "dist/cjs/src/registry.js"));
+  const { taggedOf } = require(join(ROOT, "dist/cjs/src/parse.js"));
+  const library = EDITIONS[edition];
+  const tagged = library === undefined ? null : taggedOf(library);
   return (pegName, s, rule) => {
     const automaton = automatonOf(rule);
     const scan = runScan(automaton, s);
+    const record = fast.run(s, pegName);
     const verdicts = {
       fast: fast.parse(s, { startRule: pegName, peg$library: true }).peg$success === true,
-      "fast run": fast.run(s, pegName) !== fast.FAILED,
+      "fast run": record !== fast.FAILED,
       dfa: runAccepts(automaton, s),
       "dfa scan": scan.offset === s.length && nextIn(automaton, scan.state).end,
       trace: trace.parse(s, { startRule: pegName, peg$library: true, tracer: quiet }).peg$success === true,
     };
+    if (tagged !== null && rule === library.roles.reference) {
+      const own = tagged.record(s);
+      verdicts.tagged = own !== null;
+      if (own !== null && record !== fast.FAILED && JSON.stringify(own) !== JSON.stringify(record)) {
+        return `builds disagree: the tagged DFA's record ${JSON.stringify(own)}, the PEG's ${JSON.stringify(record)}`;
+      }
+    }
     const values = Object.values(verdicts);
     if (values.every((v) => v === values[0])) return values[0];
     return `builds disagree: ${Object.entries(verdicts).map(([k, v]) => `${k} ${v}`).join(", ")}`;
