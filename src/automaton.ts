@@ -3,6 +3,9 @@
 // for an input a rule does not match, exactly how far it could still be completed and what could
 // come next. Nothing here knows a rule; the tables are decoded when a rule is first used.
 
+/** String.prototype.charCodeAt itself, called on inputs of every kind (why: src/tagged.ts). */
+const charCodeAt = String.prototype.charCodeAt;
+
 /** What the build writes for one rule (see scripts/build-dfa.mjs). */
 export type EncodedAutomaton = readonly [classes: string, width: number, table: string, accepting: string];
 
@@ -52,9 +55,11 @@ export function decodeAutomaton([classes, width, table, accepting]: EncodedAutom
 /** Whether the whole input matches: one table lookup per code unit, stopping at the dead state. */
 export function runAccepts(a: Automaton, input: string): boolean {
   const { classes, width, table } = a;
+  // A string checked with typeof, read through charCodeAt itself (src/tagged.ts says why).
+  if (typeof input !== "string") return false;
   let s = 1;
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
+  for (let i = 0, n = input.length; i < n; i++) {
+    const c = charCodeAt.call(input, i);
     if (c > 127) return false;
     s = table[s * width + classes[c]];
     if (s === 0) return false;
@@ -66,8 +71,8 @@ export function runAccepts(a: Automaton, input: string): boolean {
 export function runScan(a: Automaton, input: string): Scan {
   const { classes, width, table } = a;
   let s = 1;
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
+  for (let i = 0, n = input.length; i < n; i++) {
+    const c = charCodeAt.call(input, i);
     const to = c > 127 ? 0 : table[s * width + classes[c]];
     if (to === 0) return { offset: i, state: s };
     s = to;

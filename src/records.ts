@@ -8,6 +8,9 @@
 // module therefore has no runtime imports (the build checks it).
 import type { Authority, Host } from "./types.js";
 
+/** String.prototype.slice itself, called on inputs of every kind (why: src/tagged.ts; this module imports nothing at run time). */
+const slice = String.prototype.slice;
+
 /** The grammar's record of a component: the rule that matched and its span [start, end). */
 export interface SpanRecord<R extends string = string> {
   readonly rule: R;
@@ -22,10 +25,10 @@ export type AuthorityRecord =
 
 /** The typed authority: a server with its typed host, or a reg-name; absent parts undefined. */
 export function authorityOf(record: AuthorityRecord, input: string): Authority {
-  if (record.rule === "reg-name") return { kind: "reg-name", raw: input.slice(record.start, record.end) };
+  if (record.rule === "reg-name") return { kind: "reg-name", raw: slice.call(input, record.start, record.end) };
   // A server that is its host alone (as most are) has the host's text, not a second copy of it.
   const host = record.host;
-  const raw = host !== null && record.userinfo === null && record.port === null ? host.raw : input.slice(record.start, record.end);
+  const raw = host !== null && record.userinfo === null && record.port === null ? host.raw : slice.call(input, record.start, record.end);
   return { kind: "server", raw, userinfo: record.userinfo ?? undefined, host: host ?? undefined, port: record.port ?? undefined };
 }
 
@@ -34,7 +37,7 @@ export function authorityOf(record: AuthorityRecord, input: string): Authority {
  * four octets, a hostname with its labels.
  */
 export function hostOf(record: SpanRecord<Host["kind"]>, input: string): Host {
-  const raw = input.slice(record.start, record.end);
+  const raw = slice.call(input, record.start, record.end);
   switch (record.rule) {
     case "IPv6reference": return { kind: "IPv6reference", raw, address: raw.slice(1, -1) };
     case "IPv4address": return { kind: "IPv4address", raw, octets: octets(raw) };

@@ -39,31 +39,48 @@ type Group = TaggedTables["groups"][number];
 
 const BASE = 0x30;
 const HAS_OPS = 0x8000;
+/**
+ * String methods called through String.prototype's own functions, held in this module's
+ * constants: `charCodeAt.call(input, i)`, not `input.charCodeAt(i)`. Inputs come as strings of
+ * many internal kinds (flat, concatenated, sliced, one or two bytes a character, internalized or
+ * not). Where one call site of `input.charCodeAt(i)`, `input.slice(a, b)` or `input.length` has
+ * seen more than four of them when V8 compiles it (which depends on the order of the inputs and on
+ * the timing of the compiler's thread), V8 compiles a generic lookup and call for it: on the
+ * benchmark corpus parse() took 460 ns per reference in one process and 1,050 ns in the next. A
+ * call of a constant function is compiled to the same inline code whatever the kind, and the
+ * length of a value checked with typeof is read directly. (An imported constant is a property of
+ * the module object in the CommonJS build, which V8 does not take for a constant: each module
+ * that reads inputs holds its own.) src/automaton.ts, src/records.ts and the fast parser
+ * (scripts/passes/generate-fast.mjs) do the same.
+ */
+const charCodeAt = String.prototype.charCodeAt;
+const slice = String.prototype.slice;
+
 
 /** An edition's tagged DFA, decoded, with what it needs to make the grammar's records. */
 export class TaggedAutomaton {
-  readonly #classes: Uint8Array;
-  readonly #width: number;
-  readonly #next: Uint16Array;
-  readonly #opAt: Uint16Array;
-  readonly #ops: Int32Array;
-  readonly #accepts: Int16Array;
+  private readonly classes_: Uint8Array;
+  private readonly width_: number;
+  private readonly next_: Uint16Array;
+  private readonly opAt_: Uint16Array;
+  private readonly ops_: Int32Array;
+  private readonly accepts_: Int16Array;
   /** maps[map * tags + tag]: the register of the tag, -1 for the end of the input. */
-  readonly #maps: Int16Array;
-  readonly #tags: number;
-  readonly #registers: Int32Array;
-  /** After a run that matched: where the final map of its last state begins in #maps, and the input's length. */
-  #final = 0;
-  #end = 0;
-  readonly #span: Readonly<Record<string, { start: number; end: number } | undefined>>;
+  private readonly maps_: Int16Array;
+  private readonly tags_: number;
+  private readonly registers_: Int32Array;
+  /** After a run that matched: where the final map of its last state begins in maps_, and the input's length. */
+  private final_ = 0;
+  private end_ = 0;
+  private readonly span_: Readonly<Record<string, { start: number; end: number } | undefined>>;
   /** The groups of the reference rule, the authority and the host (which alternative each took). */
-  readonly #referenceGroup: Group | undefined;
-  readonly #authorityGroup: Group | undefined;
-  readonly #hostGroup: Group | undefined;
-  readonly #roles: EditionRoles & { readonly opaque?: string };
-  readonly #typing: RecordTyping | undefined;
+  private readonly referenceGroup_: Group | undefined;
+  private readonly authorityGroup_: Group | undefined;
+  private readonly hostGroup_: Group | undefined;
+  private readonly roles_: EditionRoles & { readonly opaque?: string };
+  private readonly typing_: RecordTyping | undefined;
   /** The tag where each role's span begins, -1 where it is not captured. */
-  readonly #t: { readonly scheme: number; readonly authority: number; readonly userinfo: number; readonly host: number; readonly port: number;
+  private readonly t_: { readonly scheme: number; readonly authority: number; readonly userinfo: number; readonly host: number; readonly port: number;
     readonly query: number; readonly fragment: number; readonly opaque: number };
 
   constructor(tables: TaggedTables, roles: EditionRoles, typing?: RecordTyping) {
@@ -71,67 +88,69 @@ export class TaggedAutomaton {
       for (let i = 0; i < s.length; i++) into[i] = s.charCodeAt(i) - BASE;
       return into;
     };
-    this.#classes = codes(tables.classes, new Uint8Array(128)) as Uint8Array;
-    this.#width = tables.width;
-    this.#next = codes(tables.next, new Uint16Array(tables.next.length)) as Uint16Array;
-    this.#opAt = new Uint16Array(tables.next.length);
-    for (let i = 0; i < tables.operations.length; i += 2) this.#opAt[tables.operations[i]] = tables.operations[i + 1];
-    this.#ops = Int32Array.from(tables.ops);
-    this.#accepts = Int16Array.from(tables.accepts);
-    this.#tags = tables.tags;
-    this.#maps = Int16Array.from(tables.maps.flat());
+    this.classes_ = codes(tables.classes, new Uint8Array(128)) as Uint8Array;
+    this.width_ = tables.width;
+    this.next_ = codes(tables.next, new Uint16Array(tables.next.length)) as Uint16Array;
+    this.opAt_ = new Uint16Array(tables.next.length);
+    for (let i = 0; i < tables.operations.length; i += 2) this.opAt_[tables.operations[i]] = tables.operations[i + 1];
+    this.ops_ = Int32Array.from(tables.ops);
+    this.accepts_ = Int16Array.from(tables.accepts);
+    this.tags_ = tables.tags;
+    this.maps_ = Int16Array.from(tables.maps.flat());
     // A tag that no path has set reads register t, which holds -1 and is never written; the
     // others are written before any state reads them.
-    this.#registers = new Int32Array(tables.registers).fill(-1);
-    this.#span = Object.fromEntries(tables.spans.map((s) => [s.name, s]));
+    this.registers_ = new Int32Array(tables.registers).fill(-1);
+    this.span_ = Object.fromEntries(tables.spans.map((s) => [s.name, s]));
     const group = (rule: string | undefined) => tables.groups.find((g) => g.rule === rule);
-    this.#referenceGroup = group(roles.reference);
-    this.#authorityGroup = group(roles.authority);
-    this.#hostGroup = group(roles.host);
-    this.#roles = roles;
-    this.#typing = typing;
-    this.#t = {
-      scheme: this.#tagOf(roles.scheme), authority: this.#tagOf(roles.authority), userinfo: this.#tagOf(roles.userinfo),
-      host: this.#tagOf(roles.host), port: this.#tagOf(roles.port), query: this.#tagOf(roles.query),
-      fragment: this.#tagOf(roles.fragment), opaque: this.#tagOf(roles.opaque),
+    this.referenceGroup_ = group(roles.reference);
+    this.authorityGroup_ = group(roles.authority);
+    this.hostGroup_ = group(roles.host);
+    this.roles_ = roles;
+    this.typing_ = typing;
+    this.t_ = {
+      scheme: this.tagOf_(roles.scheme), authority: this.tagOf_(roles.authority), userinfo: this.tagOf_(roles.userinfo),
+      host: this.tagOf_(roles.host), port: this.tagOf_(roles.port), query: this.tagOf_(roles.query),
+      fragment: this.tagOf_(roles.fragment), opaque: this.tagOf_(roles.opaque),
     };
   }
 
   /**
    * Runs the automaton over the whole input: true when it matches the rule, and then every tag's
-   * value is in #values. Non-ASCII input never matches.
+   * value is read by v_(). Non-ASCII input never matches.
    */
-  #run(input: string): boolean {
-    const classes = this.#classes, width = this.#width, next = this.#next, R = this.#registers;
+  private run_(input: string): boolean {
+    const classes = this.classes_, width = this.width_, next = this.next_;
+    // Checked to be a string, so that V8 reads its length directly (see charCodeAt above).
+    if (typeof input !== "string") return false;
     let s = 1;
-    for (let i = 0; i < input.length; i++) {
-      const c = input.charCodeAt(i);
+    for (let i = 0, n = input.length; i < n; i++) {
+      const c = charCodeAt.call(input, i);
       if (c > 127) return false;
       const k = s * width + classes[c];
       let to = next[k];
       if (to >= HAS_OPS) {
-        this.#apply(this.#opAt[k], i);
+        this.apply_(this.opAt_[k], i);
         to -= HAS_OPS;
       }
       if (to === 0) return false;
       s = to;
     }
-    const map = this.#accepts[s];
+    const map = this.accepts_[s];
     if (map < 0) return false;
-    this.#final = map * this.#tags;
-    this.#end = input.length;
+    this.final_ = map * this.tags_;
+    this.end_ = input.length;
     return true;
   }
 
   /** The value of tag t in the match of the last run: a position, or -1 where the match does not set it. */
-  #v(t: number): number {
-    const r = this.#maps[this.#final + t];
-    return r < 0 ? this.#end : this.#registers[r];
+  private v_(t: number): number {
+    const r = this.maps_[this.final_ + t];
+    return r < 0 ? this.end_ : this.registers_[r];
   }
 
   /** A transition's register operations, at the position of its character. */
-  #apply(at: number, position: number): void {
-    const ops = this.#ops, R = this.#registers;
+  private apply_(at: number, position: number): void {
+    const ops = this.ops_, R = this.registers_;
     for (let n = ops[at], i = at + 1; n > 0; n--, i += 2) {
       const source = ops[i + 1];
       R[ops[i]] = source < 0 ? position : R[source];
@@ -139,23 +158,23 @@ export class TaggedAutomaton {
   }
 
   /** The tag where a captured rule begins (its end is the next tag), or -1 where the automaton has none. */
-  #tagOf(rule: string | undefined): number {
-    const s = rule === undefined ? undefined : this.#span[rule];
+  private tagOf_(rule: string | undefined): number {
+    const s = rule === undefined ? undefined : this.span_[rule];
     return s === undefined ? -1 : s.start;
   }
 
   /** The text of the span that begins at tag t, or null where the match has none. */
-  #text(t: number, input: string): string | null {
+  private text_(t: number, input: string): string | null {
     if (t < 0) return null;
-    const start = this.#v(t);
-    return start < 0 ? null : input.slice(start, this.#v(t + 1));
+    const start = this.v_(t);
+    return start < 0 ? null : slice.call(input, start, this.v_(t + 1));
   }
 
   /** The rule a record of `rule` spanning [start, end) names: the alternative its group `g` took, if that spans it all. */
-  #ruleOf(rule: string, g: Group | undefined, start: number, end: number): string {
+  private ruleOf_(rule: string, g: Group | undefined, start: number, end: number): string {
     if (g === undefined) return rule;
-    if (this.#v(g.start) !== start || this.#v(g.end) !== end) return rule;
-    for (let i = 0; i < g.markers.length; i++) if (this.#v(g.markers[i]) === start) return g.alternatives[i];
+    if (this.v_(g.start) !== start || this.v_(g.end) !== end) return rule;
+    for (let i = 0; i < g.markers.length; i++) if (this.v_(g.markers[i]) === start) return g.alternatives[i];
     return g.alternatives[g.markers.length];
   }
 
@@ -164,46 +183,46 @@ export class TaggedAutomaton {
    * the model's typing of hosts and authorities), or null when the input does not match the rule.
    */
   record(input: string): unknown {
-    return this.#run(input) ? this.#record(input) : null;
+    return this.run_(input) ? this.record_(input) : null;
   }
 
-  #record(input: string): unknown {
-    const roles = this.#roles, t = this.#t, typing = this.#typing;
-    const end = input.length;
-    const schemeAt = t.scheme < 0 ? -1 : this.#v(t.scheme);
-    const authorityAt = t.authority < 0 ? -1 : this.#v(t.authority);
-    const queryAt = t.query < 0 ? -1 : this.#v(t.query);
-    const fragmentAt = t.fragment < 0 ? -1 : this.#v(t.fragment);
-    const opaqueAt = t.opaque < 0 ? -1 : this.#v(t.opaque);
+  private record_(input: string): unknown {
+    const roles = this.roles_, t = this.t_, typing = this.typing_;
+    const end = this.end_;
+    const schemeAt = t.scheme < 0 ? -1 : this.v_(t.scheme);
+    const authorityAt = t.authority < 0 ? -1 : this.v_(t.authority);
+    const queryAt = t.query < 0 ? -1 : this.v_(t.query);
+    const fragmentAt = t.fragment < 0 ? -1 : this.v_(t.fragment);
+    const opaqueAt = t.opaque < 0 ? -1 : this.v_(t.opaque);
     let authority: unknown = null;
-    let pathStart = schemeAt >= 0 ? this.#v(t.scheme + 1) + 1 : 0;
+    let pathStart = schemeAt >= 0 ? this.v_(t.scheme + 1) + 1 : 0;
     if (authorityAt >= 0) {
-      const authorityEnd = this.#v(t.authority + 1);
+      const authorityEnd = this.v_(t.authority + 1);
       pathStart = authorityEnd;
-      const rule = this.#ruleOf(roles.authority, this.#authorityGroup, authorityAt, authorityEnd);
+      const rule = this.ruleOf_(roles.authority, this.authorityGroup_, authorityAt, authorityEnd);
       if (rule === roles.regName) authority = { rule, start: authorityAt, end: authorityEnd };
       else {
-        const hostAt = t.host < 0 ? -1 : this.#v(t.host);
+        const hostAt = t.host < 0 ? -1 : this.v_(t.host);
         let host: unknown = null;
         if (hostAt >= 0) {
-          const hostEnd = this.#v(t.host + 1);
-          host = { rule: this.#ruleOf(roles.host, this.#hostGroup, hostAt, hostEnd), start: hostAt, end: hostEnd };
+          const hostEnd = this.v_(t.host + 1);
+          host = { rule: this.ruleOf_(roles.host, this.hostGroup_, hostAt, hostEnd), start: hostAt, end: hostEnd };
           if (typing?.host !== undefined) host = typing.host(host as never, input);
         }
-        authority = { rule, start: authorityAt, end: authorityEnd, userinfo: this.#text(t.userinfo, input), host, port: this.#text(t.port, input) };
+        authority = { rule, start: authorityAt, end: authorityEnd, userinfo: this.text_(t.userinfo, input), host, port: this.text_(t.port, input) };
       }
       if (typing?.authority !== undefined) authority = typing.authority(authority as never, input);
     }
     const path = opaqueAt >= 0
-      ? { rule: roles.opaque, start: opaqueAt, end: this.#v(t.opaque + 1) }
-      : input.slice(pathStart, queryAt >= 0 ? queryAt - 1 : fragmentAt >= 0 ? fragmentAt - 1 : end);
+      ? { rule: roles.opaque, start: opaqueAt, end: this.v_(t.opaque + 1) }
+      : slice.call(input, pathStart, queryAt >= 0 ? queryAt - 1 : fragmentAt >= 0 ? fragmentAt - 1 : end);
     return {
-      rule: this.#ruleOf(roles.reference, this.#referenceGroup, 0, end), start: 0, end,
-      scheme: schemeAt >= 0 ? input.slice(schemeAt, this.#v(t.scheme + 1)) : null,
+      rule: this.ruleOf_(roles.reference, this.referenceGroup_, 0, end), start: 0, end,
+      scheme: schemeAt >= 0 ? slice.call(input, schemeAt, this.v_(t.scheme + 1)) : null,
       authority,
       path,
-      query: queryAt >= 0 ? input.slice(queryAt, this.#v(t.query + 1)) : null,
-      fragment: fragmentAt >= 0 ? input.slice(fragmentAt, this.#v(t.fragment + 1)) : null,
+      query: queryAt >= 0 ? slice.call(input, queryAt, this.v_(t.query + 1)) : null,
+      fragment: fragmentAt >= 0 ? slice.call(input, fragmentAt, this.v_(t.fragment + 1)) : null,
     };
   }
 

@@ -26,12 +26,18 @@
     return p;
   }
 
-// The parse in progress: the input, the positions that text() and location() read, and the end
-// of the match of the last peg$v_* function.
+// The parse in progress: the input and its length, the positions that text() and location()
+// read, and the end of the match of the last peg$v_* function.
 let input;
+let peg$length = 0;
 let peg$savedPos = 0;
 let peg$currPos = 0;
 let peg$end = 0;
+// The input's characters and texts are read through String.prototype's own functions: inputs
+// come as strings of many internal kinds, and V8 compiles `s.charCodeAt(p)` at a call site that
+// has seen more than four of them as a generic lookup and call (src/tagged.ts says more).
+const peg$charCodeAt = String.prototype.charCodeAt;
+const peg$substring = String.prototype.substring;
 
 const peg$FAILED = {};
 // The value of every sequence without a pluck and of every action-free rule: nothing reads it.
@@ -103,7 +109,7 @@ function peg$a13() { return span("IPv4address", range()); }
 // is the end of the match) or peg$FAILED.
 function peg$v_URI_reference(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_r2, l_f7, l_pick10;
   const a1 = p;
   optDone4: {
@@ -123,22 +129,22 @@ function peg$v_URI_reference(p) {
   }
   optDone9: {
     opt8: {
-      if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt8; }
+      if (p < n && peg$charCodeAt.call(s, p) === 35) { p++; } else { break opt8; }
       const t11 = p;
       loop13: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
         const q15 = p;
         item14: {
           if (p < n && c === 37) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
           continue loop13;
         }
         p = q15;
         break;
       }
       const t12 = p;
-      l_pick10 = s.substring(t11, t12);
+      l_pick10 = peg$substring.call(s, t11, t12);
       l_f7 = l_pick10;
       break optDone9;
     }
@@ -153,15 +159,15 @@ function peg$v_URI_reference(p) {
 
 function peg$v_absoluteURI(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_s2, l_r5;
   const a1 = p;
   const t3 = p;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return peg$FAILED; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return peg$FAILED; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
   const t4 = p;
   if (p < n && c === 58) { p++; } else { return peg$FAILED; }
-  l_s2 = s.substring(t3, t4);
+  l_s2 = peg$substring.call(s, t3, t4);
   choice6: {
     alt7: {
       if ((l_r5 = peg$v_hier_part(p)) === peg$FAILED) { break alt7; }
@@ -169,7 +175,7 @@ function peg$v_absoluteURI(p) {
       break choice6;
     }
     const a8 = p;
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { return peg$FAILED; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { return peg$FAILED; }
     p = r;
     peg$savedPos = a8;
     peg$currPos = p;
@@ -184,7 +190,7 @@ function peg$v_absoluteURI(p) {
 
 function peg$v_relativeURI(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_p2, l_q15, l_pick18;
   const a1 = p;
   choice3: {
@@ -196,56 +202,56 @@ function peg$v_relativeURI(p) {
     const t5 = p;
     choice6: {
       alt7: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt7; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break alt7; }
         p = peg$m_path_segments(p);
         break choice6;
       }
       choice8: {
         alt9: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break alt9; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) { p++; } else { break alt9; }
           break choice8;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { return peg$FAILED; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return peg$FAILED; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
       }
       loop10: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) p++;
         const q12 = p;
         item11: {
           if (p < n && c === 37) { p++; } else { break item11; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
           continue loop10;
         }
         p = q12;
         break;
       }
       opt13: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt13; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt13; }
         p = peg$m_path_segments(p);
       }
     }
-    l_p2 = s.substring(t5, p);
+    l_p2 = peg$substring.call(s, t5, p);
   }
   optDone17: {
     opt16: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt16; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt16; }
       const t19 = p;
       loop21: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
         const q23 = p;
         item22: {
           if (p < n && c === 37) { p++; } else { break item22; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
           continue loop21;
         }
         p = q23;
         break;
       }
       const t20 = p;
-      l_pick18 = s.substring(t19, t20);
+      l_pick18 = peg$substring.call(s, t19, t20);
       l_q15 = l_pick18;
       break optDone17;
     }
@@ -260,7 +266,7 @@ function peg$v_relativeURI(p) {
 
 function peg$v_hier_part(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_p2, l_q6, l_pick9;
   const a1 = p;
   choice3: {
@@ -270,28 +276,28 @@ function peg$v_hier_part(p) {
       break choice3;
     }
     const t5 = p;
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { return peg$FAILED; }
+    if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return peg$FAILED; }
     p = peg$m_path_segments(p);
-    l_p2 = s.substring(t5, p);
+    l_p2 = peg$substring.call(s, t5, p);
   }
   optDone8: {
     opt7: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt7; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt7; }
       const t10 = p;
       loop12: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
         const q14 = p;
         item13: {
           if (p < n && c === 37) { p++; } else { break item13; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
           continue loop12;
         }
         p = q14;
         break;
       }
       const t11 = p;
-      l_pick9 = s.substring(t10, t11);
+      l_pick9 = peg$substring.call(s, t10, t11);
       l_q6 = l_pick9;
       break optDone8;
     }
@@ -306,24 +312,24 @@ function peg$v_hier_part(p) {
 
 function peg$m_opaque_part(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k6[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -334,35 +340,35 @@ function peg$m_opaque_part(p) {
 
 function peg$m_uric_no_slash(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k6[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$v_net_path(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let value0, l_a2, l_p3;
   const a1 = p;
-  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { return peg$FAILED; }
   if ((l_a2 = peg$v_authority(p)) === peg$FAILED) { return peg$FAILED; }
   p = peg$end;
   const t4 = p;
   opt6: {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt6; }
+    if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt6; }
     p = peg$m_path_segments(p);
   }
   const t5 = p;
-  l_p3 = s.substring(t4, t5);
+  l_p3 = peg$substring.call(s, t4, t5);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a5(l_a2, l_p3);
@@ -372,39 +378,39 @@ function peg$v_net_path(p) {
 
 function peg$m_abs_path(p) {
   const s = input;
-  const n = s.length;
-  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return -1; }
+  const n = peg$length;
+  if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return -1; }
   p = peg$m_path_segments(p);
   return p;
 }
 
 function peg$m_rel_path(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
     break;
   }
   opt5: {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt5; }
+    if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt5; }
     p = peg$m_path_segments(p);
   }
   return p;
@@ -412,24 +418,24 @@ function peg$m_rel_path(p) {
 
 function peg$m_rel_segment(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -440,16 +446,16 @@ function peg$m_rel_segment(p) {
 
 function peg$m_scheme(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
   return p;
 }
 
 function peg$v_authority(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_pick4;
   choice1: {
     const q2 = p;
@@ -460,7 +466,7 @@ function peg$v_authority(p) {
         const q5 = p;
         choice6: {
           alt7: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { break alt7; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) { p++; } else { break alt7; }
             break choice6;
           }
           if ((p < n)) { break alt3; }
@@ -474,20 +480,20 @@ function peg$v_authority(p) {
     const a8 = p;
     choice9: {
       alt10: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { break alt10; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k8[c] === 1) { p++; } else { break alt10; }
         break choice9;
       }
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { return peg$FAILED; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+      if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return peg$FAILED; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
     }
     loop11: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k8[c] === 1) p++;
       const q13 = p;
       item12: {
         if (p < n && c === 37) { p++; } else { break item12; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
         continue loop11;
       }
       p = q13;
@@ -503,24 +509,24 @@ function peg$v_authority(p) {
 
 function peg$m_reg_name(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k8[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k8[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -531,7 +537,7 @@ function peg$m_reg_name(p) {
 
 function peg$v_server(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_h5, l_u8, l_pick9, l_h15, l_h23;
   choice1: {
     const q2 = p;
@@ -539,7 +545,7 @@ function peg$v_server(p) {
       const a4 = p;
       if ((l_h5 = peg$v_hostport(p)) === peg$FAILED) { break alt3; }
       p = peg$end;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1)) { break alt3; }
+      if ((p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k9[c] === 1)) { break alt3; }
       peg$savedPos = a4;
       peg$currPos = p;
       value0 = peg$a7(l_h5);
@@ -550,20 +556,20 @@ function peg$v_server(p) {
       const a7 = p;
       const t10 = p;
       loop12: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
         const q14 = p;
         item13: {
           if (p < n && c === 37) { p++; } else { break item13; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
           continue loop12;
         }
         p = q14;
         break;
       }
       const t11 = p;
-      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt6; }
-      l_pick9 = s.substring(t10, t11);
+      if (p < n && peg$charCodeAt.call(s, p) === 64) { p++; } else { break alt6; }
+      l_pick9 = peg$substring.call(s, t10, t11);
       l_u8 = l_pick9;
       if ((l_h15 = peg$v_hostport(p)) === peg$FAILED) { break alt6; }
       p = peg$end;
@@ -579,18 +585,18 @@ function peg$v_server(p) {
         const q19 = p;
         not18: {
           loop20: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
             const q22 = p;
             item21: {
               if (p < n && c === 37) { p++; } else { break item21; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item21; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item21; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item21; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item21; }
               continue loop20;
             }
             p = q22;
             break;
           }
-          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break not18; }
+          if (p < n && peg$charCodeAt.call(s, p) === 64) { p++; } else { break not18; }
           p = q19;
           break alt16;
         }
@@ -615,15 +621,15 @@ function peg$v_server(p) {
 
 function peg$m_userinfo(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -634,18 +640,18 @@ function peg$m_userinfo(p) {
 
 function peg$v_hostport(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_h2, l_p3, l_pick6;
   const a1 = p;
   if ((l_h2 = peg$v_host(p)) === peg$FAILED) { return peg$FAILED; }
   p = peg$end;
   optDone5: {
     opt4: {
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt4; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break opt4; }
       const t7 = p;
-      while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
       const t8 = p;
-      l_pick6 = s.substring(t7, t8);
+      l_pick6 = peg$substring.call(s, t7, t8);
       l_p3 = l_pick6;
       break optDone5;
     }
@@ -660,12 +666,12 @@ function peg$v_hostport(p) {
 
 function peg$v_host(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0;
   choice1: {
     alt2: {
       const a3 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt2; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt2; }
       p = r;
       peg$savedPos = a3;
       peg$currPos = p;
@@ -673,7 +679,7 @@ function peg$v_host(p) {
       break choice1;
     }
     const a4 = p;
-    if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { return peg$FAILED; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { return peg$FAILED; }
     p = r;
     peg$savedPos = a4;
     peg$currPos = p;
@@ -685,38 +691,38 @@ function peg$v_host(p) {
 
 function peg$m_hostname(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
-  if (p < n) c = s.charCodeAt(p);
+  if (p < n) c = peg$charCodeAt.call(s, p);
   loop0: while (true) {
     const q2 = p;
     item1: {
       if (!(p < n && c < 128 && peg$k11[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break item1; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1)) { break item1; }
+      if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { break item1; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1)) { break item1; }
       continue loop0;
     }
     p = q2;
     break;
   }
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) || (r = peg$m_toplabel(p)) < 0) { return -1; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) || (r = peg$m_toplabel(p)) < 0) { return -1; }
   p = r;
   opt3: {
-    if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt3; }
+    if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { break opt3; }
   }
   return p;
 }
 
 function peg$m_domainlabel(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) { p++; } else { return -1; }
   loop0: while (true) {
     const q2 = p;
     item1: {
-      while (p < n && (c = s.charCodeAt(p)) === 45) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) === 45) p++;
       if (p < n && c < 128 && peg$k11[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
@@ -728,13 +734,13 @@ function peg$m_domainlabel(p) {
 
 function peg$m_toplabel(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   loop0: while (true) {
     const q2 = p;
     item1: {
-      while (p < n && (c = s.charCodeAt(p)) === 45) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) === 45) p++;
       if (p < n && c < 128 && peg$k11[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
@@ -746,42 +752,42 @@ function peg$m_toplabel(p) {
 
 function peg$m_IPv4address(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   if (p < n && c === 46) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   if (p < n && c === 46) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   if (p < n && c === 46) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   return p;
 }
 
 function peg$m_port(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   return p;
 }
 
 function peg$m_path(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   opt0: {
     choice2: {
       alt3: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt3; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break alt3; }
         p = peg$m_path_segments(p);
         break choice2;
       }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { break opt0; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { break opt0; }
       p = r;
     }
   }
@@ -790,10 +796,10 @@ function peg$m_path(p) {
 
 function peg$m_path_segments(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   p = peg$m_segment(p);
   loop0: while (true) {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop0; }
+    if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break loop0; }
     p = peg$m_segment(p);
   }
   return p;
@@ -801,29 +807,29 @@ function peg$m_path_segments(p) {
 
 function peg$m_segment(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k12[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
     break;
   }
   loop3: while (true) {
-    if (p < n && s.charCodeAt(p) === 59) { p++; } else { break loop3; }
+    if (p < n && peg$charCodeAt.call(s, p) === 59) { p++; } else { break loop3; }
     loop4: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k12[c] === 1) p++;
       const q6 = p;
       item5: {
         if (p < n && c === 37) { p++; } else { break item5; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
         continue loop4;
       }
       p = q6;
@@ -835,15 +841,15 @@ function peg$m_segment(p) {
 
 function peg$m_param(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k12[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -854,31 +860,31 @@ function peg$m_param(p) {
 
 function peg$m_pchar(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_query(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -889,15 +895,15 @@ function peg$m_query(p) {
 
 function peg$m_fragment(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -908,130 +914,130 @@ function peg$m_fragment(p) {
 
 function peg$m_uric(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_reserved(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k13[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_unreserved(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_mark(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_escaped(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_hex(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_alphanum(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_alpha(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_lowalpha(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 97 && c <= 122) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 97 && c <= 122) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_upalpha(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 65 && c <= 90) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 65 && c <= 90) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_digit(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_control(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k16[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_space(p) {
   const s = input;
-  const n = s.length;
-  if (p < n && s.charCodeAt(p) === 32) { p++; } else { return -1; }
+  const n = peg$length;
+  if (p < n && peg$charCodeAt.call(s, p) === 32) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_delims(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k17[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_unwise(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k18[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1099,6 +1105,7 @@ function peg$entry(startRule) {
 function peg$run(peg$input, startRule) {
   const entry = peg$entry(startRule);
   input = peg$input;
+  peg$length = peg$input.length;
   try {
     const value = entry(0);
     return value !== peg$FAILED && peg$end === peg$input.length ? value : peg$FAILED;
@@ -1124,6 +1131,7 @@ function peg$parse(peg$input, options) {
   const startRule = options.startRule ? options.startRule : "URI_reference";
   const entry = peg$entry(startRule);
   input = peg$input;
+  peg$length = peg$input.length;
   let result;
   try {
     result = entry(0);

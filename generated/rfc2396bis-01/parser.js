@@ -34,13 +34,15 @@ const peg$records = (() => {
   exports.authorityOf = authorityOf;
   exports.hostOf = hostOf;
   exports.labels = labels;
+  /** String.prototype.slice itself, called on inputs of every kind (why: src/tagged.ts; this module imports nothing at run time). */
+  const slice = String.prototype.slice;
   /** The typed authority: a server with its typed host, or a reg-name; absent parts undefined. */
   function authorityOf(record, input) {
       if (record.rule === "reg-name")
-          return { kind: "reg-name", raw: input.slice(record.start, record.end) };
+          return { kind: "reg-name", raw: slice.call(input, record.start, record.end) };
       // A server that is its host alone (as most are) has the host's text, not a second copy of it.
       const host = record.host;
-      const raw = host !== null && record.userinfo === null && record.port === null ? host.raw : input.slice(record.start, record.end);
+      const raw = host !== null && record.userinfo === null && record.port === null ? host.raw : slice.call(input, record.start, record.end);
       return { kind: "server", raw, userinfo: record.userinfo ?? undefined, host: host ?? undefined, port: record.port ?? undefined };
   }
   /**
@@ -48,7 +50,7 @@ const peg$records = (() => {
    * four octets, a hostname with its labels.
    */
   function hostOf(record, input) {
-      const raw = input.slice(record.start, record.end);
+      const raw = slice.call(input, record.start, record.end);
       switch (record.rule) {
           case "IPv6reference": return { kind: "IPv6reference", raw, address: raw.slice(1, -1) };
           case "IPv4address": return { kind: "IPv4address", raw, octets: octets(raw) };
@@ -102,12 +104,18 @@ const peg$records = (() => {
   return exports.TYPED_RECORDS;
 })();
 
-// The parse in progress: the input, the positions that text() and location() read, and the end
-// of the match of the last peg$v_* function.
+// The parse in progress: the input and its length, the positions that text() and location()
+// read, and the end of the match of the last peg$v_* function.
 let input;
+let peg$length = 0;
 let peg$savedPos = 0;
 let peg$currPos = 0;
 let peg$end = 0;
+// The input's characters and texts are read through String.prototype's own functions: inputs
+// come as strings of many internal kinds, and V8 compiles `s.charCodeAt(p)` at a call site that
+// has seen more than four of them as a generic lookup and call (src/tagged.ts says more).
+const peg$charCodeAt = String.prototype.charCodeAt;
+const peg$substring = String.prototype.substring;
 
 const peg$FAILED = {};
 // The value of every sequence without a pluck and of every action-free rule: nothing reads it.
@@ -178,81 +186,81 @@ function peg$a17(p, q) { return withQuery("relative-URI", range(), p, q); }
 // is the end of the match) or peg$FAILED.
 function peg$m_uric(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_reserved(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_unreserved(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_mark(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_escaped(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_delims(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_unwise(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k6[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$v_absolute_URI(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_s2, l_r5, l_pick9;
   const a1 = p;
   const t3 = p;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return peg$FAILED; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) { p++; } else { return peg$FAILED; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k8[c] === 1) p++;
   const t4 = p;
   if (p < n && c === 58) { p++; } else { return peg$FAILED; }
-  l_s2 = s.substring(t3, t4);
+  l_s2 = peg$substring.call(s, t3, t4);
   choice6: {
     const q7 = p;
     alt8: {
@@ -262,7 +270,7 @@ function peg$v_absolute_URI(p) {
         const q10 = p;
         choice11: {
           alt12: {
-            if (p < n && s.charCodeAt(p) === 35) { p++; } else { break alt12; }
+            if (p < n && peg$charCodeAt.call(s, p) === 35) { p++; } else { break alt12; }
             break choice11;
           }
           if ((p < n)) { break alt8; }
@@ -274,7 +282,7 @@ function peg$v_absolute_URI(p) {
     }
     p = q7;
     const a13 = p;
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { return peg$FAILED; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k9[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { return peg$FAILED; }
     p = r;
     peg$savedPos = a13;
     peg$currPos = p;
@@ -289,7 +297,7 @@ function peg$v_absolute_URI(p) {
 
 function peg$v_hier_part(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_p2, l_q11, l_pick14;
   const a1 = p;
   optDone4: {
@@ -301,20 +309,20 @@ function peg$v_hier_part(p) {
           break choice5;
         }
         const t7 = p;
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt3; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt3; }
         loop8: for (;;) {
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+          while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
           const q10 = p;
           item9: {
             if (p < n && c === 37) { p++; } else { break item9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
             continue loop8;
           }
           p = q10;
           break;
         }
-        l_p2 = s.substring(t7, p);
+        l_p2 = peg$substring.call(s, t7, p);
       }
       break optDone4;
     }
@@ -322,22 +330,22 @@ function peg$v_hier_part(p) {
   }
   optDone13: {
     opt12: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt12; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt12; }
       const t15 = p;
       loop17: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) p++;
         const q19 = p;
         item18: {
           if (p < n && c === 37) { p++; } else { break item18; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
           continue loop17;
         }
         p = q19;
         break;
       }
       const t16 = p;
-      l_pick14 = s.substring(t15, t16);
+      l_pick14 = peg$substring.call(s, t15, t16);
       l_q11 = l_pick14;
       break optDone13;
     }
@@ -352,22 +360,22 @@ function peg$v_hier_part(p) {
 
 function peg$v_net_path(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_a2, l_p3;
   const a1 = p;
-  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { return peg$FAILED; }
   if ((l_a2 = peg$v_authority(p)) === peg$FAILED) { return peg$FAILED; }
   p = peg$end;
   const t4 = p;
   opt6: {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt6; }
+    if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt6; }
     loop8: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
       const q10 = p;
       item9: {
         if (p < n && c === 37) { p++; } else { break item9; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
         continue loop8;
       }
       p = q10;
@@ -375,7 +383,7 @@ function peg$v_net_path(p) {
     }
   }
   const t5 = p;
-  l_p3 = s.substring(t4, t5);
+  l_p3 = peg$substring.call(s, t4, t5);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a3(l_a2, l_p3);
@@ -385,16 +393,16 @@ function peg$v_net_path(p) {
 
 function peg$m_abs_path(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return -1; }
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -405,24 +413,24 @@ function peg$m_abs_path(p) {
 
 function peg$m_opaque_part(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -433,32 +441,32 @@ function peg$m_opaque_part(p) {
 
 function peg$m_uric_no_slash(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k12[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_scheme(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k8[c] === 1) p++;
   return p;
 }
 
 function peg$v_authority(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_peg$record2, l_pick6;
   const a1 = p;
   choice3: {
@@ -470,7 +478,7 @@ function peg$v_authority(p) {
         const q7 = p;
         choice8: {
           alt9: {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k13[c] === 1) { p++; } else { break alt9; }
             break choice8;
           }
           if ((p < n)) { break alt5; }
@@ -484,20 +492,20 @@ function peg$v_authority(p) {
     const a10 = p;
     choice11: {
       alt12: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt12; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt12; }
         break choice11;
       }
-      if (p < n && s.charCodeAt(p) === 37) { p++; } else { return peg$FAILED; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+      if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return peg$FAILED; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
     }
     loop13: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k14[c] === 1) p++;
       const q15 = p;
       item14: {
         if (p < n && c === 37) { p++; } else { break item14; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
         continue loop13;
       }
       p = q15;
@@ -516,24 +524,24 @@ function peg$v_authority(p) {
 
 function peg$m_reg_name(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k14[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -544,7 +552,7 @@ function peg$m_reg_name(p) {
 
 function peg$v_server(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_s2, l_h10, l_u13, l_pick14, l_h20, l_h27;
   const a1 = p;
   optDone4: {
@@ -556,7 +564,7 @@ function peg$v_server(p) {
           const a9 = p;
           if ((l_h10 = peg$v_hostport(p)) === peg$FAILED) { break alt8; }
           p = peg$end;
-          if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1)) { break alt8; }
+          if ((p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k15[c] === 1)) { break alt8; }
           peg$savedPos = a9;
           peg$currPos = p;
           l_s2 = peg$a6(l_h10);
@@ -567,20 +575,20 @@ function peg$v_server(p) {
           const a12 = p;
           const t15 = p;
           loop17: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k16[c] === 1) p++;
             const q19 = p;
             item18: {
               if (p < n && c === 37) { p++; } else { break item18; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
               continue loop17;
             }
             p = q19;
             break;
           }
           const t16 = p;
-          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt11; }
-          l_pick14 = s.substring(t15, t16);
+          if (p < n && peg$charCodeAt.call(s, p) === 64) { p++; } else { break alt11; }
+          l_pick14 = peg$substring.call(s, t15, t16);
           l_u13 = l_pick14;
           if ((l_h20 = peg$v_hostport(p)) === peg$FAILED) { break alt11; }
           p = peg$end;
@@ -595,18 +603,18 @@ function peg$v_server(p) {
           const q23 = p;
           not22: {
             loop24: for (;;) {
-              while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
+              while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k16[c] === 1) p++;
               const q26 = p;
               item25: {
                 if (p < n && c === 37) { p++; } else { break item25; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item25; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item25; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item25; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item25; }
                 continue loop24;
               }
               p = q26;
               break;
             }
-            if (p < n && s.charCodeAt(p) === 64) { p++; } else { break not22; }
+            if (p < n && peg$charCodeAt.call(s, p) === 64) { p++; } else { break not22; }
             p = q23;
             break opt3;
           }
@@ -632,15 +640,15 @@ function peg$v_server(p) {
 
 function peg$m_userinfo(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k16[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k16[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -651,18 +659,18 @@ function peg$m_userinfo(p) {
 
 function peg$v_hostport(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_h2, l_p3, l_pick6;
   const a1 = p;
   if ((l_h2 = peg$v_host(p)) === peg$FAILED) { return peg$FAILED; }
   p = peg$end;
   optDone5: {
     opt4: {
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt4; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break opt4; }
       const t7 = p;
-      while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
       const t8 = p;
-      l_pick6 = s.substring(t7, t8);
+      l_pick6 = peg$substring.call(s, t7, t8);
       l_p3 = l_pick6;
       break optDone5;
     }
@@ -677,17 +685,17 @@ function peg$v_hostport(p) {
 
 function peg$v_host(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_peg$record2;
   const a1 = p;
   choice3: {
     const q4 = p;
     alt5: {
       const a6 = p;
-      if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt5; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt5; }
+      if (p < n && peg$charCodeAt.call(s, p) === 91) { p++; } else { break alt5; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt5; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt5; }
+      if (p < n && peg$charCodeAt.call(s, p) === 93) { p++; } else { break alt5; }
       peg$savedPos = a6;
       peg$currPos = p;
       l_peg$record2 = peg$a11();
@@ -696,9 +704,9 @@ function peg$v_host(p) {
     p = q4;
     alt7: {
       const a8 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt7; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt7; }
       p = r;
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k18[c] === 1)) { break alt7; }
+      if ((p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k18[c] === 1)) { break alt7; }
       peg$savedPos = a8;
       peg$currPos = p;
       l_peg$record2 = peg$a12();
@@ -706,7 +714,7 @@ function peg$v_host(p) {
     }
     p = q4;
     const a9 = p;
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return peg$FAILED; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return peg$FAILED; }
     p = r;
     p = peg$m_qualified(p);
     peg$savedPos = a9;
@@ -722,17 +730,17 @@ function peg$v_host(p) {
 
 function peg$m_port(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   return p;
 }
 
 function peg$m_hostname(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { return -1; }
   p = r;
   p = peg$m_qualified(p);
   return p;
@@ -740,28 +748,28 @@ function peg$m_hostname(p) {
 
 function peg$m_qualified(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   loop0: while (true) {
     const q2 = p;
     item1: {
-      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break item1; }
+      if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { break item1; }
       choice3: {
         const q4 = p;
         alt5: {
-          if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1)) { break alt5; }
+          if ((p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1)) { break alt5; }
           if (!(p < n && c < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break alt5; }
           p = r;
           break choice3;
         }
         p = q4;
-        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k19[c] === 1) || (r = peg$m_domainlabel(p)) < 0) { break item1; }
         p = r;
         {
           const q7 = p;
           not6: {
-            if (p < n && s.charCodeAt(p) === 46) { p++; } else { break not6; }
-            if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1)) { break not6; }
+            if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { break not6; }
+            if ((p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k19[c] === 1)) { break not6; }
             p = q7;
             break item1;
           }
@@ -776,10 +784,10 @@ function peg$m_qualified(p) {
   optDone9: {
     const q10 = p;
     opt8: {
-      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) || (r = peg$m_toplabel(p)) < 0) { break opt8; }
+      if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { break opt8; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) || (r = peg$m_toplabel(p)) < 0) { break opt8; }
       p = r;
-      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break opt8; }
+      if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { break opt8; }
       break optDone9;
     }
     p = q10;
@@ -789,19 +797,19 @@ function peg$m_qualified(p) {
 
 function peg$m_domainlabel(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) {
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k20[c] === 1) {
         p++;
         let k3 = 0;
-        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; k3++; }
+        while (k3 < 61 && p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k20[c] === 1) { p++; k3++; }
         p--;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -811,19 +819,19 @@ function peg$m_domainlabel(p) {
 
 function peg$m_toplabel(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) {
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k20[c] === 1) {
         p++;
         let k3 = 0;
-        while (k3 < 61 && p < n && (c = s.charCodeAt(p)) < 128 && peg$k20[c] === 1) { p++; k3++; }
+        while (k3 < 61 && p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k20[c] === 1) { p++; k3++; }
         p--;
       }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k19[c] === 1) { p++; } else { break opt0; }
       break optDone1;
     }
     p = q2;
@@ -833,321 +841,321 @@ function peg$m_toplabel(p) {
 
 function peg$m_alphanum(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k19[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_IPv4address(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     const q1 = p;
     alt2: {
-      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt2; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 50 && peg$charCodeAt.call(s, p + 1) === 53) p += 2; else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 53) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
     alt3: {
-      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt3; }
+      if (p < n && peg$charCodeAt.call(s, p) === 50) { p++; } else { break alt3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 52) { p++; } else { break alt3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt3; }
       break choice0;
     }
     p = q1;
     alt4: {
-      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && peg$charCodeAt.call(s, p) === 49) { p++; } else { break alt4; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt4; }
       break choice0;
     }
     p = q1;
     alt5: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt5; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 49 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt5; }
       break choice0;
     }
     p = q1;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { return -1; }
   choice6: {
     const q7 = p;
     alt8: {
-      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt8; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt8; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 50 && peg$charCodeAt.call(s, p + 1) === 53) p += 2; else { break alt8; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 53) { p++; } else { break alt8; }
       break choice6;
     }
     p = q7;
     alt9: {
-      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt9; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt9; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt9; }
+      if (p < n && peg$charCodeAt.call(s, p) === 50) { p++; } else { break alt9; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 52) { p++; } else { break alt9; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt9; }
       break choice6;
     }
     p = q7;
     alt10: {
-      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt10; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt10; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt10; }
+      if (p < n && peg$charCodeAt.call(s, p) === 49) { p++; } else { break alt10; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt10; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt10; }
       break choice6;
     }
     p = q7;
     alt11: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt11; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt11; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 49 && c <= 57) { p++; } else { break alt11; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt11; }
       break choice6;
     }
     p = q7;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { return -1; }
   choice12: {
     const q13 = p;
     alt14: {
-      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt14; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt14; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 50 && peg$charCodeAt.call(s, p + 1) === 53) p += 2; else { break alt14; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 53) { p++; } else { break alt14; }
       break choice12;
     }
     p = q13;
     alt15: {
-      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt15; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt15; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt15; }
+      if (p < n && peg$charCodeAt.call(s, p) === 50) { p++; } else { break alt15; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 52) { p++; } else { break alt15; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt15; }
       break choice12;
     }
     p = q13;
     alt16: {
-      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt16; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt16; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt16; }
+      if (p < n && peg$charCodeAt.call(s, p) === 49) { p++; } else { break alt16; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt16; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt16; }
       break choice12;
     }
     p = q13;
     alt17: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt17; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt17; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 49 && c <= 57) { p++; } else { break alt17; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt17; }
       break choice12;
     }
     p = q13;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { return -1; }
   choice18: {
     const q19 = p;
     alt20: {
-      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt20; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt20; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 50 && peg$charCodeAt.call(s, p + 1) === 53) p += 2; else { break alt20; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 53) { p++; } else { break alt20; }
       break choice18;
     }
     p = q19;
     alt21: {
-      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt21; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt21; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt21; }
+      if (p < n && peg$charCodeAt.call(s, p) === 50) { p++; } else { break alt21; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 52) { p++; } else { break alt21; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt21; }
       break choice18;
     }
     p = q19;
     alt22: {
-      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 49) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt22; }
       break choice18;
     }
     p = q19;
     alt23: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt23; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt23; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 49 && c <= 57) { p++; } else { break alt23; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt23; }
       break choice18;
     }
     p = q19;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_dec_octet(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     const q1 = p;
     alt2: {
-      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt2; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 50 && peg$charCodeAt.call(s, p + 1) === 53) p += 2; else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 53) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
     alt3: {
-      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt3; }
+      if (p < n && peg$charCodeAt.call(s, p) === 50) { p++; } else { break alt3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 52) { p++; } else { break alt3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt3; }
       break choice0;
     }
     p = q1;
     alt4: {
-      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && peg$charCodeAt.call(s, p) === 49) { p++; } else { break alt4; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt4; }
       break choice0;
     }
     p = q1;
     alt5: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt5; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 49 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt5; }
       break choice0;
     }
     p = q1;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_IPv6reference(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
-  if (p < n && s.charCodeAt(p) === 91) { p++; } else { return -1; }
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 91) { p++; } else { return -1; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k17[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { return -1; }
   p = r;
-  if (p < n && s.charCodeAt(p) === 93) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 93) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_IPv6address(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   choice0: {
     const q1 = p;
     alt2: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       let k4 = 0;
       loop3: while (k4 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop3; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop3; }
         k4++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       let k6 = 0;
       loop5: while (k6 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop5; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop5; }
         k6++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       let k8 = 0;
       loop7: while (k8 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop7; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop7; }
         k8++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       let k10 = 0;
       loop9: while (k10 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop9; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop9; }
         k10++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       let k12 = 0;
       loop11: while (k12 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop11; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop11; }
         k12++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       let k14 = 0;
       loop13: while (k14 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop13; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop13; }
         k14++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
       choice15: {
         const q16 = p;
         alt17: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt17; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt17; }
           let k19 = 0;
           loop18: while (k19 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop18; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop18; }
             k19++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt17; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt17; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt17; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt17; }
           let k21 = 0;
           loop20: while (k21 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop20; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop20; }
             k21++;
           }
           break choice15;
         }
         p = q16;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt2; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt2; }
         p = r;
       }
       break choice0;
     }
     p = q1;
     alt22: {
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
       let k24 = 0;
       loop23: while (k24 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop23; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop23; }
         k24++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
       let k26 = 0;
       loop25: while (k26 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop25; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop25; }
         k26++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
       let k28 = 0;
       loop27: while (k28 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop27; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop27; }
         k28++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
       let k30 = 0;
       loop29: while (k30 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop29; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop29; }
         k30++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
       let k32 = 0;
       loop31: while (k32 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop31; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop31; }
         k32++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt22; }
       choice33: {
         const q34 = p;
         alt35: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt35; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt35; }
           let k37 = 0;
           loop36: while (k37 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop36; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop36; }
             k37++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt35; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt35; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt35; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt35; }
           let k39 = 0;
           loop38: while (k39 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop38; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop38; }
             k39++;
           }
           break choice33;
         }
         p = q34;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt22; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt22; }
         p = r;
       }
       break choice0;
@@ -1155,62 +1163,62 @@ function peg$m_IPv6address(p) {
     p = q1;
     alt40: {
       opt41: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt41; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt41; }
         let k44 = 0;
         loop43: while (k44 < 3) {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop43; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop43; }
           k44++;
         }
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt40; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt40; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
       let k46 = 0;
       loop45: while (k46 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop45; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop45; }
         k46++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt40; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
       let k48 = 0;
       loop47: while (k48 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop47; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop47; }
         k48++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt40; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
       let k50 = 0;
       loop49: while (k50 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop49; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop49; }
         k50++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt40; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt40; }
       let k52 = 0;
       loop51: while (k52 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop51; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop51; }
         k52++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt40; }
       choice53: {
         const q54 = p;
         alt55: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt55; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt55; }
           let k57 = 0;
           loop56: while (k57 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop56; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop56; }
             k57++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt55; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt55; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt55; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt55; }
           let k59 = 0;
           loop58: while (k59 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop58; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop58; }
             k59++;
           }
           break choice53;
         }
         p = q54;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt40; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt40; }
         p = r;
       }
       break choice0;
@@ -1223,70 +1231,70 @@ function peg$m_IPv6address(p) {
           optDone65: {
             const q66 = p;
             opt64: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt64; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt64; }
               let k68 = 0;
               loop67: while (k68 < 3) {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop67; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop67; }
                 k68++;
               }
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt64; }
-              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break opt64; }
+              if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break opt64; }
+              if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break opt64; }
               break optDone65;
             }
             p = q66;
           }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt61; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt61; }
           let k70 = 0;
           loop69: while (k70 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop69; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop69; }
             k70++;
           }
           break optDone62;
         }
         p = q63;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt60; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt60; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt60; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt60; }
       let k72 = 0;
       loop71: while (k72 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop71; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop71; }
         k72++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt60; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt60; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt60; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt60; }
       let k74 = 0;
       loop73: while (k74 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop73; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop73; }
         k74++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt60; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt60; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt60; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt60; }
       let k76 = 0;
       loop75: while (k76 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop75; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop75; }
         k76++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt60; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt60; }
       choice77: {
         const q78 = p;
         alt79: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt79; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt79; }
           let k81 = 0;
           loop80: while (k81 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop80; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop80; }
             k81++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt79; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt79; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt79; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt79; }
           let k83 = 0;
           loop82: while (k83 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop82; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop82; }
             k83++;
           }
           break choice77;
         }
         p = q78;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt60; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt60; }
         p = r;
       }
       break choice0;
@@ -1297,69 +1305,69 @@ function peg$m_IPv6address(p) {
         const q87 = p;
         opt85: {
           let k89 = 0;
-          if (p < n) c = s.charCodeAt(p);
+          if (p < n) c = peg$charCodeAt.call(s, p);
           loop88: while (k89 < 2) {
             const q91 = p;
             item90: {
               if (p < n && c < 128 && peg$k1[c] === 1) { p++; } else { break item90; }
               let k93 = 0;
               loop92: while (k93 < 3) {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop92; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop92; }
                 k93++;
               }
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item90; }
-              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item90; }
+              if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break item90; }
+              if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item90; }
               k89++;
               continue loop88;
             }
             p = q91;
             break;
           }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt85; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt85; }
           let k95 = 0;
           loop94: while (k95 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop94; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop94; }
             k95++;
           }
           break optDone86;
         }
         p = q87;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt84; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt84; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt84; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt84; }
       let k97 = 0;
       loop96: while (k97 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop96; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop96; }
         k97++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt84; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt84; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt84; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt84; }
       let k99 = 0;
       loop98: while (k99 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop98; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop98; }
         k99++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt84; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt84; }
       choice100: {
         const q101 = p;
         alt102: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt102; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt102; }
           let k104 = 0;
           loop103: while (k104 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop103; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop103; }
             k104++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt102; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt102; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt102; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt102; }
           let k106 = 0;
           loop105: while (k106 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop105; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop105; }
             k106++;
           }
           break choice100;
         }
         p = q101;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt84; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt84; }
         p = r;
       }
       break choice0;
@@ -1370,62 +1378,62 @@ function peg$m_IPv6address(p) {
         const q110 = p;
         opt108: {
           let k112 = 0;
-          if (p < n) c = s.charCodeAt(p);
+          if (p < n) c = peg$charCodeAt.call(s, p);
           loop111: while (k112 < 3) {
             const q114 = p;
             item113: {
               if (p < n && c < 128 && peg$k1[c] === 1) { p++; } else { break item113; }
               let k116 = 0;
               loop115: while (k116 < 3) {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop115; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop115; }
                 k116++;
               }
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item113; }
-              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item113; }
+              if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break item113; }
+              if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item113; }
               k112++;
               continue loop111;
             }
             p = q114;
             break;
           }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt108; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt108; }
           let k118 = 0;
           loop117: while (k118 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop117; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop117; }
             k118++;
           }
           break optDone109;
         }
         p = q110;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt107; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt107; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt107; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt107; }
       let k120 = 0;
       loop119: while (k120 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop119; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop119; }
         k120++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt107; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt107; }
       choice121: {
         const q122 = p;
         alt123: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt123; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt123; }
           let k125 = 0;
           loop124: while (k125 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop124; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop124; }
             k125++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt123; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt123; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt123; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt123; }
           let k127 = 0;
           loop126: while (k127 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop126; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop126; }
             k127++;
           }
           break choice121;
         }
         p = q122;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt107; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt107; }
         p = r;
       }
       break choice0;
@@ -1436,55 +1444,55 @@ function peg$m_IPv6address(p) {
         const q131 = p;
         opt129: {
           let k133 = 0;
-          if (p < n) c = s.charCodeAt(p);
+          if (p < n) c = peg$charCodeAt.call(s, p);
           loop132: while (k133 < 4) {
             const q135 = p;
             item134: {
               if (p < n && c < 128 && peg$k1[c] === 1) { p++; } else { break item134; }
               let k137 = 0;
               loop136: while (k137 < 3) {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop136; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop136; }
                 k137++;
               }
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item134; }
-              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item134; }
+              if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break item134; }
+              if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item134; }
               k133++;
               continue loop132;
             }
             p = q135;
             break;
           }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt129; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt129; }
           let k139 = 0;
           loop138: while (k139 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop138; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop138; }
             k139++;
           }
           break optDone130;
         }
         p = q131;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt128; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt128; }
       choice140: {
         const q141 = p;
         alt142: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt142; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt142; }
           let k144 = 0;
           loop143: while (k144 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop143; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop143; }
             k144++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt142; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt142; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt142; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt142; }
           let k146 = 0;
           loop145: while (k146 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop145; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop145; }
             k146++;
           }
           break choice140;
         }
         p = q141;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt128; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt128; }
         p = r;
       }
       break choice0;
@@ -1495,39 +1503,39 @@ function peg$m_IPv6address(p) {
         const q150 = p;
         opt148: {
           let k152 = 0;
-          if (p < n) c = s.charCodeAt(p);
+          if (p < n) c = peg$charCodeAt.call(s, p);
           loop151: while (k152 < 5) {
             const q154 = p;
             item153: {
               if (p < n && c < 128 && peg$k1[c] === 1) { p++; } else { break item153; }
               let k156 = 0;
               loop155: while (k156 < 3) {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop155; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop155; }
                 k156++;
               }
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item153; }
-              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item153; }
+              if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break item153; }
+              if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item153; }
               k152++;
               continue loop151;
             }
             p = q154;
             break;
           }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt148; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt148; }
           let k158 = 0;
           loop157: while (k158 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop157; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop157; }
             k158++;
           }
           break optDone149;
         }
         p = q150;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt147; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt147; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt147; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt147; }
       let k160 = 0;
       loop159: while (k160 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop159; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop159; }
         k160++;
       }
       break choice0;
@@ -1537,63 +1545,63 @@ function peg$m_IPv6address(p) {
       const q163 = p;
       opt161: {
         let k165 = 0;
-        if (p < n) c = s.charCodeAt(p);
+        if (p < n) c = peg$charCodeAt.call(s, p);
         loop164: while (k165 < 6) {
           const q167 = p;
           item166: {
             if (p < n && c < 128 && peg$k1[c] === 1) { p++; } else { break item166; }
             let k169 = 0;
             loop168: while (k169 < 3) {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop168; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop168; }
               k169++;
             }
-            if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item166; }
-            if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item166; }
+            if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break item166; }
+            if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item166; }
             k165++;
             continue loop164;
           }
           p = q167;
           break;
         }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt161; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt161; }
         let k171 = 0;
         loop170: while (k171 < 3) {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop170; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop170; }
           k171++;
         }
         break optDone162;
       }
       p = q163;
     }
-    if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { return -1; }
+    if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { return -1; }
   }
   return p;
 }
 
 function peg$m_ls32(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   choice0: {
     const q1 = p;
     alt2: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       let k4 = 0;
       loop3: while (k4 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop3; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop3; }
         k4++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       let k6 = 0;
       loop5: while (k6 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop5; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop5; }
         k6++;
       }
       break choice0;
     }
     p = q1;
-    if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { return -1; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { return -1; }
     p = r;
   }
   return p;
@@ -1601,12 +1609,12 @@ function peg$m_ls32(p) {
 
 function peg$m_h4(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   let k1 = 0;
   loop0: while (k1 < 3) {
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop0; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break loop0; }
     k1++;
   }
   return p;
@@ -1614,19 +1622,19 @@ function peg$m_h4(p) {
 
 function peg$m_path(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   opt0: {
     choice2: {
       alt3: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt3; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break alt3; }
         loop4: for (;;) {
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+          while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
           const q6 = p;
           item5: {
             if (p < n && c === 37) { p++; } else { break item5; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item5; }
             continue loop4;
           }
           p = q6;
@@ -1634,7 +1642,7 @@ function peg$m_path(p) {
         }
         break choice2;
       }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { break opt0; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k9[c] === 1) || (r = peg$m_opaque_part(p)) < 0) { break opt0; }
       p = r;
     }
   }
@@ -1643,15 +1651,15 @@ function peg$m_path(p) {
 
 function peg$m_path_segments(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1662,15 +1670,15 @@ function peg$m_path_segments(p) {
 
 function peg$m_segment(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k14[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1681,31 +1689,31 @@ function peg$m_segment(p) {
 
 function peg$m_pchar(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k14[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_query(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1716,7 +1724,7 @@ function peg$m_query(p) {
 
 function peg$v_URI_reference(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_r2, l_f7, l_pick10;
   const a1 = p;
   optDone4: {
@@ -1736,22 +1744,22 @@ function peg$v_URI_reference(p) {
   }
   optDone9: {
     opt8: {
-      if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt8; }
+      if (p < n && peg$charCodeAt.call(s, p) === 35) { p++; } else { break opt8; }
       const t11 = p;
       loop13: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) p++;
         const q15 = p;
         item14: {
           if (p < n && c === 37) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
           continue loop13;
         }
         p = q15;
         break;
       }
       const t12 = p;
-      l_pick10 = s.substring(t11, t12);
+      l_pick10 = peg$substring.call(s, t11, t12);
       l_f7 = l_pick10;
       break optDone9;
     }
@@ -1766,29 +1774,29 @@ function peg$v_URI_reference(p) {
 
 function peg$v_absolute_URI_reference(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_r2, l_f3, l_pick6;
   const a1 = p;
   if ((l_r2 = peg$v_absolute_URI(p)) === peg$FAILED) { return peg$FAILED; }
   p = peg$end;
   optDone5: {
     opt4: {
-      if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
+      if (p < n && peg$charCodeAt.call(s, p) === 35) { p++; } else { break opt4; }
       const t7 = p;
       loop9: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) p++;
         const q11 = p;
         item10: {
           if (p < n && c === 37) { p++; } else { break item10; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item10; }
           continue loop9;
         }
         p = q11;
         break;
       }
       const t8 = p;
-      l_pick6 = s.substring(t7, t8);
+      l_pick6 = peg$substring.call(s, t7, t8);
       l_f3 = l_pick6;
       break optDone5;
     }
@@ -1803,15 +1811,15 @@ function peg$v_absolute_URI_reference(p) {
 
 function peg$m_fragment(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1822,7 +1830,7 @@ function peg$m_fragment(p) {
 
 function peg$v_relative_URI(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_p2, l_q24, l_pick27;
   const a1 = p;
   optDone4: {
@@ -1837,14 +1845,14 @@ function peg$v_relative_URI(p) {
         const t8 = p;
         choice9: {
           alt10: {
-            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break alt10; }
+            if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break alt10; }
             loop11: for (;;) {
-              while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+              while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
               const q13 = p;
               item12: {
                 if (p < n && c === 37) { p++; } else { break item12; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item12; }
                 continue loop11;
               }
               p = q13;
@@ -1854,34 +1862,34 @@ function peg$v_relative_URI(p) {
           }
           choice14: {
             alt15: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt15; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt15; }
               break choice14;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt3; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt3; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt3; }
           }
           loop16: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k21[c] === 1) p++;
             const q18 = p;
             item17: {
               if (p < n && c === 37) { p++; } else { break item17; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
               continue loop16;
             }
             p = q18;
             break;
           }
           opt19: {
-            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt19; }
+            if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt19; }
             loop21: for (;;) {
-              while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+              while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
               const q23 = p;
               item22: {
                 if (p < n && c === 37) { p++; } else { break item22; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
                 continue loop21;
               }
               p = q23;
@@ -1889,7 +1897,7 @@ function peg$v_relative_URI(p) {
             }
           }
         }
-        l_p2 = s.substring(t8, p);
+        l_p2 = peg$substring.call(s, t8, p);
       }
       break optDone4;
     }
@@ -1898,22 +1906,22 @@ function peg$v_relative_URI(p) {
   }
   optDone26: {
     opt25: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt25; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt25; }
       const t28 = p;
       loop30: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) p++;
         const q32 = p;
         item31: {
           if (p < n && c === 37) { p++; } else { break item31; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item31; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item31; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item31; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item31; }
           continue loop30;
         }
         p = q32;
         break;
       }
       const t29 = p;
-      l_pick27 = s.substring(t28, t29);
+      l_pick27 = peg$substring.call(s, t28, t29);
       l_q24 = l_pick27;
       break optDone26;
     }
@@ -1928,38 +1936,38 @@ function peg$v_relative_URI(p) {
 
 function peg$m_rel_path(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k21[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
     break;
   }
   opt5: {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt5; }
+    if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt5; }
     loop7: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
       const q9 = p;
       item8: {
         if (p < n && c === 37) { p++; } else { break item8; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item8; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item8; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item8; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item8; }
         continue loop7;
       }
       p = q9;
@@ -1971,24 +1979,24 @@ function peg$m_rel_path(p) {
 
 function peg$m_rel_segment(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k21[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k21[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k21[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1999,32 +2007,32 @@ function peg$m_rel_segment(p) {
 
 function peg$m_ALPHA(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_DIGIT(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_HEXDIG(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_DQUOTE(p) {
   const s = input;
-  const n = s.length;
-  if (p < n && s.charCodeAt(p) === 34) { p++; } else { return -1; }
+  const n = peg$length;
+  if (p < n && peg$charCodeAt.call(s, p) === 34) { p++; } else { return -1; }
   return p;
 }
 
@@ -2095,6 +2103,7 @@ function peg$entry(startRule) {
 function peg$run(peg$input, startRule) {
   const entry = peg$entry(startRule);
   input = peg$input;
+  peg$length = peg$input.length;
   try {
     const value = entry(0);
     return value !== peg$FAILED && peg$end === peg$input.length ? value : peg$FAILED;
@@ -2120,6 +2129,7 @@ function peg$parse(peg$input, options) {
   const startRule = options.startRule ? options.startRule : "uric";
   const entry = peg$entry(startRule);
   input = peg$input;
+  peg$length = peg$input.length;
   let result;
   try {
     result = entry(0);

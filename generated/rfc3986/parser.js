@@ -11,12 +11,18 @@
     return { rule, start: range.start, end: range.end, scheme: null, authority, path, query: null, fragment: null };
   }
 
-// The parse in progress: the input, the positions that text() and location() read, and the end
-// of the match of the last peg$v_* function.
+// The parse in progress: the input and its length, the positions that text() and location()
+// read, and the end of the match of the last peg$v_* function.
 let input;
+let peg$length = 0;
 let peg$savedPos = 0;
 let peg$currPos = 0;
 let peg$end = 0;
+// The input's characters and texts are read through String.prototype's own functions: inputs
+// come as strings of many internal kinds, and V8 compiles `s.charCodeAt(p)` at a call site that
+// has seen more than four of them as a generic lookup and call (src/tagged.ts says more).
+const peg$charCodeAt = String.prototype.charCodeAt;
+const peg$substring = String.prototype.substring;
 
 const peg$FAILED = {};
 // The value of every sequence without a pluck and of every action-free rule: nothing reads it.
@@ -76,34 +82,34 @@ function peg$a12() { return span("reg-name", range()); }
 // is the end of the match) or peg$FAILED.
 function peg$v_URI(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_s2, l_r5, l_q6, l_pick9, l_f15, l_pick18;
   const a1 = p;
   const t3 = p;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { return peg$FAILED; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { return peg$FAILED; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) p++;
   const t4 = p;
   if (p < n && c === 58) { p++; } else { return peg$FAILED; }
   if ((l_r5 = peg$v_hier_part(p)) === peg$FAILED) { return peg$FAILED; }
   p = peg$end;
   optDone8: {
     opt7: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt7; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt7; }
       const t10 = p;
       loop12: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) p++;
         const q14 = p;
         item13: {
           if (p < n && c === 37) { p++; } else { break item13; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item13; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item13; }
           continue loop12;
         }
         p = q14;
         break;
       }
       const t11 = p;
-      l_pick9 = s.substring(t10, t11);
+      l_pick9 = peg$substring.call(s, t10, t11);
       l_q6 = l_pick9;
       break optDone8;
     }
@@ -111,28 +117,28 @@ function peg$v_URI(p) {
   }
   optDone17: {
     opt16: {
-      if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt16; }
+      if (p < n && peg$charCodeAt.call(s, p) === 35) { p++; } else { break opt16; }
       const t19 = p;
       loop21: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) p++;
         const q23 = p;
         item22: {
           if (p < n && c === 37) { p++; } else { break item22; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item22; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item22; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item22; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item22; }
           continue loop21;
         }
         p = q23;
         break;
       }
       const t20 = p;
-      l_pick18 = s.substring(t19, t20);
+      l_pick18 = peg$substring.call(s, t19, t20);
       l_f15 = l_pick18;
       break optDone17;
     }
     l_f15 = null;
   }
-  l_s2 = s.substring(t3, t4);
+  l_s2 = peg$substring.call(s, t3, t4);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a0(l_s2, l_r5, l_q6, l_f15);
@@ -142,25 +148,25 @@ function peg$v_URI(p) {
 
 function peg$v_hier_part(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_a5, l_p6, l_p14;
   choice1: {
     const q2 = p;
     alt3: {
       const a4 = p;
-      if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { break alt3; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { break alt3; }
       if ((l_a5 = peg$v_authority(p)) === peg$FAILED) { break alt3; }
       p = peg$end;
       const t7 = p;
       loop9: while (true) {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop9; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break loop9; }
         loop10: for (;;) {
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+          while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
           const q12 = p;
           item11: {
             if (p < n && c === 37) { p++; } else { break item11; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item11; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item11; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item11; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item11; }
             continue loop10;
           }
           p = q12;
@@ -168,7 +174,7 @@ function peg$v_hier_part(p) {
         }
       }
       const t8 = p;
-      l_p6 = s.substring(t7, t8);
+      l_p6 = peg$substring.call(s, t7, t8);
       peg$savedPos = a4;
       peg$currPos = p;
       value0 = peg$a1(l_a5, l_p6);
@@ -179,17 +185,17 @@ function peg$v_hier_part(p) {
     const t15 = p;
     choice16: {
       alt17: {
-        if (!(p < n && s.charCodeAt(p) === 47) || (r = peg$m_path_absolute(p)) < 0) { break alt17; }
+        if (!(p < n && peg$charCodeAt.call(s, p) === 47) || (r = peg$m_path_absolute(p)) < 0) { break alt17; }
         p = r;
         break choice16;
       }
       alt18: {
-        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) || (r = peg$m_path_rootless(p)) < 0) { break alt18; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) || (r = peg$m_path_rootless(p)) < 0) { break alt18; }
         p = r;
         break choice16;
       }
     }
-    l_p14 = s.substring(t15, p);
+    l_p14 = peg$substring.call(s, t15, p);
     peg$savedPos = a13;
     peg$currPos = p;
     value0 = peg$a2(l_p14);
@@ -216,40 +222,40 @@ function peg$v_URI_reference(p) {
 
 function peg$v_absolute_URI(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_s2, l_r5, l_q6, l_pick9;
   const a1 = p;
   const t3 = p;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { return peg$FAILED; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { return peg$FAILED; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) p++;
   const t4 = p;
   if (p < n && c === 58) { p++; } else { return peg$FAILED; }
   if ((l_r5 = peg$v_hier_part(p)) === peg$FAILED) { return peg$FAILED; }
   p = peg$end;
   optDone8: {
     opt7: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt7; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt7; }
       const t10 = p;
       loop12: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) p++;
         const q14 = p;
         item13: {
           if (p < n && c === 37) { p++; } else { break item13; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item13; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item13; }
           continue loop12;
         }
         p = q14;
         break;
       }
       const t11 = p;
-      l_pick9 = s.substring(t10, t11);
+      l_pick9 = peg$substring.call(s, t10, t11);
       l_q6 = l_pick9;
       break optDone8;
     }
     l_q6 = null;
   }
-  l_s2 = s.substring(t3, t4);
+  l_s2 = peg$substring.call(s, t3, t4);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a3(l_s2, l_r5, l_q6);
@@ -259,29 +265,29 @@ function peg$v_absolute_URI(p) {
 
 function peg$v_relative_ref(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_r2, l_q3, l_pick6, l_f12, l_pick15;
   const a1 = p;
   if ((l_r2 = peg$v_relative_part(p)) === peg$FAILED) { return peg$FAILED; }
   p = peg$end;
   optDone5: {
     opt4: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt4; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt4; }
       const t7 = p;
       loop9: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) p++;
         const q11 = p;
         item10: {
           if (p < n && c === 37) { p++; } else { break item10; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item10; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item10; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item10; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item10; }
           continue loop9;
         }
         p = q11;
         break;
       }
       const t8 = p;
-      l_pick6 = s.substring(t7, t8);
+      l_pick6 = peg$substring.call(s, t7, t8);
       l_q3 = l_pick6;
       break optDone5;
     }
@@ -289,22 +295,22 @@ function peg$v_relative_ref(p) {
   }
   optDone14: {
     opt13: {
-      if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt13; }
+      if (p < n && peg$charCodeAt.call(s, p) === 35) { p++; } else { break opt13; }
       const t16 = p;
       loop18: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) p++;
         const q20 = p;
         item19: {
           if (p < n && c === 37) { p++; } else { break item19; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item19; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item19; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item19; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item19; }
           continue loop18;
         }
         p = q20;
         break;
       }
       const t17 = p;
-      l_pick15 = s.substring(t16, t17);
+      l_pick15 = peg$substring.call(s, t16, t17);
       l_f12 = l_pick15;
       break optDone14;
     }
@@ -319,25 +325,25 @@ function peg$v_relative_ref(p) {
 
 function peg$v_relative_part(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_a5, l_p6, l_p14;
   choice1: {
     const q2 = p;
     alt3: {
       const a4 = p;
-      if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { break alt3; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { break alt3; }
       if ((l_a5 = peg$v_authority(p)) === peg$FAILED) { break alt3; }
       p = peg$end;
       const t7 = p;
       loop9: while (true) {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop9; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break loop9; }
         loop10: for (;;) {
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+          while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
           const q12 = p;
           item11: {
             if (p < n && c === 37) { p++; } else { break item11; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item11; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item11; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item11; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item11; }
             continue loop10;
           }
           p = q12;
@@ -345,7 +351,7 @@ function peg$v_relative_part(p) {
         }
       }
       const t8 = p;
-      l_p6 = s.substring(t7, t8);
+      l_p6 = peg$substring.call(s, t7, t8);
       peg$savedPos = a4;
       peg$currPos = p;
       value0 = peg$a5(l_a5, l_p6);
@@ -356,17 +362,17 @@ function peg$v_relative_part(p) {
     const t15 = p;
     choice16: {
       alt17: {
-        if (!(p < n && s.charCodeAt(p) === 47) || (r = peg$m_path_absolute(p)) < 0) { break alt17; }
+        if (!(p < n && peg$charCodeAt.call(s, p) === 47) || (r = peg$m_path_absolute(p)) < 0) { break alt17; }
         p = r;
         break choice16;
       }
       alt18: {
-        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) || (r = peg$m_path_noscheme(p)) < 0) { break alt18; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k6[c] === 1) || (r = peg$m_path_noscheme(p)) < 0) { break alt18; }
         p = r;
         break choice16;
       }
     }
-    l_p14 = s.substring(t15, p);
+    l_p14 = peg$substring.call(s, t15, p);
     peg$savedPos = a13;
     peg$currPos = p;
     value0 = peg$a6(l_p14);
@@ -377,16 +383,16 @@ function peg$v_relative_part(p) {
 
 function peg$m_scheme(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) p++;
   return p;
 }
 
 function peg$v_authority(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_h5, l_p6, l_pick9, l_u14, l_pick15, l_h21, l_p22, l_pick25, l_h34, l_p35, l_pick38;
   choice1: {
     const q2 = p;
@@ -396,17 +402,17 @@ function peg$v_authority(p) {
       p = peg$end;
       optDone8: {
         opt7: {
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt7; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break opt7; }
           const t10 = p;
-          while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+          while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
           const t11 = p;
-          l_pick9 = s.substring(t10, t11);
+          l_pick9 = peg$substring.call(s, t10, t11);
           l_p6 = l_pick9;
           break optDone8;
         }
         l_p6 = null;
       }
-      if ((p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1)) { break alt3; }
+      if ((p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1)) { break alt3; }
       peg$savedPos = a4;
       peg$currPos = p;
       value0 = peg$a7(l_h5, l_p6);
@@ -417,30 +423,30 @@ function peg$v_authority(p) {
       const a13 = p;
       const t16 = p;
       loop18: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) p++;
         const q20 = p;
         item19: {
           if (p < n && c === 37) { p++; } else { break item19; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item19; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item19; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item19; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item19; }
           continue loop18;
         }
         p = q20;
         break;
       }
       const t17 = p;
-      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt12; }
-      l_pick15 = s.substring(t16, t17);
+      if (p < n && peg$charCodeAt.call(s, p) === 64) { p++; } else { break alt12; }
+      l_pick15 = peg$substring.call(s, t16, t17);
       l_u14 = l_pick15;
       if ((l_h21 = peg$v_host(p)) === peg$FAILED) { break alt12; }
       p = peg$end;
       optDone24: {
         opt23: {
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt23; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break opt23; }
           const t26 = p;
-          while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+          while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
           const t27 = p;
-          l_pick25 = s.substring(t26, t27);
+          l_pick25 = peg$substring.call(s, t26, t27);
           l_p22 = l_pick25;
           break optDone24;
         }
@@ -457,18 +463,18 @@ function peg$v_authority(p) {
       const q30 = p;
       not29: {
         loop31: for (;;) {
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++;
+          while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) p++;
           const q33 = p;
           item32: {
             if (p < n && c === 37) { p++; } else { break item32; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item32; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item32; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item32; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item32; }
             continue loop31;
           }
           p = q33;
           break;
         }
-        if (p < n && s.charCodeAt(p) === 64) { p++; } else { break not29; }
+        if (p < n && peg$charCodeAt.call(s, p) === 64) { p++; } else { break not29; }
         p = q30;
         return peg$FAILED;
       }
@@ -478,11 +484,11 @@ function peg$v_authority(p) {
     p = peg$end;
     optDone37: {
       opt36: {
-        if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt36; }
+        if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break opt36; }
         const t39 = p;
-        while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
         const t40 = p;
-        l_pick38 = s.substring(t39, t40);
+        l_pick38 = peg$substring.call(s, t39, t40);
         l_p35 = l_pick38;
         break optDone37;
       }
@@ -498,15 +504,15 @@ function peg$v_authority(p) {
 
 function peg$m_userinfo(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -517,23 +523,23 @@ function peg$m_userinfo(p) {
 
 function peg$v_host(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0;
   choice1: {
     const q2 = p;
     alt3: {
       const a4 = p;
-      if (p < n && s.charCodeAt(p) === 91) { p++; } else { break alt3; }
+      if (p < n && peg$charCodeAt.call(s, p) === 91) { p++; } else { break alt3; }
       choice5: {
         alt6: {
-          if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt6; }
+          if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k8[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt6; }
           p = r;
           break choice5;
         }
-        if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) || (r = peg$m_IPvFuture(p)) < 0) { break alt3; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k9[c] === 1) || (r = peg$m_IPvFuture(p)) < 0) { break alt3; }
         p = r;
       }
-      if (p < n && s.charCodeAt(p) === 93) { p++; } else { break alt3; }
+      if (p < n && peg$charCodeAt.call(s, p) === 93) { p++; } else { break alt3; }
       peg$savedPos = a4;
       peg$currPos = p;
       value0 = peg$a10();
@@ -542,19 +548,19 @@ function peg$v_host(p) {
     p = q2;
     alt7: {
       const a8 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt7; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt7; }
       p = r;
       {
         const q10 = p;
         not9: {
           choice11: {
             alt12: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt12; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) { p++; } else { break alt12; }
               break choice11;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break not9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break not9; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break not9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break not9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break not9; }
           }
           p = q10;
           break alt7;
@@ -569,12 +575,12 @@ function peg$v_host(p) {
     p = q2;
     const a13 = p;
     loop14: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
       const q16 = p;
       item15: {
         if (p < n && c === 37) { p++; } else { break item15; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item15; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item15; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item15; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item15; }
         continue loop14;
       }
       p = q16;
@@ -590,174 +596,174 @@ function peg$v_host(p) {
 
 function peg$m_port(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   return p;
 }
 
 function peg$m_IP_literal(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
-  if (p < n && s.charCodeAt(p) === 91) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 91) { p++; } else { return -1; }
   choice0: {
     alt1: {
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt1; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k8[c] === 1) || (r = peg$m_IPv6address(p)) < 0) { break alt1; }
       p = r;
       break choice0;
     }
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) || (r = peg$m_IPvFuture(p)) < 0) { return -1; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k9[c] === 1) || (r = peg$m_IPvFuture(p)) < 0) { return -1; }
     p = r;
   }
-  if (p < n && s.charCodeAt(p) === 93) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 93) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_IPvFuture(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k9[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
   if (p < n && c === 46) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) p++;
   return p;
 }
 
 function peg$m_IPv6address(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   choice0: {
     const q1 = p;
     alt2: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
       let k4 = 0;
       loop3: while (k4 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop3; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop3; }
         k4++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
       let k6 = 0;
       loop5: while (k6 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop5; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop5; }
         k6++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
       let k8 = 0;
       loop7: while (k8 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop7; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop7; }
         k8++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
       let k10 = 0;
       loop9: while (k10 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop9; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop9; }
         k10++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
       let k12 = 0;
       loop11: while (k12 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop11; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop11; }
         k12++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
       let k14 = 0;
       loop13: while (k14 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop13; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop13; }
         k14++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
       choice15: {
         const q16 = p;
         alt17: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt17; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt17; }
           let k19 = 0;
           loop18: while (k19 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop18; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop18; }
             k19++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt17; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt17; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt17; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt17; }
           let k21 = 0;
           loop20: while (k21 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop20; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop20; }
             k21++;
           }
           break choice15;
         }
         p = q16;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt2; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt2; }
         p = r;
       }
       break choice0;
     }
     p = q1;
     alt22: {
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt22; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt22; }
       let k24 = 0;
       loop23: while (k24 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop23; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop23; }
         k24++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt22; }
       let k26 = 0;
       loop25: while (k26 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop25; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop25; }
         k26++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt22; }
       let k28 = 0;
       loop27: while (k28 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop27; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop27; }
         k28++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt22; }
       let k30 = 0;
       loop29: while (k30 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop29; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop29; }
         k30++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt22; }
       let k32 = 0;
       loop31: while (k32 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop31; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop31; }
         k32++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt22; }
       choice33: {
         const q34 = p;
         alt35: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt35; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt35; }
           let k37 = 0;
           loop36: while (k37 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop36; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop36; }
             k37++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt35; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt35; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt35; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt35; }
           let k39 = 0;
           loop38: while (k39 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop38; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop38; }
             k39++;
           }
           break choice33;
         }
         p = q34;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt22; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt22; }
         p = r;
       }
       break choice0;
@@ -765,62 +771,62 @@ function peg$m_IPv6address(p) {
     p = q1;
     alt40: {
       opt41: {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt41; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt41; }
         let k44 = 0;
         loop43: while (k44 < 3) {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop43; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop43; }
           k44++;
         }
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt40; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt40; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt40; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt40; }
       let k46 = 0;
       loop45: while (k46 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop45; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop45; }
         k46++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt40; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt40; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt40; }
       let k48 = 0;
       loop47: while (k48 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop47; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop47; }
         k48++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt40; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt40; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt40; }
       let k50 = 0;
       loop49: while (k50 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop49; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop49; }
         k50++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt40; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt40; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt40; }
       let k52 = 0;
       loop51: while (k52 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop51; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop51; }
         k52++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt40; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt40; }
       choice53: {
         const q54 = p;
         alt55: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt55; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt55; }
           let k57 = 0;
           loop56: while (k57 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop56; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop56; }
             k57++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt55; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt55; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt55; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt55; }
           let k59 = 0;
           loop58: while (k59 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop58; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop58; }
             k59++;
           }
           break choice53;
         }
         p = q54;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt40; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt40; }
         p = r;
       }
       break choice0;
@@ -833,70 +839,70 @@ function peg$m_IPv6address(p) {
           optDone65: {
             const q66 = p;
             opt64: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt64; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt64; }
               let k68 = 0;
               loop67: while (k68 < 3) {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop67; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop67; }
                 k68++;
               }
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt64; }
-              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break opt64; }
+              if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break opt64; }
+              if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break opt64; }
               break optDone65;
             }
             p = q66;
           }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt61; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt61; }
           let k70 = 0;
           loop69: while (k70 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop69; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop69; }
             k70++;
           }
           break optDone62;
         }
         p = q63;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt60; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt60; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt60; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt60; }
       let k72 = 0;
       loop71: while (k72 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop71; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop71; }
         k72++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt60; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt60; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt60; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt60; }
       let k74 = 0;
       loop73: while (k74 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop73; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop73; }
         k74++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt60; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt60; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt60; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt60; }
       let k76 = 0;
       loop75: while (k76 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop75; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop75; }
         k76++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt60; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt60; }
       choice77: {
         const q78 = p;
         alt79: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt79; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt79; }
           let k81 = 0;
           loop80: while (k81 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop80; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop80; }
             k81++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt79; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt79; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt79; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt79; }
           let k83 = 0;
           loop82: while (k83 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop82; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop82; }
             k83++;
           }
           break choice77;
         }
         p = q78;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt60; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt60; }
         p = r;
       }
       break choice0;
@@ -907,69 +913,69 @@ function peg$m_IPv6address(p) {
         const q87 = p;
         opt85: {
           let k89 = 0;
-          if (p < n) c = s.charCodeAt(p);
+          if (p < n) c = peg$charCodeAt.call(s, p);
           loop88: while (k89 < 2) {
             const q91 = p;
             item90: {
               if (p < n && c < 128 && peg$k3[c] === 1) { p++; } else { break item90; }
               let k93 = 0;
               loop92: while (k93 < 3) {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop92; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop92; }
                 k93++;
               }
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item90; }
-              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item90; }
+              if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break item90; }
+              if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item90; }
               k89++;
               continue loop88;
             }
             p = q91;
             break;
           }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt85; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt85; }
           let k95 = 0;
           loop94: while (k95 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop94; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop94; }
             k95++;
           }
           break optDone86;
         }
         p = q87;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt84; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt84; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt84; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt84; }
       let k97 = 0;
       loop96: while (k97 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop96; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop96; }
         k97++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt84; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt84; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt84; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt84; }
       let k99 = 0;
       loop98: while (k99 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop98; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop98; }
         k99++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt84; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt84; }
       choice100: {
         const q101 = p;
         alt102: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt102; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt102; }
           let k104 = 0;
           loop103: while (k104 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop103; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop103; }
             k104++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt102; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt102; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt102; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt102; }
           let k106 = 0;
           loop105: while (k106 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop105; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop105; }
             k106++;
           }
           break choice100;
         }
         p = q101;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt84; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt84; }
         p = r;
       }
       break choice0;
@@ -980,62 +986,62 @@ function peg$m_IPv6address(p) {
         const q110 = p;
         opt108: {
           let k112 = 0;
-          if (p < n) c = s.charCodeAt(p);
+          if (p < n) c = peg$charCodeAt.call(s, p);
           loop111: while (k112 < 3) {
             const q114 = p;
             item113: {
               if (p < n && c < 128 && peg$k3[c] === 1) { p++; } else { break item113; }
               let k116 = 0;
               loop115: while (k116 < 3) {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop115; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop115; }
                 k116++;
               }
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item113; }
-              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item113; }
+              if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break item113; }
+              if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item113; }
               k112++;
               continue loop111;
             }
             p = q114;
             break;
           }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt108; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt108; }
           let k118 = 0;
           loop117: while (k118 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop117; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop117; }
             k118++;
           }
           break optDone109;
         }
         p = q110;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt107; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt107; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt107; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt107; }
       let k120 = 0;
       loop119: while (k120 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop119; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop119; }
         k120++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt107; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt107; }
       choice121: {
         const q122 = p;
         alt123: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt123; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt123; }
           let k125 = 0;
           loop124: while (k125 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop124; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop124; }
             k125++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt123; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt123; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt123; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt123; }
           let k127 = 0;
           loop126: while (k127 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop126; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop126; }
             k127++;
           }
           break choice121;
         }
         p = q122;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt107; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt107; }
         p = r;
       }
       break choice0;
@@ -1046,55 +1052,55 @@ function peg$m_IPv6address(p) {
         const q131 = p;
         opt129: {
           let k133 = 0;
-          if (p < n) c = s.charCodeAt(p);
+          if (p < n) c = peg$charCodeAt.call(s, p);
           loop132: while (k133 < 4) {
             const q135 = p;
             item134: {
               if (p < n && c < 128 && peg$k3[c] === 1) { p++; } else { break item134; }
               let k137 = 0;
               loop136: while (k137 < 3) {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop136; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop136; }
                 k137++;
               }
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item134; }
-              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item134; }
+              if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break item134; }
+              if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item134; }
               k133++;
               continue loop132;
             }
             p = q135;
             break;
           }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt129; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt129; }
           let k139 = 0;
           loop138: while (k139 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop138; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop138; }
             k139++;
           }
           break optDone130;
         }
         p = q131;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt128; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt128; }
       choice140: {
         const q141 = p;
         alt142: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt142; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt142; }
           let k144 = 0;
           loop143: while (k144 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop143; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop143; }
             k144++;
           }
-          if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt142; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt142; }
+          if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt142; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt142; }
           let k146 = 0;
           loop145: while (k146 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop145; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop145; }
             k146++;
           }
           break choice140;
         }
         p = q141;
-        if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt128; }
+        if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { break alt128; }
         p = r;
       }
       break choice0;
@@ -1105,39 +1111,39 @@ function peg$m_IPv6address(p) {
         const q150 = p;
         opt148: {
           let k152 = 0;
-          if (p < n) c = s.charCodeAt(p);
+          if (p < n) c = peg$charCodeAt.call(s, p);
           loop151: while (k152 < 5) {
             const q154 = p;
             item153: {
               if (p < n && c < 128 && peg$k3[c] === 1) { p++; } else { break item153; }
               let k156 = 0;
               loop155: while (k156 < 3) {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop155; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop155; }
                 k156++;
               }
-              if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item153; }
-              if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item153; }
+              if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break item153; }
+              if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item153; }
               k152++;
               continue loop151;
             }
             p = q154;
             break;
           }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt148; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt148; }
           let k158 = 0;
           loop157: while (k158 < 3) {
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop157; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop157; }
             k158++;
           }
           break optDone149;
         }
         p = q150;
       }
-      if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { break alt147; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt147; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { break alt147; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt147; }
       let k160 = 0;
       loop159: while (k160 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop159; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop159; }
         k160++;
       }
       break choice0;
@@ -1147,47 +1153,47 @@ function peg$m_IPv6address(p) {
       const q163 = p;
       opt161: {
         let k165 = 0;
-        if (p < n) c = s.charCodeAt(p);
+        if (p < n) c = peg$charCodeAt.call(s, p);
         loop164: while (k165 < 6) {
           const q167 = p;
           item166: {
             if (p < n && c < 128 && peg$k3[c] === 1) { p++; } else { break item166; }
             let k169 = 0;
             loop168: while (k169 < 3) {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop168; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop168; }
               k169++;
             }
-            if (p < n && s.charCodeAt(p) === 58) { p++; } else { break item166; }
-            if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item166; }
+            if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break item166; }
+            if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item166; }
             k165++;
             continue loop164;
           }
           p = q167;
           break;
         }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt161; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt161; }
         let k171 = 0;
         loop170: while (k171 < 3) {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop170; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop170; }
           k171++;
         }
         break optDone162;
       }
       p = q163;
     }
-    if (p + 2 <= n && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) p += 2; else { return -1; }
+    if (p + 2 <= n && peg$charCodeAt.call(s, p) === 58 && peg$charCodeAt.call(s, p + 1) === 58) p += 2; else { return -1; }
   }
   return p;
 }
 
 function peg$m_h16(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   let k1 = 0;
   loop0: while (k1 < 3) {
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop0; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop0; }
     k1++;
   }
   return p;
@@ -1195,28 +1201,28 @@ function peg$m_h16(p) {
 
 function peg$m_ls32(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   choice0: {
     const q1 = p;
     alt2: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
       let k4 = 0;
       loop3: while (k4 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop3; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop3; }
         k4++;
       }
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt2; }
       let k6 = 0;
       loop5: while (k6 < 3) {
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop5; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break loop5; }
         k6++;
       }
       break choice0;
     }
     p = q1;
-    if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { return -1; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_IPv4address(p)) < 0) { return -1; }
     p = r;
   }
   return p;
@@ -1224,182 +1230,182 @@ function peg$m_ls32(p) {
 
 function peg$m_IPv4address(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     const q1 = p;
     alt2: {
-      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt2; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 50 && peg$charCodeAt.call(s, p + 1) === 53) p += 2; else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 53) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
     alt3: {
-      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt3; }
+      if (p < n && peg$charCodeAt.call(s, p) === 50) { p++; } else { break alt3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 52) { p++; } else { break alt3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt3; }
       break choice0;
     }
     p = q1;
     alt4: {
-      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && peg$charCodeAt.call(s, p) === 49) { p++; } else { break alt4; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt4; }
       break choice0;
     }
     p = q1;
     alt5: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt5; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 49 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt5; }
       break choice0;
     }
     p = q1;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { return -1; }
   choice6: {
     const q7 = p;
     alt8: {
-      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt8; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt8; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 50 && peg$charCodeAt.call(s, p + 1) === 53) p += 2; else { break alt8; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 53) { p++; } else { break alt8; }
       break choice6;
     }
     p = q7;
     alt9: {
-      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt9; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt9; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt9; }
+      if (p < n && peg$charCodeAt.call(s, p) === 50) { p++; } else { break alt9; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 52) { p++; } else { break alt9; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt9; }
       break choice6;
     }
     p = q7;
     alt10: {
-      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt10; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt10; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt10; }
+      if (p < n && peg$charCodeAt.call(s, p) === 49) { p++; } else { break alt10; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt10; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt10; }
       break choice6;
     }
     p = q7;
     alt11: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt11; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt11; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 49 && c <= 57) { p++; } else { break alt11; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt11; }
       break choice6;
     }
     p = q7;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { return -1; }
   choice12: {
     const q13 = p;
     alt14: {
-      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt14; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt14; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 50 && peg$charCodeAt.call(s, p + 1) === 53) p += 2; else { break alt14; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 53) { p++; } else { break alt14; }
       break choice12;
     }
     p = q13;
     alt15: {
-      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt15; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt15; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt15; }
+      if (p < n && peg$charCodeAt.call(s, p) === 50) { p++; } else { break alt15; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 52) { p++; } else { break alt15; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt15; }
       break choice12;
     }
     p = q13;
     alt16: {
-      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt16; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt16; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt16; }
+      if (p < n && peg$charCodeAt.call(s, p) === 49) { p++; } else { break alt16; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt16; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt16; }
       break choice12;
     }
     p = q13;
     alt17: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt17; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt17; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 49 && c <= 57) { p++; } else { break alt17; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt17; }
       break choice12;
     }
     p = q13;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
-  if (p < n && s.charCodeAt(p) === 46) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { return -1; }
   choice18: {
     const q19 = p;
     alt20: {
-      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt20; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt20; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 50 && peg$charCodeAt.call(s, p + 1) === 53) p += 2; else { break alt20; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 53) { p++; } else { break alt20; }
       break choice18;
     }
     p = q19;
     alt21: {
-      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt21; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt21; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt21; }
+      if (p < n && peg$charCodeAt.call(s, p) === 50) { p++; } else { break alt21; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 52) { p++; } else { break alt21; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt21; }
       break choice18;
     }
     p = q19;
     alt22: {
-      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt22; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt22; }
+      if (p < n && peg$charCodeAt.call(s, p) === 49) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt22; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt22; }
       break choice18;
     }
     p = q19;
     alt23: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt23; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt23; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 49 && c <= 57) { p++; } else { break alt23; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt23; }
       break choice18;
     }
     p = q19;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_dec_octet(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     const q1 = p;
     alt2: {
-      if (p + 2 <= n && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) p += 2; else { break alt2; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 53) { p++; } else { break alt2; }
+      if (p + 2 <= n && peg$charCodeAt.call(s, p) === 50 && peg$charCodeAt.call(s, p + 1) === 53) p += 2; else { break alt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 53) { p++; } else { break alt2; }
       break choice0;
     }
     p = q1;
     alt3: {
-      if (p < n && s.charCodeAt(p) === 50) { p++; } else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 52) { p++; } else { break alt3; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt3; }
+      if (p < n && peg$charCodeAt.call(s, p) === 50) { p++; } else { break alt3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 52) { p++; } else { break alt3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt3; }
       break choice0;
     }
     p = q1;
     alt4: {
-      if (p < n && s.charCodeAt(p) === 49) { p++; } else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && peg$charCodeAt.call(s, p) === 49) { p++; } else { break alt4; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt4; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt4; }
       break choice0;
     }
     p = q1;
     alt5: {
-      if (p < n && (c = s.charCodeAt(p)) >= 49 && c <= 57) { p++; } else { break alt5; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 49 && c <= 57) { p++; } else { break alt5; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break alt5; }
       break choice0;
     }
     p = q1;
-    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_reg_name(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k10[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k10[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1410,20 +1416,20 @@ function peg$m_reg_name(p) {
 
 function peg$m_path(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   choice0: {
     const q1 = p;
     alt2: {
       loop3: while (true) {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop3; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break loop3; }
         loop4: for (;;) {
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+          while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
           const q6 = p;
           item5: {
             if (p < n && c === 37) { p++; } else { break item5; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item5; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item5; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item5; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item5; }
             continue loop4;
           }
           p = q6;
@@ -1435,12 +1441,12 @@ function peg$m_path(p) {
         not7: {
           choice9: {
             alt10: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { break alt10; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) { p++; } else { break alt10; }
               break choice9;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not7; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break not7; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break not7; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break not7; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break not7; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break not7; }
           }
           p = q8;
           break alt2;
@@ -1451,19 +1457,19 @@ function peg$m_path(p) {
     }
     p = q1;
     alt11: {
-      if (!(p < n && s.charCodeAt(p) === 47) || (r = peg$m_path_absolute(p)) < 0) { break alt11; }
+      if (!(p < n && peg$charCodeAt.call(s, p) === 47) || (r = peg$m_path_absolute(p)) < 0) { break alt11; }
       p = r;
       break choice0;
     }
     alt12: {
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) || (r = peg$m_path_noscheme(p)) < 0) { break alt12; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k6[c] === 1) || (r = peg$m_path_noscheme(p)) < 0) { break alt12; }
       p = r;
-      if ((p < n && (c = s.charCodeAt(p)) === 58)) { break alt12; }
+      if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break alt12; }
       break choice0;
     }
     p = q1;
     alt13: {
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) || (r = peg$m_path_rootless(p)) < 0) { break alt13; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) || (r = peg$m_path_rootless(p)) < 0) { break alt13; }
       p = r;
       break choice0;
     }
@@ -1473,17 +1479,17 @@ function peg$m_path(p) {
 
 function peg$m_path_abempty(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: while (true) {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop0; }
+    if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break loop0; }
     loop1: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
       const q3 = p;
       item2: {
         if (p < n && c === 37) { p++; } else { break item2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item2; }
         continue loop1;
       }
       p = q3;
@@ -1495,42 +1501,42 @@ function peg$m_path_abempty(p) {
 
 function peg$m_path_absolute(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
       choice3: {
         alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { break alt4; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) { p++; } else { break alt4; }
           break choice3;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt0; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt0; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt0; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt0; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt0; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break opt0; }
       }
       loop5: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
         const q7 = p;
         item6: {
           if (p < n && c === 37) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item6; }
           continue loop5;
         }
         p = q7;
         break;
       }
       loop8: while (true) {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop8; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break loop8; }
         loop9: for (;;) {
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+          while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
           const q11 = p;
           item10: {
             if (p < n && c === 37) { p++; } else { break item10; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item10; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item10; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item10; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item10; }
             continue loop9;
           }
           p = q11;
@@ -1546,38 +1552,38 @@ function peg$m_path_absolute(p) {
 
 function peg$m_path_noscheme(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
     break;
   }
   loop5: while (true) {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop5; }
+    if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break loop5; }
     loop6: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
       const q8 = p;
       item7: {
         if (p < n && c === 37) { p++; } else { break item7; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item7; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item7; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item7; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item7; }
         continue loop6;
       }
       p = q8;
@@ -1589,38 +1595,38 @@ function peg$m_path_noscheme(p) {
 
 function peg$m_path_rootless(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
     break;
   }
   loop5: while (true) {
-    if (p < n && s.charCodeAt(p) === 47) { p++; } else { break loop5; }
+    if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break loop5; }
     loop6: for (;;) {
-      while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+      while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
       const q8 = p;
       item7: {
         if (p < n && c === 37) { p++; } else { break item7; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item7; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item7; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item7; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item7; }
         continue loop6;
       }
       p = q8;
@@ -1637,15 +1643,15 @@ function peg$m_path_empty(p) {
 
 function peg$m_segment(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1656,24 +1662,24 @@ function peg$m_segment(p) {
 
 function peg$m_segment_nz(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1684,24 +1690,24 @@ function peg$m_segment_nz(p) {
 
 function peg$m_segment_nz_nc(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k11[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k11[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1712,31 +1718,31 @@ function peg$m_segment_nz_nc(p) {
 
 function peg$m_pchar(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_query(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1747,15 +1753,15 @@ function peg$m_query(p) {
 
 function peg$m_fragment(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   loop0: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) p++;
     const q2 = p;
     item1: {
       if (p < n && c === 37) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break item1; }
       continue loop0;
     }
     p = q2;
@@ -1766,67 +1772,67 @@ function peg$m_fragment(p) {
 
 function peg$m_pct_encoded(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_unreserved(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k12[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k12[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_reserved(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k13[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k13[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_gen_delims(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k14[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_sub_delims(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k15[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_ALPHA(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_DIGIT(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_HEXDIG(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
@@ -1889,6 +1895,7 @@ function peg$entry(startRule) {
 function peg$run(peg$input, startRule) {
   const entry = peg$entry(startRule);
   input = peg$input;
+  peg$length = peg$input.length;
   try {
     const value = entry(0);
     return value !== peg$FAILED && peg$end === peg$input.length ? value : peg$FAILED;
@@ -1914,6 +1921,7 @@ function peg$parse(peg$input, options) {
   const startRule = options.startRule ? options.startRule : "URI";
   const entry = peg$entry(startRule);
   input = peg$input;
+  peg$length = peg$input.length;
   let result;
   try {
     result = entry(0);

@@ -6,12 +6,18 @@
     return { rule, start: range.start, end: range.end };
   }
 
-// The parse in progress: the input, the positions that text() and location() read, and the end
-// of the match of the last peg$v_* function.
+// The parse in progress: the input and its length, the positions that text() and location()
+// read, and the end of the match of the last peg$v_* function.
 let input;
+let peg$length = 0;
 let peg$savedPos = 0;
 let peg$currPos = 0;
 let peg$end = 0;
+// The input's characters and texts are read through String.prototype's own functions: inputs
+// come as strings of many internal kinds, and V8 compiles `s.charCodeAt(p)` at a call site that
+// has seen more than four of them as a generic lookup and call (src/tagged.ts says more).
+const peg$charCodeAt = String.prototype.charCodeAt;
+const peg$substring = String.prototype.substring;
 
 const peg$FAILED = {};
 // The value of every sequence without a pluck and of every action-free rule: nothing reads it.
@@ -65,7 +71,7 @@ function peg$a16(h, g, q) { const r = range(); return { rule: "gopheraddress", s
 // is the end of the match) or peg$FAILED.
 function peg$v_fragmentaddress(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_r2, l_f3, l_pick7;
   const a1 = p;
   if ((l_r2 = peg$v_url(p)) === peg$FAILED) { return peg$FAILED; }
@@ -73,31 +79,31 @@ function peg$v_fragmentaddress(p) {
   optDone5: {
     const q6 = p;
     opt4: {
-      if (p < n && s.charCodeAt(p) === 35) { p++; } else { break opt4; }
+      if (p < n && peg$charCodeAt.call(s, p) === 35) { p++; } else { break opt4; }
       const t8 = p;
       choice10: {
         alt11: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt11; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt11; }
           break choice10;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt4; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt4; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt4; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt4; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt4; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt4; }
       }
       loop12: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
         const q14 = p;
         item13: {
           if (p < n && c === 37) { p++; } else { break item13; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item13; }
           continue loop12;
         }
         p = q14;
         break;
       }
       const t9 = p;
-      l_pick7 = s.substring(t8, t9);
+      l_pick7 = peg$substring.call(s, t8, t9);
       l_f3 = l_pick7;
       break optDone5;
     }
@@ -122,7 +128,7 @@ function peg$v_uri(p) {
 
 function peg$v_url(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let value0, l_r5;
   choice1: {
     const q2 = p;
@@ -166,7 +172,7 @@ function peg$v_url(p) {
         const q13 = p;
         choice14: {
           alt15: {
-            if (p < n && s.charCodeAt(p) === 35) { p++; } else { break alt15; }
+            if (p < n && peg$charCodeAt.call(s, p) === 35) { p++; } else { break alt15; }
             break choice14;
           }
           if ((p < n)) { break alt3; }
@@ -188,23 +194,23 @@ function peg$v_url(p) {
 
 function peg$v_generic(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_s2, l_p10, l_q31, l_pick35;
   const a1 = p;
   const t3 = p;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return peg$FAILED; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return peg$FAILED; }
   loop5: while (true) {
     const q7 = p;
     item6: {
-      if ((p < n && (c = s.charCodeAt(p)) === 58)) { break item6; }
+      if ((p < n && (c = peg$charCodeAt.call(s, p)) === 58)) { break item6; }
       choice8: {
         alt9: {
           if (p < n && c < 128 && peg$k0[c] === 1) { p++; } else { break alt9; }
           break choice8;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item6; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item6; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
       }
       continue loop5;
     }
@@ -212,27 +218,27 @@ function peg$v_generic(p) {
     break;
   }
   const t4 = p;
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { return peg$FAILED; }
   const t11 = p;
   choice13: {
     const q14 = p;
     alt15: {
       choice16: {
         alt17: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt17; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt17; }
           break choice16;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt15; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt15; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt15; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt15; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt15; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt15; }
       }
       loop18: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
         const q20 = p;
         item19: {
           if (p < n && c === 37) { p++; } else { break item19; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item19; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item19; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item19; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item19; }
           continue loop18;
         }
         p = q20;
@@ -241,23 +247,23 @@ function peg$v_generic(p) {
       loop21: while (true) {
         const q23 = p;
         item22: {
-          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break item22; }
+          if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break item22; }
           choice24: {
             alt25: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt25; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt25; }
               break choice24;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item22; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item22; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
           }
           loop26: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
             const q28 = p;
             item27: {
               if (p < n && c === 37) { p++; } else { break item27; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item27; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item27; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item27; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item27; }
               continue loop26;
             }
             p = q28;
@@ -269,7 +275,7 @@ function peg$v_generic(p) {
         break;
       }
       opt29: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt29; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt29; }
       }
       break choice13;
     }
@@ -279,20 +285,20 @@ function peg$v_generic(p) {
   optDone33: {
     const q34 = p;
     opt32: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt32; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt32; }
       const t36 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) || (r = peg$m_search(p)) < 0) { break opt32; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) || (r = peg$m_search(p)) < 0) { break opt32; }
       p = r;
       const t37 = p;
-      l_pick35 = s.substring(t36, t37);
+      l_pick35 = peg$substring.call(s, t36, t37);
       l_q31 = l_pick35;
       break optDone33;
     }
     p = q34;
     l_q31 = null;
   }
-  l_s2 = s.substring(t3, t4);
-  l_p10 = s.substring(t11, t12);
+  l_s2 = peg$substring.call(s, t3, t4);
+  l_p10 = peg$substring.call(s, t11, t12);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a2(l_s2, l_p10, l_q31);
@@ -302,28 +308,28 @@ function peg$v_generic(p) {
 
 function peg$m_scheme(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
       choice3: {
         alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
           break choice3;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt0; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt0; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
       }
       loop5: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
         const q7 = p;
         item6: {
           if (p < n && c === 37) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
           continue loop5;
         }
         p = q7;
@@ -338,40 +344,40 @@ function peg$m_scheme(p) {
 
 function peg$v_httpaddress(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_h2, l_p5, l_pick9, l_q30, l_pick34;
   const a1 = p;
-  if (p + 4 <= n && s.charCodeAt(p) === 104 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112) p += 4; else { return peg$FAILED; }
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
-  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if (p + 4 <= n && peg$charCodeAt.call(s, p) === 104 && peg$charCodeAt.call(s, p + 1) === 116 && peg$charCodeAt.call(s, p + 2) === 116 && peg$charCodeAt.call(s, p + 3) === 112) p += 4; else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { return peg$FAILED; }
+  if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { return peg$FAILED; }
   const t3 = p;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return peg$FAILED; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return peg$FAILED; }
   p = r;
   const t4 = p;
   optDone7: {
     const q8 = p;
     opt6: {
-      if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt6; }
+      if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt6; }
       const t10 = p;
       choice12: {
         const q13 = p;
         alt14: {
           choice15: {
             alt16: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt16; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt16; }
               break choice15;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt14; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt14; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt14; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt14; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt14; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt14; }
           }
           loop17: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
             const q19 = p;
             item18: {
               if (p < n && c === 37) { p++; } else { break item18; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item18; }
               continue loop17;
             }
             p = q19;
@@ -380,23 +386,23 @@ function peg$v_httpaddress(p) {
           loop20: while (true) {
             const q22 = p;
             item21: {
-              if (p < n && s.charCodeAt(p) === 47) { p++; } else { break item21; }
+              if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break item21; }
               choice23: {
                 alt24: {
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt24; }
+                  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt24; }
                   break choice23;
                 }
-                if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item21; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item21; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item21; }
+                if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item21; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item21; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item21; }
               }
               loop25: for (;;) {
-                while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+                while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
                 const q27 = p;
                 item26: {
                   if (p < n && c === 37) { p++; } else { break item26; }
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item26; }
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item26; }
+                  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item26; }
+                  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item26; }
                   continue loop25;
                 }
                 p = q27;
@@ -408,14 +414,14 @@ function peg$v_httpaddress(p) {
             break;
           }
           opt28: {
-            if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt28; }
+            if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt28; }
           }
           break choice12;
         }
         p = q13;
       }
       const t11 = p;
-      l_pick9 = s.substring(t10, t11);
+      l_pick9 = peg$substring.call(s, t10, t11);
       l_p5 = l_pick9;
       break optDone7;
     }
@@ -425,19 +431,19 @@ function peg$v_httpaddress(p) {
   optDone32: {
     const q33 = p;
     opt31: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt31; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt31; }
       const t35 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) || (r = peg$m_search(p)) < 0) { break opt31; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) || (r = peg$m_search(p)) < 0) { break opt31; }
       p = r;
       const t36 = p;
-      l_pick34 = s.substring(t35, t36);
+      l_pick34 = peg$substring.call(s, t35, t36);
       l_q30 = l_pick34;
       break optDone32;
     }
     p = q33;
     l_q30 = null;
   }
-  l_h2 = s.substring(t3, t4);
+  l_h2 = peg$substring.call(s, t3, t4);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a3(l_h2, l_p5, l_q30);
@@ -447,37 +453,37 @@ function peg$v_httpaddress(p) {
 
 function peg$v_ftpaddress(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_l2, l_p5;
   const a1 = p;
-  if (p + 3 <= n && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 112) p += 3; else { return peg$FAILED; }
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
-  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if (p + 3 <= n && peg$charCodeAt.call(s, p) === 102 && peg$charCodeAt.call(s, p + 1) === 116 && peg$charCodeAt.call(s, p + 2) === 112) p += 3; else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { return peg$FAILED; }
+  if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { return peg$FAILED; }
   const t3 = p;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) || (r = peg$m_login(p)) < 0) { return peg$FAILED; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) || (r = peg$m_login(p)) < 0) { return peg$FAILED; }
   p = r;
   const t4 = p;
-  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return peg$FAILED; }
   const t6 = p;
   choice8: {
     const q9 = p;
     alt10: {
       choice11: {
         alt12: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
           break choice11;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt10; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt10; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
       }
       loop13: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
         const q15 = p;
         item14: {
           if (p < n && c === 37) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
           continue loop13;
         }
         p = q15;
@@ -486,23 +492,23 @@ function peg$v_ftpaddress(p) {
       loop16: while (true) {
         const q18 = p;
         item17: {
-          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break item17; }
+          if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break item17; }
           choice19: {
             alt20: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt20; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt20; }
               break choice19;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item17; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item17; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
           }
           loop21: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
             const q23 = p;
             item22: {
               if (p < n && c === 37) { p++; } else { break item22; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
               continue loop21;
             }
             p = q23;
@@ -514,15 +520,15 @@ function peg$v_ftpaddress(p) {
         break;
       }
       opt24: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt24; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt24; }
       }
       break choice8;
     }
     p = q9;
   }
   const t7 = p;
-  l_l2 = s.substring(t3, t4);
-  l_p5 = s.substring(t6, t7);
+  l_l2 = peg$substring.call(s, t3, t4);
+  l_p5 = peg$substring.call(s, t6, t7);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a4(l_l2, l_p5);
@@ -532,37 +538,37 @@ function peg$v_ftpaddress(p) {
 
 function peg$v_afsaddress(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_c2, l_p5;
   const a1 = p;
-  if (p + 3 <= n && s.charCodeAt(p) === 97 && s.charCodeAt(p + 1) === 102 && s.charCodeAt(p + 2) === 115) p += 3; else { return peg$FAILED; }
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
-  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if (p + 3 <= n && peg$charCodeAt.call(s, p) === 97 && peg$charCodeAt.call(s, p + 1) === 102 && peg$charCodeAt.call(s, p + 2) === 115) p += 3; else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { return peg$FAILED; }
+  if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { return peg$FAILED; }
   const t3 = p;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) || (r = peg$m_hostname(p)) < 0) { return peg$FAILED; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) || (r = peg$m_hostname(p)) < 0) { return peg$FAILED; }
   p = r;
   const t4 = p;
-  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return peg$FAILED; }
   const t6 = p;
   choice8: {
     const q9 = p;
     alt10: {
       choice11: {
         alt12: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
           break choice11;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt10; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt10; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
       }
       loop13: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
         const q15 = p;
         item14: {
           if (p < n && c === 37) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
           continue loop13;
         }
         p = q15;
@@ -571,23 +577,23 @@ function peg$v_afsaddress(p) {
       loop16: while (true) {
         const q18 = p;
         item17: {
-          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break item17; }
+          if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break item17; }
           choice19: {
             alt20: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt20; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt20; }
               break choice19;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item17; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item17; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
           }
           loop21: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
             const q23 = p;
             item22: {
               if (p < n && c === 37) { p++; } else { break item22; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
               continue loop21;
             }
             p = q23;
@@ -599,15 +605,15 @@ function peg$v_afsaddress(p) {
         break;
       }
       opt24: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt24; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt24; }
       }
       break choice8;
     }
     p = q9;
   }
   const t7 = p;
-  l_c2 = s.substring(t3, t4);
-  l_p5 = s.substring(t6, t7);
+  l_c2 = peg$substring.call(s, t3, t4);
+  l_p5 = peg$substring.call(s, t6, t7);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a5(l_c2, l_p5);
@@ -617,11 +623,11 @@ function peg$v_afsaddress(p) {
 
 function peg$v_newsaddress(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let value0, l_g2;
   const a1 = p;
-  if (p + 4 <= n && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 119 && s.charCodeAt(p + 3) === 115) p += 4; else { return peg$FAILED; }
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
+  if (p + 4 <= n && peg$charCodeAt.call(s, p) === 110 && peg$charCodeAt.call(s, p + 1) === 101 && peg$charCodeAt.call(s, p + 2) === 119 && peg$charCodeAt.call(s, p + 3) === 115) p += 4; else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { return peg$FAILED; }
   if ((l_g2 = peg$v_groupart(p)) === peg$FAILED) { return peg$FAILED; }
   p = peg$end;
   peg$savedPos = a1;
@@ -633,7 +639,7 @@ function peg$v_newsaddress(p) {
 
 function peg$v_waisaddress(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, value0, l_r5;
   choice1: {
     const q2 = p;
@@ -641,7 +647,7 @@ function peg$v_waisaddress(p) {
       const a4 = p;
       if ((l_r5 = peg$v_waisindex(p)) === peg$FAILED) { break alt3; }
       p = peg$end;
-      if ((p < n && (c = s.charCodeAt(p)) === 47)) { break alt3; }
+      if ((p < n && (c = peg$charCodeAt.call(s, p)) === 47)) { break alt3; }
       peg$savedPos = a4;
       peg$currPos = p;
       value0 = peg$a7(l_r5);
@@ -657,34 +663,34 @@ function peg$v_waisaddress(p) {
 
 function peg$v_waisindex(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_h2, l_d5, l_q13, l_pick17;
   const a1 = p;
-  if (p + 4 <= n && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115) p += 4; else { return peg$FAILED; }
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
-  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if (p + 4 <= n && peg$charCodeAt.call(s, p) === 119 && peg$charCodeAt.call(s, p + 1) === 97 && peg$charCodeAt.call(s, p + 2) === 105 && peg$charCodeAt.call(s, p + 3) === 115) p += 4; else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { return peg$FAILED; }
+  if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { return peg$FAILED; }
   const t3 = p;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return peg$FAILED; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return peg$FAILED; }
   p = r;
   const t4 = p;
-  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return peg$FAILED; }
   const t6 = p;
   choice8: {
     alt9: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt9; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt9; }
       break choice8;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return peg$FAILED; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return peg$FAILED; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
   }
   loop10: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q12 = p;
     item11: {
       if (p < n && c === 37) { p++; } else { break item11; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
       continue loop10;
     }
     p = q12;
@@ -694,20 +700,20 @@ function peg$v_waisindex(p) {
   optDone15: {
     const q16 = p;
     opt14: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt14; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt14; }
       const t18 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) || (r = peg$m_search(p)) < 0) { break opt14; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) || (r = peg$m_search(p)) < 0) { break opt14; }
       p = r;
       const t19 = p;
-      l_pick17 = s.substring(t18, t19);
+      l_pick17 = peg$substring.call(s, t18, t19);
       l_q13 = l_pick17;
       break optDone15;
     }
     p = q16;
     l_q13 = null;
   }
-  l_h2 = s.substring(t3, t4);
-  l_d5 = s.substring(t6, t7);
+  l_h2 = peg$substring.call(s, t3, t4);
+  l_d5 = peg$substring.call(s, t6, t7);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a8(l_h2, l_d5, l_q13);
@@ -717,68 +723,68 @@ function peg$v_waisindex(p) {
 
 function peg$v_waisdoc(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_h2, l_d5, l_t13, l_n21, l_p24;
   const a1 = p;
-  if (p + 4 <= n && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115) p += 4; else { return peg$FAILED; }
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
-  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if (p + 4 <= n && peg$charCodeAt.call(s, p) === 119 && peg$charCodeAt.call(s, p + 1) === 97 && peg$charCodeAt.call(s, p + 2) === 105 && peg$charCodeAt.call(s, p + 3) === 115) p += 4; else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { return peg$FAILED; }
+  if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { return peg$FAILED; }
   const t3 = p;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return peg$FAILED; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return peg$FAILED; }
   p = r;
   const t4 = p;
-  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return peg$FAILED; }
   const t6 = p;
   choice8: {
     alt9: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt9; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt9; }
       break choice8;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return peg$FAILED; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return peg$FAILED; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
   }
   loop10: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q12 = p;
     item11: {
       if (p < n && c === 37) { p++; } else { break item11; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
       continue loop10;
     }
     p = q12;
     break;
   }
   const t7 = p;
-  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return peg$FAILED; }
   const t14 = p;
   choice16: {
     alt17: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt17; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt17; }
       break choice16;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return peg$FAILED; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return peg$FAILED; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return peg$FAILED; }
   }
   loop18: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q20 = p;
     item19: {
       if (p < n && c === 37) { p++; } else { break item19; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item19; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item19; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item19; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item19; }
       continue loop18;
     }
     p = q20;
     break;
   }
   const t15 = p;
-  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return peg$FAILED; }
   const t22 = p;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return peg$FAILED; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return peg$FAILED; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   const t23 = p;
   if (p < n && c === 47) { p++; } else { return peg$FAILED; }
   const t25 = p;
@@ -787,20 +793,20 @@ function peg$v_waisdoc(p) {
     alt29: {
       choice30: {
         alt31: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt31; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt31; }
           break choice30;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt29; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt29; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt29; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt29; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt29; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt29; }
       }
       loop32: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
         const q34 = p;
         item33: {
           if (p < n && c === 37) { p++; } else { break item33; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item33; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item33; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item33; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item33; }
           continue loop32;
         }
         p = q34;
@@ -809,23 +815,23 @@ function peg$v_waisdoc(p) {
       loop35: while (true) {
         const q37 = p;
         item36: {
-          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break item36; }
+          if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break item36; }
           choice38: {
             alt39: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt39; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt39; }
               break choice38;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item36; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item36; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item36; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item36; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item36; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item36; }
           }
           loop40: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
             const q42 = p;
             item41: {
               if (p < n && c === 37) { p++; } else { break item41; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item41; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item41; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item41; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item41; }
               continue loop40;
             }
             p = q42;
@@ -837,18 +843,18 @@ function peg$v_waisdoc(p) {
         break;
       }
       opt43: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt43; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt43; }
       }
       break choice27;
     }
     p = q28;
   }
   const t26 = p;
-  l_h2 = s.substring(t3, t4);
-  l_d5 = s.substring(t6, t7);
-  l_t13 = s.substring(t14, t15);
-  l_n21 = s.substring(t22, t23);
-  l_p24 = s.substring(t25, t26);
+  l_h2 = peg$substring.call(s, t3, t4);
+  l_d5 = peg$substring.call(s, t6, t7);
+  l_t13 = peg$substring.call(s, t14, t15);
+  l_n21 = peg$substring.call(s, t22, t23);
+  l_p24 = peg$substring.call(s, t25, t26);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a9(l_h2, l_d5, l_t13, l_n21, l_p24);
@@ -858,12 +864,12 @@ function peg$v_waisdoc(p) {
 
 function peg$v_groupart(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0;
   choice1: {
     alt2: {
       const a3 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) || (r = peg$m_article(p)) < 0) { break alt2; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) || (r = peg$m_article(p)) < 0) { break alt2; }
       p = r;
       peg$savedPos = a3;
       peg$currPos = p;
@@ -872,7 +878,7 @@ function peg$v_groupart(p) {
     }
     alt4: {
       const a5 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) || (r = peg$m_group(p)) < 0) { break alt4; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) || (r = peg$m_group(p)) < 0) { break alt4; }
       p = r;
       peg$savedPos = a5;
       peg$currPos = p;
@@ -880,7 +886,7 @@ function peg$v_groupart(p) {
       break choice1;
     }
     const a6 = p;
-    if (p < n && s.charCodeAt(p) === 42) { p++; } else { return peg$FAILED; }
+    if (p < n && peg$charCodeAt.call(s, p) === 42) { p++; } else { return peg$FAILED; }
     peg$savedPos = a6;
     peg$currPos = p;
     value0 = peg$a12();
@@ -891,28 +897,28 @@ function peg$v_groupart(p) {
 
 function peg$m_group(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
       choice3: {
         alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
           break choice3;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt0; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt0; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
       }
       loop5: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
         const q7 = p;
         item6: {
           if (p < n && c === 37) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
           continue loop5;
         }
         p = q7;
@@ -925,27 +931,27 @@ function peg$m_group(p) {
   loop8: while (true) {
     const q10 = p;
     item9: {
-      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break item9; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { break item9; }
+      if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { break item9; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { break item9; }
       optDone12: {
         const q13 = p;
         opt11: {
           choice14: {
             alt15: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt15; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt15; }
               break choice14;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt11; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt11; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt11; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt11; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt11; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt11; }
           }
           loop16: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
             const q18 = p;
             item17: {
               if (p < n && c === 37) { p++; } else { break item17; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
               continue loop16;
             }
             p = q18;
@@ -965,16 +971,16 @@ function peg$m_group(p) {
 
 function peg$m_article(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: while (true) {
     const q4 = p;
@@ -982,25 +988,25 @@ function peg$m_article(p) {
       {
         const q6 = p;
         not5: {
-          if (p < n && s.charCodeAt(p) === 64) { p++; } else { break not5; }
+          if (p < n && peg$charCodeAt.call(s, p) === 64) { p++; } else { break not5; }
           choice7: {
             alt8: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { break alt8; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { break alt8; }
               break choice7;
             }
-            if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_hostnumber(p)) < 0) { break not5; }
+            if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_hostnumber(p)) < 0) { break not5; }
             p = r;
             {
               const q10 = p;
               not9: {
                 choice11: {
                   alt12: {
-                    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt12; }
+                    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt12; }
                     break choice11;
                   }
-                  if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not9; }
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not9; }
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not9; }
+                  if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break not9; }
+                  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break not9; }
+                  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break not9; }
                 }
                 p = q10;
                 break not5;
@@ -1015,26 +1021,26 @@ function peg$m_article(p) {
       }
       choice13: {
         alt14: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt14; }
           break choice13;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item3; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       }
       continue loop2;
     }
     p = q4;
     break;
   }
-  if (p < n && s.charCodeAt(p) === 64) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 64) { p++; } else { return -1; }
   choice15: {
     alt16: {
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt16; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt16; }
       p = r;
       break choice15;
     }
-    if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_hostnumber(p)) < 0) { return -1; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_hostnumber(p)) < 0) { return -1; }
     p = r;
   }
   return p;
@@ -1042,24 +1048,24 @@ function peg$m_article(p) {
 
 function peg$m_database(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1070,24 +1076,24 @@ function peg$m_database(p) {
 
 function peg$m_wtype(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1107,37 +1113,37 @@ function peg$v_prosperoaddress(p) {
 
 function peg$v_prosperolink(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_h2, l_p5;
   const a1 = p;
-  if (p + 8 <= n && s.charCodeAt(p) === 112 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 111 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 112 && s.charCodeAt(p + 5) === 101 && s.charCodeAt(p + 6) === 114 && s.charCodeAt(p + 7) === 111) p += 8; else { return peg$FAILED; }
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
-  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if (p + 8 <= n && peg$charCodeAt.call(s, p) === 112 && peg$charCodeAt.call(s, p + 1) === 114 && peg$charCodeAt.call(s, p + 2) === 111 && peg$charCodeAt.call(s, p + 3) === 115 && peg$charCodeAt.call(s, p + 4) === 112 && peg$charCodeAt.call(s, p + 5) === 101 && peg$charCodeAt.call(s, p + 6) === 114 && peg$charCodeAt.call(s, p + 7) === 111) p += 8; else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { return peg$FAILED; }
+  if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { return peg$FAILED; }
   const t3 = p;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return peg$FAILED; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return peg$FAILED; }
   p = r;
   const t4 = p;
-  if (p < n && s.charCodeAt(p) === 47) { p++; } else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { return peg$FAILED; }
   const t6 = p;
   choice8: {
     const q9 = p;
     alt10: {
       choice11: {
         alt12: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
           break choice11;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt10; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt10; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt10; }
       }
       loop13: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
         const q15 = p;
         item14: {
           if (p < n && c === 37) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
           continue loop13;
         }
         p = q15;
@@ -1146,23 +1152,23 @@ function peg$v_prosperolink(p) {
       loop16: while (true) {
         const q18 = p;
         item17: {
-          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break item17; }
+          if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break item17; }
           choice19: {
             alt20: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt20; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt20; }
               break choice19;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item17; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item17; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
           }
           loop21: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
             const q23 = p;
             item22: {
               if (p < n && c === 37) { p++; } else { break item22; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item22; }
               continue loop21;
             }
             p = q23;
@@ -1174,7 +1180,7 @@ function peg$v_prosperolink(p) {
         break;
       }
       opt24: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt24; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt24; }
       }
       break choice8;
     }
@@ -1183,15 +1189,15 @@ function peg$v_prosperolink(p) {
   optDone27: {
     const q28 = p;
     opt26: {
-      if (p + 3 <= n && s.charCodeAt(p) === 37 && s.charCodeAt(p + 1) === 48 && s.charCodeAt(p + 2) === 48) p += 3; else { break opt26; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break opt26; }
-      while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+      if (p + 3 <= n && peg$charCodeAt.call(s, p) === 37 && peg$charCodeAt.call(s, p + 1) === 48 && peg$charCodeAt.call(s, p + 2) === 48) p += 3; else { break opt26; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break opt26; }
+      while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
       opt29: {
         if (p < n && c < 128 && peg$k5[c] === 1) { p++; } else { break opt29; }
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) p++;
         loop31: while (true) {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break loop31; }
-          while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++;
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) { p++; } else { break loop31; }
+          while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) p++;
         }
       }
       break optDone27;
@@ -1199,8 +1205,8 @@ function peg$v_prosperolink(p) {
     p = q28;
   }
   const t7 = p;
-  l_h2 = s.substring(t3, t4);
-  l_p5 = s.substring(t6, t7);
+  l_h2 = peg$substring.call(s, t3, t4);
+  l_p5 = peg$substring.call(s, t6, t7);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a13(l_h2, l_p5);
@@ -1210,27 +1216,27 @@ function peg$v_prosperolink(p) {
 
 function peg$m_hsoname(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     const q1 = p;
     alt2: {
       choice3: {
         alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt4; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt4; }
           break choice3;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       }
       loop5: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
         const q7 = p;
         item6: {
           if (p < n && c === 37) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
           continue loop5;
         }
         p = q7;
@@ -1239,23 +1245,23 @@ function peg$m_hsoname(p) {
       loop8: while (true) {
         const q10 = p;
         item9: {
-          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break item9; }
+          if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break item9; }
           choice11: {
             alt12: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
               break choice11;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
           }
           loop13: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
             const q15 = p;
             item14: {
               if (p < n && c === 37) { p++; } else { break item14; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
               continue loop13;
             }
             p = q15;
@@ -1267,7 +1273,7 @@ function peg$m_hsoname(p) {
         break;
       }
       opt16: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt16; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt16; }
       }
       break choice0;
     }
@@ -1278,48 +1284,48 @@ function peg$m_hsoname(p) {
 
 function peg$m_version(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   return p;
 }
 
 function peg$m_attributes(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) p++;
   loop0: while (true) {
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { break loop0; }
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++;
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) { p++; } else { break loop0; }
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) p++;
   }
   return p;
 }
 
 function peg$m_attribute(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) p++;
   return p;
 }
 
 function peg$v_telnetaddress(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_l2;
   const a1 = p;
-  if (p + 6 <= n && s.charCodeAt(p) === 116 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 110 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 116) p += 6; else { return peg$FAILED; }
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
-  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if (p + 6 <= n && peg$charCodeAt.call(s, p) === 116 && peg$charCodeAt.call(s, p + 1) === 101 && peg$charCodeAt.call(s, p + 2) === 108 && peg$charCodeAt.call(s, p + 3) === 110 && peg$charCodeAt.call(s, p + 4) === 101 && peg$charCodeAt.call(s, p + 5) === 116) p += 6; else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { return peg$FAILED; }
+  if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { return peg$FAILED; }
   const t3 = p;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) || (r = peg$m_login(p)) < 0) { return peg$FAILED; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) || (r = peg$m_login(p)) < 0) { return peg$FAILED; }
   p = r;
   const t4 = p;
-  l_l2 = s.substring(t3, t4);
+  l_l2 = peg$substring.call(s, t3, t4);
   peg$savedPos = a1;
   peg$currPos = p;
   value0 = peg$a14(l_l2);
@@ -1329,31 +1335,31 @@ function peg$v_telnetaddress(p) {
 
 function peg$v_gopheraddress(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r, value0, l_h2, l_g5, l_t10, l_s15, l_q38, l_pick42;
   const a1 = p;
-  if (p + 6 <= n && s.charCodeAt(p) === 103 && s.charCodeAt(p + 1) === 111 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 104 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 114) p += 6; else { return peg$FAILED; }
-  if (p < n && s.charCodeAt(p) === 58) { p++; } else { return peg$FAILED; }
-  if (p + 2 <= n && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) p += 2; else { return peg$FAILED; }
+  if (p + 6 <= n && peg$charCodeAt.call(s, p) === 103 && peg$charCodeAt.call(s, p + 1) === 111 && peg$charCodeAt.call(s, p + 2) === 112 && peg$charCodeAt.call(s, p + 3) === 104 && peg$charCodeAt.call(s, p + 4) === 101 && peg$charCodeAt.call(s, p + 5) === 114) p += 6; else { return peg$FAILED; }
+  if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { return peg$FAILED; }
+  if (p + 2 <= n && peg$charCodeAt.call(s, p) === 47 && peg$charCodeAt.call(s, p + 1) === 47) p += 2; else { return peg$FAILED; }
   const t3 = p;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return peg$FAILED; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return peg$FAILED; }
   p = r;
   const t4 = p;
-  l_h2 = s.substring(t3, t4);
+  l_h2 = peg$substring.call(s, t3, t4);
   optDone7: {
     const q8 = p;
     opt6: {
       const a9 = p;
-      if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt6; }
+      if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt6; }
       const t11 = p;
       choice13: {
         alt14: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt14; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt14; }
           break choice13;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt6; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt6; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt6; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt6; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt6; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt6; }
       }
       const t12 = p;
       const t16 = p;
@@ -1363,20 +1369,20 @@ function peg$v_gopheraddress(p) {
           alt22: {
             choice23: {
               alt24: {
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt24; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt24; }
                 break choice23;
               }
-              if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt22; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+              if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt22; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt22; }
             }
             loop25: for (;;) {
-              while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+              while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
               const q27 = p;
               item26: {
                 if (p < n && c === 37) { p++; } else { break item26; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item26; }
-                if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item26; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item26; }
+                if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item26; }
                 continue loop25;
               }
               p = q27;
@@ -1385,23 +1391,23 @@ function peg$v_gopheraddress(p) {
             loop28: while (true) {
               const q30 = p;
               item29: {
-                if (p < n && s.charCodeAt(p) === 47) { p++; } else { break item29; }
+                if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break item29; }
                 choice31: {
                   alt32: {
-                    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt32; }
+                    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt32; }
                     break choice31;
                   }
-                  if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item29; }
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item29; }
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item29; }
+                  if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item29; }
+                  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item29; }
+                  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item29; }
                 }
                 loop33: for (;;) {
-                  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+                  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
                   const q35 = p;
                   item34: {
                     if (p < n && c === 37) { p++; } else { break item34; }
-                    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item34; }
-                    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item34; }
+                    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item34; }
+                    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item34; }
                     continue loop33;
                   }
                   p = q35;
@@ -1413,7 +1419,7 @@ function peg$v_gopheraddress(p) {
               break;
             }
             opt36: {
-              if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt36; }
+              if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt36; }
             }
             break choice20;
           }
@@ -1421,8 +1427,8 @@ function peg$v_gopheraddress(p) {
         }
       }
       const t17 = p;
-      l_t10 = s.substring(t11, t12);
-      l_s15 = s.substring(t16, t17);
+      l_t10 = peg$substring.call(s, t11, t12);
+      l_s15 = peg$substring.call(s, t16, t17);
       peg$savedPos = a9;
       peg$currPos = p;
       l_g5 = peg$a15(l_h2, l_t10, l_s15);
@@ -1434,12 +1440,12 @@ function peg$v_gopheraddress(p) {
   optDone40: {
     const q41 = p;
     opt39: {
-      if (p < n && s.charCodeAt(p) === 63) { p++; } else { break opt39; }
+      if (p < n && peg$charCodeAt.call(s, p) === 63) { p++; } else { break opt39; }
       const t43 = p;
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k4[c] === 1) || (r = peg$m_search(p)) < 0) { break opt39; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k4[c] === 1) || (r = peg$m_search(p)) < 0) { break opt39; }
       p = r;
       const t44 = p;
-      l_pick42 = s.substring(t43, t44);
+      l_pick42 = peg$substring.call(s, t43, t44);
       l_q38 = l_pick42;
       break optDone40;
     }
@@ -1455,19 +1461,19 @@ function peg$v_gopheraddress(p) {
 
 function peg$m_login(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   choice0: {
     const q1 = p;
     alt2: {
       choice3: {
         alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
           break choice3;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       }
       loop5: while (true) {
         const q7 = p;
@@ -1475,20 +1481,20 @@ function peg$m_login(p) {
           {
             const q9 = p;
             not8: {
-              if (p < n && s.charCodeAt(p) === 64) { p++; } else { break not8; }
+              if (p < n && peg$charCodeAt.call(s, p) === 64) { p++; } else { break not8; }
               choice10: {
                 alt11: {
-                  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { break alt11; }
+                  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { break alt11; }
                   break choice10;
                 }
-                if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_hostnumber(p)) < 0) { break not8; }
+                if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_hostnumber(p)) < 0) { break not8; }
                 p = r;
                 optDone13: {
                   const q14 = p;
                   opt12: {
-                    if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt12; }
-                    if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break opt12; }
-                    while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+                    if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break opt12; }
+                    if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break opt12; }
+                    while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
                     break optDone13;
                   }
                   p = q14;
@@ -1498,12 +1504,12 @@ function peg$m_login(p) {
                   not15: {
                     choice17: {
                       alt18: {
-                        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt18; }
+                        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt18; }
                         break choice17;
                       }
-                      if (p < n && s.charCodeAt(p) === 37) { p++; } else { break not15; }
-                      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not15; }
-                      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break not15; }
+                      if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break not15; }
+                      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break not15; }
+                      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break not15; }
                     }
                     p = q16;
                     break not8;
@@ -1518,25 +1524,25 @@ function peg$m_login(p) {
           }
           choice19: {
             alt20: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt20; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt20; }
               break choice19;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item6; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item6; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
           }
           continue loop5;
         }
         p = q7;
         break;
       }
-      if (p < n && s.charCodeAt(p) === 64) { p++; } else { break alt2; }
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt2; }
+      if (p < n && peg$charCodeAt.call(s, p) === 64) { p++; } else { break alt2; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { break alt2; }
       p = r;
       break choice0;
     }
     p = q1;
-    if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return -1; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) || (r = peg$m_hostport(p)) < 0) { return -1; }
     p = r;
   }
   return p;
@@ -1544,23 +1550,23 @@ function peg$m_login(p) {
 
 function peg$m_hostport(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   choice0: {
     alt1: {
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt1; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt1; }
       p = r;
       break choice0;
     }
-    if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_hostnumber(p)) < 0) { return -1; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_hostnumber(p)) < 0) { return -1; }
     p = r;
   }
   optDone3: {
     const q4 = p;
     opt2: {
-      if (p < n && s.charCodeAt(p) === 58) { p++; } else { break opt2; }
-      if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { break opt2; }
-      while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+      if (p < n && peg$charCodeAt.call(s, p) === 58) { p++; } else { break opt2; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { break opt2; }
+      while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
       break optDone3;
     }
     p = q4;
@@ -1570,15 +1576,15 @@ function peg$m_hostport(p) {
 
 function peg$m_host(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
   choice0: {
     alt1: {
-      if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt1; }
+      if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) || (r = peg$m_hostname(p)) < 0) { break alt1; }
       p = r;
       break choice0;
     }
-    if (!(p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) || (r = peg$m_hostnumber(p)) < 0) { return -1; }
+    if (!(p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) || (r = peg$m_hostnumber(p)) < 0) { return -1; }
     p = r;
   }
   return p;
@@ -1586,37 +1592,37 @@ function peg$m_host(p) {
 
 function peg$m_cellname(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c, r;
-  if (!(p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) || (r = peg$m_hostname(p)) < 0) { return -1; }
+  if (!(p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) || (r = peg$m_hostname(p)) < 0) { return -1; }
   p = r;
   return p;
 }
 
 function peg$m_hostname(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
       choice3: {
         alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
           break choice3;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt0; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt0; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
       }
       loop5: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
         const q7 = p;
         item6: {
           if (p < n && c === 37) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
           continue loop5;
         }
         p = q7;
@@ -1629,27 +1635,27 @@ function peg$m_hostname(p) {
   loop8: while (true) {
     const q10 = p;
     item9: {
-      if (p < n && s.charCodeAt(p) === 46) { p++; } else { break item9; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { break item9; }
+      if (p < n && peg$charCodeAt.call(s, p) === 46) { p++; } else { break item9; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { break item9; }
       optDone12: {
         const q13 = p;
         opt11: {
           choice14: {
             alt15: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt15; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt15; }
               break choice14;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt11; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt11; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt11; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt11; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt11; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt11; }
           }
           loop16: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
             const q18 = p;
             item17: {
               if (p < n && c === 37) { p++; } else { break item17; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item17; }
               continue loop16;
             }
             p = q18;
@@ -1669,54 +1675,54 @@ function peg$m_hostname(p) {
 
 function peg$m_hostnumber(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   if (p < n && c === 46) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   if (p < n && c === 46) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   if (p < n && c === 46) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   return p;
 }
 
 function peg$m_port(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   return p;
 }
 
 function peg$m_selector(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     const q1 = p;
     alt2: {
       choice3: {
         alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt4; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt4; }
           break choice3;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       }
       loop5: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
         const q7 = p;
         item6: {
           if (p < n && c === 37) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
           continue loop5;
         }
         p = q7;
@@ -1725,23 +1731,23 @@ function peg$m_selector(p) {
       loop8: while (true) {
         const q10 = p;
         item9: {
-          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break item9; }
+          if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break item9; }
           choice11: {
             alt12: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
               break choice11;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
           }
           loop13: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
             const q15 = p;
             item14: {
               if (p < n && c === 37) { p++; } else { break item14; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
               continue loop13;
             }
             p = q15;
@@ -1753,7 +1759,7 @@ function peg$m_selector(p) {
         break;
       }
       opt16: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt16; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt16; }
       }
       break choice0;
     }
@@ -1764,27 +1770,27 @@ function peg$m_selector(p) {
 
 function peg$m_path(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     const q1 = p;
     alt2: {
       choice3: {
         alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt4; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt4; }
           break choice3;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break alt2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break alt2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break alt2; }
       }
       loop5: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
         const q7 = p;
         item6: {
           if (p < n && c === 37) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
           continue loop5;
         }
         p = q7;
@@ -1793,23 +1799,23 @@ function peg$m_path(p) {
       loop8: while (true) {
         const q10 = p;
         item9: {
-          if (p < n && s.charCodeAt(p) === 47) { p++; } else { break item9; }
+          if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break item9; }
           choice11: {
             alt12: {
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt12; }
               break choice11;
             }
-            if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
-            if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
+            if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item9; }
           }
           loop13: for (;;) {
-            while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+            while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
             const q15 = p;
             item14: {
               if (p < n && c === 37) { p++; } else { break item14; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
-              if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
+              if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item14; }
               continue loop13;
             }
             p = q15;
@@ -1821,7 +1827,7 @@ function peg$m_path(p) {
         break;
       }
       opt16: {
-        if (p < n && s.charCodeAt(p) === 47) { p++; } else { break opt16; }
+        if (p < n && peg$charCodeAt.call(s, p) === 47) { p++; } else { break opt16; }
       }
       break choice0;
     }
@@ -1832,24 +1838,24 @@ function peg$m_path(p) {
 
 function peg$m_search(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1858,23 +1864,23 @@ function peg$m_search(p) {
   loop5: while (true) {
     const q7 = p;
     item6: {
-      if (p < n && s.charCodeAt(p) === 43) { p++; } else { break item6; }
+      if (p < n && peg$charCodeAt.call(s, p) === 43) { p++; } else { break item6; }
       choice8: {
         alt9: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt9; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt9; }
           break choice8;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break item6; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break item6; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
       }
       loop10: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
         const q12 = p;
         item11: {
           if (p < n && c === 37) { p++; } else { break item11; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item11; }
           continue loop10;
         }
         p = q12;
@@ -1890,24 +1896,24 @@ function peg$m_search(p) {
 
 function peg$m_user(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1918,24 +1924,24 @@ function peg$m_user(p) {
 
 function peg$m_password(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1946,24 +1952,24 @@ function peg$m_password(p) {
 
 function peg$m_fragmentid(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -1974,56 +1980,56 @@ function peg$m_fragmentid(p) {
 
 function peg$m_gtype(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_xalpha(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_xalphas(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -2034,40 +2040,40 @@ function peg$m_xalphas(p) {
 
 function peg$m_xpalpha(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   return p;
 }
 
 function peg$m_xpalphas(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   loop2: for (;;) {
-    while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) p++;
+    while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) p++;
     const q4 = p;
     item3: {
       if (p < n && c === 37) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item3; }
       continue loop2;
     }
     p = q4;
@@ -2078,28 +2084,28 @@ function peg$m_xpalphas(p) {
 
 function peg$m_xpalphas_as_printed(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
   choice0: {
     alt1: {
-      if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt1; }
+      if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt1; }
       break choice0;
     }
-    if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-    if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+    if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   }
   optDone3: {
     const q4 = p;
     opt2: {
       choice5: {
         alt6: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k3[c] === 1) { p++; } else { break alt6; }
           break choice5;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt2; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt2; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt2; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt2; }
       }
       break optDone3;
     }
@@ -2110,28 +2116,28 @@ function peg$m_xpalphas_as_printed(p) {
 
 function peg$m_ialpha(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   optDone1: {
     const q2 = p;
     opt0: {
       choice3: {
         alt4: {
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) { p++; } else { break alt4; }
           break choice3;
         }
-        if (p < n && s.charCodeAt(p) === 37) { p++; } else { break opt0; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
-        if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
+        if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { break opt0; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
+        if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break opt0; }
       }
       loop5: for (;;) {
-        while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k0[c] === 1) p++;
+        while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k0[c] === 1) p++;
         const q7 = p;
         item6: {
           if (p < n && c === 37) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
-          if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
+          if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { break item6; }
           continue loop5;
         }
         p = q7;
@@ -2146,93 +2152,93 @@ function peg$m_ialpha(p) {
 
 function peg$m_alpha(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k2[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_digit(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_safe(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k6[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k6[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_extra(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k7[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_escape(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && s.charCodeAt(p) === 37) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && peg$charCodeAt.call(s, p) === 37) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_hex(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k1[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_national(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k8[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k8[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_punctuation(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k9[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k9[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_digits(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) >= 48 && c <= 57) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) >= 48 && c <= 57) p++;
   return p;
 }
 
 function peg$m_alphanum(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
   return p;
 }
 
 function peg$m_alphanums(p) {
   const s = input;
-  const n = s.length;
+  const n = peg$length;
   let c;
-  if (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
-  while (p < n && (c = s.charCodeAt(p)) < 128 && peg$k5[c] === 1) p++;
+  if (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) { p++; } else { return -1; }
+  while (p < n && (c = peg$charCodeAt.call(s, p)) < 128 && peg$k5[c] === 1) p++;
   return p;
 }
 
@@ -2318,6 +2324,7 @@ function peg$entry(startRule) {
 function peg$run(peg$input, startRule) {
   const entry = peg$entry(startRule);
   input = peg$input;
+  peg$length = peg$input.length;
   try {
     const value = entry(0);
     return value !== peg$FAILED && peg$end === peg$input.length ? value : peg$FAILED;
@@ -2343,6 +2350,7 @@ function peg$parse(peg$input, options) {
   const startRule = options.startRule ? options.startRule : "fragmentaddress";
   const entry = peg$entry(startRule);
   input = peg$input;
+  peg$length = peg$input.length;
   let result;
   try {
     result = entry(0);

@@ -139,14 +139,14 @@ class Compiler {
    */
   test({ ascii, high }, { peek = false, assign = false } = {}) {
     const codes = [...ascii].sort((a, b) => a - b);
-    const unit = peek ? "c" : "(c = s.charCodeAt(p))";
+    const unit = peek ? "c" : "(c = peg$charCodeAt.call(s, p))";
     if (high && codes.length === 128) return "p < n";
     if (high) {
-      if (codes.length === 0) return `p < n && ${peek || assign ? unit : "s.charCodeAt(p)"} >= 128`;
+      if (codes.length === 0) return `p < n && ${peek || assign ? unit : "peg$charCodeAt.call(s, p)"} >= 128`;
       return `p < n && (${unit} >= 128 || ${this.table(codes)}[c] === 1)`;
     }
     if (codes.length === 0) return "false";
-    if (codes.length === 1) return `p < n && ${peek || assign ? unit : "s.charCodeAt(p)"} === ${codes[0]}`;
+    if (codes.length === 1) return `p < n && ${peek || assign ? unit : "peg$charCodeAt.call(s, p)"} === ${codes[0]}`;
     const lo = codes[0];
     const hi = codes[codes.length - 1];
     if (hi - lo + 1 === codes.length) return `p < n && ${unit} >= ${lo} && c <= ${hi}`;
@@ -227,7 +227,7 @@ class Compiler {
         const v = node.value;
         if (v.length === 0) return assign('""');
         if (node.ignoreCase) return this.literalIgnoringCase(v, onFail, ind, target, peek);
-        const cond = [...v].map((ch, i) => `${i === 0 && peek ? "c" : `s.charCodeAt(p${i ? " + " + i : ""})`} === ${ch.charCodeAt(0)}`).join(" && ");
+        const cond = [...v].map((ch, i) => `${i === 0 && peek ? "c" : `peg$charCodeAt.call(s, p${i ? " + " + i : ""})`} === ${ch.charCodeAt(0)}`).join(" && ");
         return `${ind}if (p + ${v.length} <= n && ${cond}) p += ${v.length}; else { ${onFail} }\n` + assign(JSON.stringify(v));
       }
       case "rule_ref": {
@@ -259,7 +259,7 @@ class Compiler {
         let pending = [];
         let pluckedVar = null;
         const flush = () => {
-          for (const [v, from, to] of pending) out += `${ind}${v} = s.substring(${from}, ${to});\n`;
+          for (const [v, from, to] of pending) out += `${ind}${v} = peg$substring.call(s, ${from}, ${to});\n`;
           pending = [];
         };
         this.peek = peek;
@@ -296,7 +296,7 @@ class Compiler {
         const start = this.fresh("t");
         this.peek = peek;
         return `${ind}const ${start} = p;\n` + this.gen(node.expression, onFail, ind, env, null) +
-          assign(`s.substring(${start}, p)`);
+          assign(`peg$substring.call(s, ${start}, p)`);
       }
       case "action": {
         const scope = new Map(env);
@@ -393,11 +393,11 @@ class Compiler {
    */
   literalIgnoringCase(v, onFail, ind, target, peek) {
     const lower = v.toLowerCase();
-    const value = target ? `${ind}  ${target} = s.substring(p, p + ${v.length});\n` : "";
+    const value = target ? `${ind}  ${target} = peg$substring.call(s, p, p + ${v.length});\n` : "";
     if (asciiLower(v)) {
       const cond = [...lower].map((ch, i) => {
         const codes = lowerCasePreimage(ch);
-        const unit = i === 0 && peek ? "c" : `s.charCodeAt(p${i ? " + " + i : ""})`;
+        const unit = i === 0 && peek ? "c" : `peg$charCodeAt.call(s, p${i ? " + " + i : ""})`;
         if (codes.length === 1) return `${unit} === ${codes[0]}`;
         const first = i === 0 && peek ? "c" : `(c = ${unit})`;
         return `(${codes.map((code, k) => `${k === 0 ? first : "c"} === ${code}`).join(" || ")})`;
@@ -488,7 +488,7 @@ class Compiler {
     // round starts in c (IPv6address's (h4 ":" !":")|..3|): read it once before the first
     // round, and every round's first test peeks.
     const primed = endsWithLookahead(expr);
-    if (primed) out += `${ind}if (p < n) c = s.charCodeAt(p);\n`;
+    if (primed) out += `${ind}if (p < n) c = peg$charCodeAt.call(s, p);\n`;
     out += `${ind}${label}: while (${count ? `${count} < ${limit}` : "true"}) {\n`;
     this.peek = primed;
     if (!movesOnFailure(expr)) {
@@ -523,7 +523,7 @@ class Compiler {
     const uses = (v) => new RegExp(`\\b${v.replace(/\$/g, "\\$")}\\b`).test(body);
     const locals = ["c", "r", ...this.locals].filter(uses);
     const head = `function peg$${position ? "m" : "v"}_${rule.name}(p) {\n  const s = input;\n` +
-      (uses("n") ? "  const n = s.length;\n" : "") + (locals.length ? `  let ${locals.join(", ")};\n` : "");
+      (uses("n") ? "  const n = peg$length;\n" : "") + (locals.length ? `  let ${locals.join(", ")};\n` : "");
     return head + body + (position ? "  return p;\n}\n" : `  peg$end = p;\n  return ${value};\n}\n`);
   }
 }
