@@ -4,8 +4,8 @@ import type { Edition } from "./edition.js";
 import { referenceOf as rfc2396ReferenceOf } from "./rfc2396/build.js";
 import { referenceOf } from "./rfc3986/build.js";
 import { urlOf } from "./url1993/build.js";
-import { TYPED_RECORDS, type SpanRecord } from "./records.js";
-import type { RecordTyping } from "./tagged.js";
+import { TYPED_SPANS, type SpanRecord } from "./records.js";
+import type { SpanTyping } from "./tagged.js";
 import { UriReference, type UriReferenceParts } from "./types.js";
 
 /**
@@ -37,16 +37,17 @@ function opaqueReference(record: unknown, input: string): UriReference {
 }
 
 /**
- * The models that type a record as soon as it is made, by rule (the build compiles the same
- * module into the parser: scripts/passes/type-records.mjs); the tagged DFA's records get it too.
+ * The models that type a host and an authority as soon as they are found (the build compiles the
+ * same typing into the parser: scripts/passes/type-records.mjs); the tagged DFA's records get it
+ * from the spans.
  */
-const RECORD_TYPING: Readonly<Record<string, RecordTyping>> = {
-  "rfc2396bis-01": TYPED_RECORDS as unknown as RecordTyping,
+const SPAN_TYPING: Readonly<Record<string, SpanTyping>> = {
+  "rfc2396bis-01": TYPED_SPANS as unknown as SpanTyping,
 };
 
-/** The model's typing of records, or undefined. */
-export function recordTypingOf(edition: Edition): RecordTyping | undefined {
-  return RECORD_TYPING[edition.model];
+/** The model's typing of hosts and authorities from their spans, or undefined. */
+export function recordTypingOf(edition: Edition): SpanTyping | undefined {
+  return SPAN_TYPING[edition.model];
 }
 
 /** The builder of the edition's model. */

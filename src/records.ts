@@ -25,11 +25,19 @@ export type AuthorityRecord =
 
 /** The typed authority: a server with its typed host, or a reg-name; absent parts undefined. */
 export function authorityOf(record: AuthorityRecord, input: string): Authority {
-  if (record.rule === "reg-name") return { kind: "reg-name", raw: slice.call(input, record.start, record.end) };
+  if (record.rule === "reg-name") return authorityFrom(record.rule, record.start, record.end, null, null, null, input);
+  return authorityFrom(record.rule, record.start, record.end, record.userinfo, record.host, record.port, input);
+}
+
+/**
+ * The typed authority of the text [start, end) that matched `rule` ("server" or "reg-name"), with
+ * a server's parts (null where absent): authorityOf() without the record (src/tagged.ts).
+ */
+export function authorityFrom(rule: AuthorityRecord["rule"], start: number, end: number, userinfo: string | null, host: Host | null, port: string | null, input: string): Authority {
+  if (rule === "reg-name") return { kind: "reg-name", raw: slice.call(input, start, end) };
   // A server that is its host alone (as most are) has the host's text, not a second copy of it.
-  const host = record.host;
-  const raw = host !== null && record.userinfo === null && record.port === null ? host.raw : slice.call(input, record.start, record.end);
-  return { kind: "server", raw, userinfo: record.userinfo ?? undefined, host: host ?? undefined, port: record.port ?? undefined };
+  const raw = host !== null && userinfo === null && port === null ? host.raw : slice.call(input, start, end);
+  return { kind: "server", raw, userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
 }
 
 /**
@@ -37,8 +45,13 @@ export function authorityOf(record: AuthorityRecord, input: string): Authority {
  * four octets, a hostname with its labels.
  */
 export function hostOf(record: SpanRecord<Host["kind"]>, input: string): Host {
-  const raw = slice.call(input, record.start, record.end);
-  switch (record.rule) {
+  return hostFrom(record.rule, record.start, record.end, input);
+}
+
+/** The typed host of the text [start, end) that matched `rule`: hostOf() without the record (src/tagged.ts). */
+export function hostFrom(rule: Host["kind"], start: number, end: number, input: string): Host {
+  const raw = slice.call(input, start, end);
+  switch (rule) {
     case "IPv6reference": return { kind: "IPv6reference", raw, address: raw.slice(1, -1) };
     case "IPv4address": return { kind: "IPv4address", raw, octets: octets(raw) };
     default: return { kind: "hostname", raw, labels: labels(raw) };
@@ -85,3 +98,6 @@ export function labels(name: string): string[] {
 
 /** The rules (by the grammar's name) whose records this model types in the parser, and how. */
 export const TYPED_RECORDS = { host: hostOf, authority: authorityOf };
+
+/** The same typing from spans and parts, for the tagged DFA, which needs no record to type them (src/tagged.ts). */
+export const TYPED_SPANS = { host: hostFrom, authority: authorityFrom };

@@ -31,8 +31,14 @@ export interface TaggedTables {
   readonly maps: readonly (readonly number[])[];
 }
 
-/** How a model types a record as soon as it is made (src/records.ts for the draft's hosts and authorities). */
-export type RecordTyping = Readonly<Record<string, (record: never, input: string) => unknown>>;
+/**
+ * How a model types a host and an authority as soon as they are found, from their spans (src/records.ts
+ * for the draft's, whose parser types its records the same way): the typed objects take the records' places.
+ */
+export interface SpanTyping {
+  host(rule: string, start: number, end: number, input: string): unknown;
+  authority(rule: string, start: number, end: number, userinfo: string | null, host: unknown, port: string | null, input: string): unknown;
+}
 
 /** A group of alternatives: its tags, and the alternatives' names. */
 type Group = TaggedTables["groups"][number];
@@ -78,12 +84,12 @@ export class TaggedAutomaton {
   private readonly authorityGroup_: Group | undefined;
   private readonly hostGroup_: Group | undefined;
   private readonly roles_: EditionRoles & { readonly opaque?: string };
-  private readonly typing_: RecordTyping | undefined;
+  private readonly typing_: SpanTyping | undefined;
   /** The tag where each role's span begins, -1 where it is not captured. */
   private readonly t_: { readonly scheme: number; readonly authority: number; readonly userinfo: number; readonly host: number; readonly port: number;
     readonly query: number; readonly fragment: number; readonly opaque: number };
 
-  constructor(tables: TaggedTables, roles: EditionRoles, typing?: RecordTyping) {
+  constructor(tables: TaggedTables, roles: EditionRoles, typing?: SpanTyping) {
     const codes = (s: string, into: Uint8Array | Uint16Array) => {
       for (let i = 0; i < s.length; i++) into[i] = s.charCodeAt(i) - BASE;
       return into;
@@ -200,18 +206,21 @@ export class TaggedAutomaton {
       const authorityEnd = this.v_(t.authority + 1);
       pathStart = authorityEnd;
       const rule = this.ruleOf_(roles.authority, this.authorityGroup_, authorityAt, authorityEnd);
-      if (rule === roles.regName) authority = { rule, start: authorityAt, end: authorityEnd };
-      else {
+      if (rule === roles.regName) {
+        authority = typing === undefined ? { rule, start: authorityAt, end: authorityEnd } : typing.authority(rule, authorityAt, authorityEnd, null, null, null, input);
+      } else {
         const hostAt = t.host < 0 ? -1 : this.v_(t.host);
         let host: unknown = null;
         if (hostAt >= 0) {
           const hostEnd = this.v_(t.host + 1);
-          host = { rule: this.ruleOf_(roles.host, this.hostGroup_, hostAt, hostEnd), start: hostAt, end: hostEnd };
-          if (typing?.host !== undefined) host = typing.host(host as never, input);
+          const hostRule = this.ruleOf_(roles.host, this.hostGroup_, hostAt, hostEnd);
+          host = typing === undefined ? { rule: hostRule, start: hostAt, end: hostEnd } : typing.host(hostRule, hostAt, hostEnd, input);
         }
-        authority = { rule, start: authorityAt, end: authorityEnd, userinfo: this.text_(t.userinfo, input), host, port: this.text_(t.port, input) };
+        const userinfo = this.text_(t.userinfo, input), port = this.text_(t.port, input);
+        authority = typing === undefined
+          ? { rule, start: authorityAt, end: authorityEnd, userinfo, host, port }
+          : typing.authority(rule, authorityAt, authorityEnd, userinfo, host, port, input);
       }
-      if (typing?.authority !== undefined) authority = typing.authority(authority as never, input);
     }
     const path = opaqueAt >= 0
       ? { rule: roles.opaque, start: opaqueAt, end: this.v_(t.opaque + 1) }

@@ -30,28 +30,42 @@
 // The model's typing of records (scripts/passes/type-records.mjs).
 const peg$records = (() => {
   const exports = {};
-  exports.TYPED_RECORDS = void 0;
+  exports.TYPED_SPANS = exports.TYPED_RECORDS = void 0;
   exports.authorityOf = authorityOf;
+  exports.authorityFrom = authorityFrom;
   exports.hostOf = hostOf;
+  exports.hostFrom = hostFrom;
   exports.labels = labels;
   /** String.prototype.slice itself, called on inputs of every kind (why: src/tagged.ts; this module imports nothing at run time). */
   const slice = String.prototype.slice;
   /** The typed authority: a server with its typed host, or a reg-name; absent parts undefined. */
   function authorityOf(record, input) {
       if (record.rule === "reg-name")
-          return { kind: "reg-name", raw: slice.call(input, record.start, record.end) };
+          return authorityFrom(record.rule, record.start, record.end, null, null, null, input);
+      return authorityFrom(record.rule, record.start, record.end, record.userinfo, record.host, record.port, input);
+  }
+  /**
+   * The typed authority of the text [start, end) that matched `rule` ("server" or "reg-name"), with
+   * a server's parts (null where absent): authorityOf() without the record (src/tagged.ts).
+   */
+  function authorityFrom(rule, start, end, userinfo, host, port, input) {
+      if (rule === "reg-name")
+          return { kind: "reg-name", raw: slice.call(input, start, end) };
       // A server that is its host alone (as most are) has the host's text, not a second copy of it.
-      const host = record.host;
-      const raw = host !== null && record.userinfo === null && record.port === null ? host.raw : slice.call(input, record.start, record.end);
-      return { kind: "server", raw, userinfo: record.userinfo ?? undefined, host: host ?? undefined, port: record.port ?? undefined };
+      const raw = host !== null && userinfo === null && port === null ? host.raw : slice.call(input, start, end);
+      return { kind: "server", raw, userinfo: userinfo ?? undefined, host: host ?? undefined, port: port ?? undefined };
   }
   /**
    * The typed host: an IPv6reference with the address inside its brackets, an IPv4address with its
    * four octets, a hostname with its labels.
    */
   function hostOf(record, input) {
-      const raw = slice.call(input, record.start, record.end);
-      switch (record.rule) {
+      return hostFrom(record.rule, record.start, record.end, input);
+  }
+  /** The typed host of the text [start, end) that matched `rule`: hostOf() without the record (src/tagged.ts). */
+  function hostFrom(rule, start, end, input) {
+      const raw = slice.call(input, start, end);
+      switch (rule) {
           case "IPv6reference": return { kind: "IPv6reference", raw, address: raw.slice(1, -1) };
           case "IPv4address": return { kind: "IPv4address", raw, octets: octets(raw) };
           default: return { kind: "hostname", raw, labels: labels(raw) };
@@ -101,6 +115,8 @@ const peg$records = (() => {
   }
   /** The rules (by the grammar's name) whose records this model types in the parser, and how. */
   exports.TYPED_RECORDS = { host: hostOf, authority: authorityOf };
+  /** The same typing from spans and parts, for the tagged DFA, which needs no record to type them (src/tagged.ts). */
+  exports.TYPED_SPANS = { host: hostFrom, authority: authorityFrom };
   return exports.TYPED_RECORDS;
 })();
 
