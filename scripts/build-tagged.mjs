@@ -412,10 +412,16 @@ export function taggedModule(abnf, roles, source) {
   const { spans, groups } = tagLayout(plan);
   if (a.states >= 0x8000) throw new Error(`rule ${roles.reference}: ${a.states} states do not fit the table's 15 bits`);
   const BASE = 0x30;
-  // A transition with register operations has 0x8000 added to its target; the operations are listed apart.
-  const next = a.next.map((to, k) => (a.op[k] === 0 ? to : to + 0x8000));
+  // The transitions with register operations are listed apart (operations).
+  // Each such transition as two numbers: how far its index is past the previous one's, and where
+  // its operations begin in ops.
   const operations = [];
-  a.op.forEach((o, k) => { if (o !== 0) operations.push(k, o); });
+  let previous = 0;
+  a.op.forEach((o, k) => {
+    if (o === 0) return;
+    operations.push(k - previous, o);
+    previous = k;
+  });
   const tables = {
     rule: roles.reference,
     spans,
@@ -424,8 +430,8 @@ export function taggedModule(abnf, roles, source) {
     registers: a.registers,
     width: a.width,
     classes: encode(a.classes, BASE),
-    next: encode(next, BASE),
-    operations,
+    next: encode(a.next, BASE),
+    operations: encode(operations, BASE),
     ops: a.ops,
     ...finalMaps(a),
   };
@@ -434,12 +440,12 @@ export function taggedModule(abnf, roles, source) {
 // parse() runs (src/tagged.ts). spans: the rules whose spans it finds, with the tags where each
 // begins and ends; groups: alternations of rule names, the tags where each begins and ends and
 // where each alternative but the last begins (markers); classes: the class of each ASCII code; next: the next
-// state of each state and class (0 dead, 1 initial; 0x8000 added where the transition has register
-// operations); operations: pairs of such a transition's index and where its operations begin in
+// state of each state and class (0 dead, 1 initial); operations: for each transition with register
+// operations, its index (as the distance from the previous one's) and where its operations begin in
 // ops; ops: groups [count, (register, source) * count], source -1 the position of the character;
 // accepts: the index of each state's final map in maps, -1 where the state does not accept; maps:
 // the register of each tag in the match, -1 where the match sets it at the end of the input.
-// classes and next are strings of code units, each ${BASE} more than the number.
+// classes, next and operations are strings of code units, each ${BASE} more than the number.
 "use strict";
 
 module.exports = { TAGGED: ${JSON.stringify(tables)} };
@@ -457,7 +463,7 @@ export declare const TAGGED: {
   readonly width: number;
   readonly classes: string;
   readonly next: string;
-  readonly operations: readonly number[];
+  readonly operations: string;
   readonly ops: readonly number[];
   readonly accepts: readonly number[];
   readonly maps: readonly (readonly number[])[];

@@ -25,7 +25,7 @@ export interface TaggedTables {
   readonly width: number;
   readonly classes: string;
   readonly next: string;
-  readonly operations: readonly number[];
+  readonly operations: string;
   readonly ops: readonly number[];
   readonly accepts: readonly number[];
   readonly maps: readonly (readonly number[])[];
@@ -98,7 +98,12 @@ export class TaggedAutomaton {
     this.width_ = tables.width;
     this.next_ = codes(tables.next, new Uint16Array(tables.next.length)) as Uint16Array;
     this.opAt_ = new Uint16Array(tables.next.length);
-    for (let i = 0; i < tables.operations.length; i += 2) this.opAt_[tables.operations[i]] = tables.operations[i + 1];
+    // A transition with register operations has HAS_OPS added to its target.
+    for (let i = 0, k = 0; i < tables.operations.length; i += 2) {
+      k += tables.operations.charCodeAt(i) - BASE;
+      this.opAt_[k] = tables.operations.charCodeAt(i + 1) - BASE;
+      this.next_[k] += HAS_OPS;
+    }
     this.ops_ = Int32Array.from(tables.ops);
     this.accepts_ = Int16Array.from(tables.accepts);
     this.tags_ = tables.tags;

@@ -8,7 +8,7 @@ export declare const TAGGED: {
   readonly width: number;
   readonly classes: string;
   readonly next: string;
-  readonly operations: readonly number[];
+  readonly operations: string;
   readonly ops: readonly number[];
   readonly accepts: readonly number[];
   readonly maps: readonly (readonly number[])[];
