@@ -53,11 +53,11 @@ const HAS_OPS = 0x8000;
  * seen more than four of them when V8 compiles it (which depends on the order of the inputs and on
  * the timing of the compiler's thread), V8 compiles a generic lookup and call for it: on the
  * benchmark corpus parse() took 460 ns per reference in one process and 1,050 ns in the next. A
- * call of a constant function is compiled to the same inline code whatever the kind, and the
- * length of a value checked with typeof is read directly. (An imported constant is a property of
- * the module object in the CommonJS build, which V8 does not take for a constant: each module
- * that reads inputs holds its own.) src/automaton.ts, src/records.ts and the fast parser
- * (scripts/passes/generate-fast.mjs) do the same.
+ * call of a constant function is compiled to the same inline code whatever the kind; the length,
+ * which has no such function, is read once per input, not once per character. (An imported
+ * constant is a property of the module object in the CommonJS build, which V8 does not take for a
+ * constant: each module that reads inputs holds its own.) src/automaton.ts, src/records.ts and the
+ * fast parser (scripts/passes/generate-fast.mjs) do the same.
  */
 const charCodeAt = String.prototype.charCodeAt;
 const slice = String.prototype.slice;
@@ -131,10 +131,9 @@ export class TaggedAutomaton {
    */
   private run_(input: string): boolean {
     const classes = this.classes_, width = this.width_, next = this.next_;
-    // Checked to be a string, so that V8 reads its length directly (see charCodeAt above).
-    if (typeof input !== "string") return false;
     let s = 1;
-    for (let i = 0, n = input.length; i < n; i++) {
+    const n = input.length;
+    for (let i = 0; i < n; i++) {
       const c = charCodeAt.call(input, i);
       if (c > 127) return false;
       const k = s * width + classes[c];
@@ -149,7 +148,7 @@ export class TaggedAutomaton {
     const map = this.accepts_[s];
     if (map < 0) return false;
     this.final_ = map * this.tags_;
-    this.end_ = input.length;
+    this.end_ = n;
     return true;
   }
 
