@@ -62,7 +62,6 @@ const HAS_OPS = 0x8000;
 const charCodeAt = String.prototype.charCodeAt;
 const slice = String.prototype.slice;
 
-
 /** An edition's tagged DFA, decoded, with what it needs to make the grammar's records. */
 export class TaggedAutomaton {
   private readonly classes_: Uint8Array;
@@ -83,7 +82,7 @@ export class TaggedAutomaton {
   private readonly referenceGroup_: Group | undefined;
   private readonly authorityGroup_: Group | undefined;
   private readonly hostGroup_: Group | undefined;
-  private readonly roles_: EditionRoles & { readonly opaque?: string };
+  private readonly roles_: EditionRoles;
   private readonly typing_: SpanTyping | undefined;
   /** The tag where each role's span begins, -1 where it is not captured. */
   private readonly t_: { readonly scheme: number; readonly authority: number; readonly userinfo: number; readonly host: number; readonly port: number;
