@@ -14,6 +14,7 @@ import { EDITIONS, type EditionId } from "../src/index.js";
 import type { Edition } from "../src/edition.js";
 import { abnfArbitrary } from "./support/abnf-arbitrary.js";
 import { loadAbnf } from "./support/abnf.js";
+import { corpus } from "./support/corpus.js";
 
 const root = join(__dirname, "..");
 
@@ -26,15 +27,8 @@ function peggyBuild(edition: string): Parser {
   return new Function(`return (\n${r.stdout});`)() as Parser;
 }
 
-/** The benchmark corpus (scripts/bench-corpus.mjs, an ES module: a child process). */
-function corpus(count: number): string[] {
-  const code = `import("${join(root, "scripts/bench-corpus.mjs")}").then((m) => process.stdout.write(JSON.stringify(m.generateCorpus({ count: ${count}, seed: 16 }).refs)))`;
-  const r = spawnSync(process.execPath, ["-e", code], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`bench-corpus failed: ${r.stderr}`);
-  return JSON.parse(r.stdout) as string[];
-}
 
-const CORPUS = corpus(2000);
+const CORPUS = corpus(2000, 16);
 const RECORD_KEYS = ["rule", "start", "end"];
 
 /**

@@ -6,8 +6,6 @@
 // from the ABNF, on those strings with one character changed, on the vector tables and on the
 // benchmark corpus; a string one rejects, the other rejects too. And parse() gives what the PEG's
 // records build.
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import fc from "fast-check";
 import { EDITIONS, parse, type EditionId } from "../src/index.js";
 import type { Edition } from "../src/edition.js";
@@ -15,19 +13,10 @@ import { builderOf } from "../src/builders.js";
 import { taggedOf } from "../src/parse.js";
 import { abnfArbitrary } from "./support/abnf-arbitrary.js";
 import { loadAbnf } from "./support/abnf.js";
+import { corpus } from "./support/corpus.js";
 import { readVectors } from "./support/vectors.js";
 
-const root = join(__dirname, "..");
-
-/** The benchmark corpus (scripts/bench-corpus.mjs, an ES module: a child process). */
-function corpus(count: number): string[] {
-  const code = `import("${join(root, "scripts/bench-corpus.mjs")}").then((m) => process.stdout.write(JSON.stringify(m.generateCorpus({ count: ${count}, seed: 31 }).refs)))`;
-  const r = spawnSync(process.execPath, ["-e", code], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`bench-corpus failed: ${r.stderr}`);
-  return JSON.parse(r.stdout) as string[];
-}
-
-const CORPUS = corpus(5000);
+const CORPUS = corpus(5000, 31);
 const ids = Object.keys(EDITIONS) as EditionId[];
 const withTagged = ids.filter((id) => (EDITIONS[id] as unknown as Edition).tagged === true);
 /** Characters that end, begin or break components, and some that no URI holds. */
