@@ -46,7 +46,7 @@ const SPAN_TYPING: Readonly<Record<string, SpanTyping>> = {
 };
 
 /** The model's typing of hosts and authorities from their spans, or undefined. */
-export function recordTypingOf(edition: Edition): SpanTyping | undefined {
+export function spanTypingOf(edition: Edition): SpanTyping | undefined {
   return SPAN_TYPING[edition.model];
 }
 

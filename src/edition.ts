@@ -76,7 +76,7 @@ export function editionFromBuild<Id extends string, Model extends string, Rule e
   const byPegName = new Map<string, RuleInfo<Rule>>(rules.map((r) => [r.pegName, r]));
   const tables = new Map<string, Uint8Array>();
   let automata: Automata | undefined;
-  // The manifest's fields are copied; the three builds are read from the build when first used
+  // The manifest's fields are copied; the builds are read from the build when first used
   // (generated/ID/index.js loads each file then), so an edition nobody uses costs no parsing.
   const { parser: _parser, automata: _automata, tracer: _tracer, rules: _rules, taggedTables: _tagged, ...manifest } =
     Object.getOwnPropertyDescriptors(build) as unknown as Record<string, PropertyDescriptor>;

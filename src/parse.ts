@@ -4,7 +4,7 @@ import { requireOptions, requireString } from "./args.js";
 import { diagnose } from "./diagnose.js";
 import type { Edition, RuleInfo } from "./edition.js";
 import type { UriSyntaxError } from "./errors.js";
-import { builderOf, recordTypingOf, type Builder } from "./builders.js";
+import { builderOf, spanTypingOf, type Builder } from "./builders.js";
 import { TaggedAutomaton } from "./tagged.js";
 
 export type ValidationResult = { valid: true } | { valid: false; error: UriSyntaxError };
@@ -53,7 +53,7 @@ export function taggedOf(edition: Edition): TaggedAutomaton | null {
   let tagged = TAGGED.get(edition);
   if (tagged === undefined) {
     const tables = edition.taggedTables;
-    tagged = tables === null ? null : new TaggedAutomaton(tables, edition.roles, recordTypingOf(edition));
+    tagged = tables === null ? null : new TaggedAutomaton(tables, edition.roles, spanTypingOf(edition));
     TAGGED.set(edition, tagged);
   }
   lastEdition = edition;
