@@ -267,6 +267,27 @@ describe("explain", () => {
     expect(run(["explain", uri], { env: { NO_COLOR: "1" } }).stdout).toBe(plain.stdout);
   });
 
+  test("with colours, every edition paints its own components: the rules of its roles, and the path between them", () => {
+    const strip = (s: string) => s.replace(/\u001b\[\d+m/g, "");
+    const uri = "http://u@a.b:8/c/d?q#f";
+    // The ANSI code just before a component's text in the painted line.
+    const colourOf = (line: string, text: string) => new RegExp(`((?:\\u001b\\[\\d+m)+)${text.replace(/[.?]/g, "\\$&")}\\u001b`).exec(line)?.[1];
+    for (const edition of ["rfc2396bis-01", "rfc3986", "rfc2396", "uri-syntax-01", "uri-syntax-02"]) {
+      const [line, legend] = run(["explain", "--edition", edition, uri], { env: { FORCE_COLOR: "1" } }).stdout.split("\n");
+      expect({ edition, line: strip(line), legend: strip(legend) }).toEqual({ edition, line: uri, legend: "scheme userinfo host port path query fragment" });
+      const colours = ["u", "a.b", "8", "/c/d", "q", "f"].map((text) => colourOf(line, text));
+      expect(colours.every((c) => c !== undefined)).toBe(true);
+      expect(new Set(colours).size).toBe(colours.length);
+    }
+    // The tree's node that spans the path takes the path's colour (RFC 3986's path-abempty).
+    const tree = run(["explain", "--edition", "rfc3986", "http://a/b"], { env: { FORCE_COLOR: "1" } }).stdout;
+    const pathLine = tree.split("\n").find((l) => strip(l).trim().startsWith("path-abempty"))!;
+    expect(pathLine).toContain("\u001b[34mpath-abempty");
+    // An opaque part is the path; a sub-rule's tree has no path.
+    expect(strip(run(["explain", "mailto:a@b?c"], { env: { FORCE_COLOR: "1" } }).stdout.split("\n")[1])).toBe("scheme path");
+    expect(strip(run(["explain", "--rule", "host", "a.b"], { env: { FORCE_COLOR: "1" } }).stdout.split("\n")[1])).toBe("host");
+  });
+
   test("--json is the tree", () => {
     const tree = JSON.parse(run(["explain", "--json", "//g"]).stdout);
     expect(tree).toMatchObject({ rule: "URI-reference", start: 0, end: 3, text: "//g" });

@@ -1,7 +1,7 @@
 // uri-grammar audit: the warnings of section 7 about a URI, each with its span marked.
 import { audit as auditUri, explain, EXPLAIN_MAX_LENGTH, type AuditFinding } from "../index.js";
 import { choice, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
-import { paintComponents } from "./components.js";
+import { Components, paintComponents } from "./components.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
@@ -62,7 +62,7 @@ ${exitStatusHelp({ [EXIT.ok]: "nothing of severity warning or worse", [EXIT.inva
     }
     // The parse tree is built only to colour the components, on a terminal, and only where
     // explain() builds one; the findings need no tree, so audit takes an input of any length.
-    const line = ctx.out.enabled && input.length <= EXPLAIN_MAX_LENGTH ? paintComponents(input, explain(input, { edition }), ctx.out).line : input;
+    const line = ctx.out.enabled && input.length <= EXPLAIN_MAX_LENGTH ? paintComponents(input, new Components(edition).spans(explain(input, { edition })), ctx.out).line : input;
     if (findings.length === 0) {
       ctx.print(line);
       ctx.print(ctx.out.paint("green", minSeverity === "info" ? "no findings" : `no findings of severity ${minSeverity} or worse`));

@@ -1,61 +1,109 @@
 // The components of a parse tree, each in its own colour: section 7.5 recommends showing a URI's
 // parts distinctly so that a misleading userinfo ("www.example.com&story=...@10.0.0.1") is seen
 // for what it is.
-import type { ParseTree, RuleName } from "../index.js";
+//
+// Which rules are components is each edition's own: the rules of its roles (edition.json: scheme,
+// userinfo, host, port, regName, path, query, fragment). Where the path is no rule of the tree (the
+// draft's abs-path and rel-path, RFC 3986's path-abempty ... are each some of it), it is what lies
+// between the authority (or the scheme's ":", or the start) and the query's "?" (or the fragment's
+// "#", or the end), as src/tagged.ts reads it.
+import { EDITIONS, type EditionId, type ParseTree } from "../index.js";
 import type { StyleFormat, Styler } from "./style.js";
 
-/** The rules that are a component, and the colour of each. */
-export const COMPONENT_COLOURS: ReadonlyMap<RuleName, StyleFormat> = new Map<RuleName, StyleFormat>([
-  ["scheme", "cyan"],
-  ["userinfo", ["bold", "red"]],
-  ["host", ["bold", "green"]],
-  ["port", "magenta"],
-  ["reg-name", "yellow"],
-  ["abs-path", "blue"],
-  ["rel-path", "blue"],
-  ["opaque-part", "blue"],
-  ["query", "magentaBright"],
-  ["fragment", "gray"],
-]);
+/** The colour of each component, by its role. */
+const ROLE_COLOURS = {
+  scheme: "cyan",
+  userinfo: ["bold", "red"],
+  host: ["bold", "green"],
+  port: "magenta",
+  regName: "yellow",
+  path: "blue",
+  query: "magentaBright",
+  fragment: "gray",
+} as const satisfies Record<string, StyleFormat>;
 
-/** What the legend calls each component rule. */
-const LABELS: Partial<Record<RuleName, string>> = { "abs-path": "path", "rel-path": "path", "opaque-part": "opaque-part" };
+type Role = keyof typeof ROLE_COLOURS;
 
 export interface Span {
-  readonly rule: RuleName;
+  /** The component's role, and what the legend calls it: the edition's rule ("path" for the path). */
+  readonly role: Role;
+  readonly label: string;
   readonly start: number;
   readonly end: number;
+  /** False for a path found between the components around it (no node of the tree is it). */
+  readonly node: boolean;
 }
 
-/** The outermost component nodes of the tree, left to right (empty ones left out). */
-export function componentSpans(tree: ParseTree): Span[] {
-  const spans: Span[] = [];
-  const visit = (node: ParseTree) => {
-    if (COMPONENT_COLOURS.has(node.rule as RuleName)) {
-      if (node.end > node.start) spans.push({ rule: node.rule as RuleName, start: node.start, end: node.end });
-      return;
+/** The components of an edition's parse trees: the role of each component rule. */
+export class Components {
+  readonly #roles: ReadonlyMap<string, Role>;
+  readonly #edition: EditionId;
+
+  constructor(edition: EditionId) {
+    this.#edition = edition;
+    const roles = EDITIONS[edition].roles as unknown as Readonly<Record<string, string | undefined>>;
+    const byRule = new Map<string, Role>();
+    for (const role of Object.keys(ROLE_COLOURS) as Role[]) {
+      const rule = roles[role];
+      if (rule !== undefined && !byRule.has(rule)) byRule.set(rule, role);
     }
-    node.children.forEach(visit);
-  };
-  visit(tree);
-  return spans;
+    this.#roles = byRule;
+  }
+
+  /** The colour of a rule that is a component, or undefined. */
+  colourOf(rule: string): StyleFormat | undefined {
+    const role = this.#roles.get(rule);
+    return role === undefined ? undefined : ROLE_COLOURS[role];
+  }
+
+  /**
+   * The outermost component nodes of the tree, left to right (empty ones left out), and, where no
+   * node is the path, the path between the components around it (for a tree of one of the
+   * edition's reference rules).
+   */
+  spans(tree: ParseTree): Span[] {
+    const { roles } = EDITIONS[this.#edition];
+    const spans: Span[] = [];
+    let authority: ParseTree | undefined;
+    const visit = (node: ParseTree) => {
+      const role = this.#roles.get(node.rule);
+      if (role !== undefined) {
+        if (node.end > node.start) spans.push({ role, label: role === "path" ? "path" : node.rule, start: node.start, end: node.end, node: true });
+        return;
+      }
+      if (node.rule === roles.authority && authority === undefined) authority = node;
+      node.children.forEach(visit);
+    };
+    visit(tree);
+    if (!spans.some((s) => s.role === "path") && (roles.parse as readonly string[]).includes(tree.rule)) {
+      const at = (role: Role) => spans.find((s) => s.role === role);
+      const scheme = at("scheme"), query = at("query"), fragment = at("fragment");
+      const start = authority !== undefined ? authority.end : scheme !== undefined ? scheme.end + 1 : tree.start;
+      const end = query !== undefined ? query.start - 1 : fragment !== undefined ? fragment.start - 1 : tree.end;
+      if (end > start) spans.push({ role: "path", label: "path", start, end, node: false });
+      spans.sort((a, b) => a.start - b.start);
+    }
+    return spans;
+  }
 }
 
 /** The input with each component painted, and a legend naming the colours. */
-export function paintComponents(input: string, tree: ParseTree, style: Styler): { line: string; legend: string } {
-  const spans = componentSpans(tree);
+export function paintComponents(input: string, spans: readonly Span[], style: Styler): { line: string; legend: string } {
   let line = "";
   let at = 0;
   for (const span of spans) {
     line += style.paint("dim", input.slice(at, span.start));
-    line += style.paint(COMPONENT_COLOURS.get(span.rule)!, input.slice(span.start, span.end));
+    line += style.paint(ROLE_COLOURS[span.role], input.slice(span.start, span.end));
     at = span.end;
   }
   line += style.paint("dim", input.slice(at));
   const seen = new Set<string>();
   const legend = spans
-    .filter((s) => { const l = LABELS[s.rule] ?? s.rule; if (seen.has(l)) return false; seen.add(l); return true; })
-    .map((s) => style.paint(COMPONENT_COLOURS.get(s.rule)!, LABELS[s.rule] ?? s.rule))
+    .filter((s) => { if (seen.has(s.label)) return false; seen.add(s.label); return true; })
+    .map((s) => style.paint(ROLE_COLOURS[s.role], s.label))
     .join(" ");
   return { line, legend };
 }
+
+/** The colour of the path, for a tree node that spans exactly the path a Components found. */
+export const PATH_COLOUR: StyleFormat = ROLE_COLOURS.path;

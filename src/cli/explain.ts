@@ -1,10 +1,10 @@
 // uri-grammar explain: which rule matched which characters, as an indented tree.
-import { EDITIONS, EXPLAIN_MAX_LENGTH, explain as explainInput, type ParseTree, type RuleName } from "../index.js";
+import { DEFAULT_EDITION, EDITIONS, EXPLAIN_MAX_LENGTH, explain as explainInput, type ParseTree } from "../index.js";
 import { CommandError, editionOf, expectPositionals, globalOptionHelp, ruleOption } from "./args.js";
-import { COMPONENT_COLOURS, paintComponents } from "./components.js";
+import { Components, PATH_COLOUR, paintComponents, type Span } from "./components.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT, exitStatusHelp, wrapText } from "./exit.js";
 
 export const explain: Command = {
   name: "explain",
@@ -24,9 +24,10 @@ Arguments:
 
 Options:
   --rule NAME      the rule the whole input must match (default URI-reference)
-  --all            also show the rules that match a single character (ALPHA,
-                   DIGIT, HEXDIG, alphanum, mark, reserved, unreserved, pchar,
-                   uric, uric-no-slash, DQUOTE); folded away by default
+  --all            also show the rules that match a single character (each
+                   edition's own; in ${DEFAULT_EDITION.document}:
+${wrapText(DEFAULT_EDITION.rules.filter((r) => r.singleCharacter).map((r) => r.name).join(", ") + ");", 78, " ".repeat(19)).join("\n")}
+                   folded away by default
   --json           print the tree as JSON ({rule, start, end, text, children})
 ${globalOptionHelp(19)}
 
@@ -51,13 +52,15 @@ ${exitStatusHelp({ [EXIT.ok]: "matched", [EXIT.invalid]: "not matched", [EXIT.us
       ctx.print(json(tree));
       return EXIT.ok;
     }
+    const components = new Components(edition);
+    const spans = components.spans(tree);
     if (ctx.out.enabled) {
-      const { line, legend } = paintComponents(input, tree, ctx.out);
+      const { line, legend } = paintComponents(input, spans, ctx.out);
       ctx.print(line);
       if (legend) ctx.print(legend);
       ctx.print("");
     }
-    ctx.print(treeLines(tree, ctx).join("\n"));
+    ctx.print(treeLines(tree, ctx, components, spans).join("\n"));
     return EXIT.ok;
   },
 };
@@ -68,11 +71,20 @@ export function tooLongToExplain(length: number): string {
     `its parse tree needs hundreds of bytes a character); 'uri-grammar check' validates an input of any length`;
 }
 
-/** One line per node: indentation, rule name, span, text. */
-export function treeLines(tree: ParseTree, ctx: Context): string[] {
+/**
+ * One line per node: indentation, rule name, span, text. A component's rule name is in the
+ * component's colour, and so is the outermost node that spans exactly a path found between
+ * components (`spans`, Components.spans()).
+ */
+export function treeLines(tree: ParseTree, ctx: Context, components: Components, spans: readonly Span[]): string[] {
   const lines: string[] = [];
+  let path = spans.find((s) => !s.node);
   const visit = (node: ParseTree, depth: number) => {
-    const colour = COMPONENT_COLOURS.get(node.rule as RuleName);
+    let colour = components.colourOf(node.rule);
+    if (colour === undefined && path !== undefined && node.start === path.start && node.end === path.end) {
+      colour = PATH_COLOUR;
+      path = undefined;
+    }
     const name = colour ? ctx.out.paint(colour, node.rule) : node.rule;
     lines.push(`${"  ".repeat(depth)}${name} ${ctx.out.paint("dim", `[${node.start}, ${node.end})`)} ${JSON.stringify(node.text)}`);
     node.children.forEach((c) => visit(c, depth + 1));
