@@ -62,6 +62,21 @@ const HAS_OPS = 0x8000;
 const charCodeAt = String.prototype.charCodeAt;
 const slice = String.prototype.slice;
 
+/**
+ * Where a reference's path begins: after its authority, else after the scheme's ":", else at the
+ * reference's start (an absent component -1). The path has no rule of its own in every grammar
+ * (the draft's is an abs-path or a rel-path, RFC 3986's one of five path rules); it is what lies
+ * between the components around it. explain's colours read it so too (src/cli/components.ts).
+ */
+export function pathStart(start: number, schemeEnd: number, authorityEnd: number): number {
+  return authorityEnd >= 0 ? authorityEnd : schemeEnd >= 0 ? schemeEnd + 1 : start;
+}
+
+/** Where a reference's path ends: before the query's "?", else before the fragment's "#", else at the reference's end. */
+export function pathEnd(end: number, queryStart: number, fragmentStart: number): number {
+  return queryStart >= 0 ? queryStart - 1 : fragmentStart >= 0 ? fragmentStart - 1 : end;
+}
+
 /** An edition's tagged DFA, decoded, with what it needs to make the grammar's records. */
 export class TaggedAutomaton {
   private readonly classes_: Uint8Array;
@@ -199,15 +214,15 @@ export class TaggedAutomaton {
     const roles = this.roles_, t = this.t_, typing = this.typing_;
     const end = this.end_;
     const schemeAt = t.scheme < 0 ? -1 : this.v_(t.scheme);
+    const schemeEnd = schemeAt >= 0 ? this.v_(t.scheme + 1) : -1;
     const authorityAt = t.authority < 0 ? -1 : this.v_(t.authority);
     const queryAt = t.query < 0 ? -1 : this.v_(t.query);
     const fragmentAt = t.fragment < 0 ? -1 : this.v_(t.fragment);
     const opaqueAt = t.opaque < 0 ? -1 : this.v_(t.opaque);
     let authority: unknown = null;
-    let pathStart = schemeAt >= 0 ? this.v_(t.scheme + 1) + 1 : 0;
+    let authorityEnd = -1;
     if (authorityAt >= 0) {
-      const authorityEnd = this.v_(t.authority + 1);
-      pathStart = authorityEnd;
+      authorityEnd = this.v_(t.authority + 1);
       const rule = this.ruleOf_(roles.authority, this.authorityGroup_, authorityAt, authorityEnd);
       if (rule === roles.regName) {
         authority = typing === undefined ? { rule, start: authorityAt, end: authorityEnd } : typing.authority(rule, authorityAt, authorityEnd, null, null, null, input);
@@ -227,10 +242,10 @@ export class TaggedAutomaton {
     }
     const path = opaqueAt >= 0
       ? { rule: roles.opaque, start: opaqueAt, end: this.v_(t.opaque + 1) }
-      : slice.call(input, pathStart, queryAt >= 0 ? queryAt - 1 : fragmentAt >= 0 ? fragmentAt - 1 : end);
+      : slice.call(input, pathStart(0, schemeEnd, authorityEnd), pathEnd(end, queryAt, fragmentAt));
     return {
       rule: this.ruleOf_(roles.reference, this.referenceGroup_, 0, end), start: 0, end,
-      scheme: schemeAt >= 0 ? slice.call(input, schemeAt, this.v_(t.scheme + 1)) : null,
+      scheme: schemeAt >= 0 ? slice.call(input, schemeAt, schemeEnd) : null,
       authority,
       path,
       query: queryAt >= 0 ? slice.call(input, queryAt, this.v_(t.query + 1)) : null,

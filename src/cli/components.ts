@@ -6,8 +6,9 @@
 // userinfo, host, port, regName, path, query, fragment). Where the path is no rule of the tree (the
 // draft's abs-path and rel-path, RFC 3986's path-abempty ... are each some of it), it is what lies
 // between the authority (or the scheme's ":", or the start) and the query's "?" (or the fragment's
-// "#", or the end), as src/tagged.ts reads it.
+// "#", or the end), as the tagged DFA reads it (pathStart() and pathEnd() of src/tagged.ts).
 import { EDITIONS, type EditionId, type ParseTree } from "../index.js";
+import { pathEnd, pathStart } from "../tagged.js";
 import type { StyleFormat, Styler } from "./style.js";
 
 /** The colour of each component, by its role. */
@@ -78,8 +79,8 @@ export class Components {
     if (!spans.some((s) => s.role === "path") && (roles.parse as readonly string[]).includes(tree.rule)) {
       const at = (role: Role) => spans.find((s) => s.role === role);
       const scheme = at("scheme"), query = at("query"), fragment = at("fragment");
-      const start = authority !== undefined ? authority.end : scheme !== undefined ? scheme.end + 1 : tree.start;
-      const end = query !== undefined ? query.start - 1 : fragment !== undefined ? fragment.start - 1 : tree.end;
+      const start = pathStart(tree.start, scheme?.end ?? -1, authority?.end ?? -1);
+      const end = pathEnd(tree.end, query?.start ?? -1, fragment?.start ?? -1);
       if (end > start) spans.push({ role: "path", label: "path", start, end, node: false });
       spans.sort((a, b) => a.start - b.start);
     }
