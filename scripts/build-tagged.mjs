@@ -53,9 +53,8 @@ const NEW = -2;
  * The tags of a plan: every span captured has a tag where it begins and one where it ends; every
  * group (an alternation of rule names) one where it begins, one where it ends, and one per
  * alternative but the last, set where that alternative begins (which alternative the match took;
- * the last where none is set). Shared ends
- * keep the automaton small: a tag per alternative's end would make states that differ only in
- * which end they will set.
+ * the last where none is set). Shared ends keep the automaton small: a tag per alternative's end
+ * would make states that differ only in which end they will set.
  */
 export function tagLayout(plan) {
   let t = 0;
