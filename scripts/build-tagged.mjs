@@ -156,7 +156,8 @@ function buildNfa(rules, start, plan, groupNodes) {
  * initial), op (same index: 0, or where the transition's register operations begin in ops), ops
  * (groups [count, (register, source) * count]; source -1 is the position of the character),
  * final (state * tags + tag: the register of the tag in the match, -1 set at the end of the input;
- * -2 throughout for a state that does not accept), registers (how many, the spare included).
+ * -2 throughout for a state that does not accept), registers (how many, the spare included), zeros
+ * (registers that hold 0 from the start, and that no operation writes).
  */
 export function taggedAutomaton(abnf, start, plan) {
   const nfa = buildNfa(abnf.rules, start, plan, plan.groups.map((g) => g.node));
@@ -309,11 +310,26 @@ export function taggedAutomaton(abnf, start, plan) {
     for (const t of next[order[i]]) if (!newId.has(block[t])) { newId.set(block[t], order.length); order.push(t); }
   }
   const count = order.length;
+  // Registers that only the initial state's transitions write, with the position: no transition
+  // returns to the initial state, so the position is 0 there, and a register is written before
+  // any state reads it, so they hold 0 whenever they are read. They are set to 0 once (zeros),
+  // and those operations go (about one in five of the operations a run of the draft's reference
+  // rule performs: the starts of the reference, of its scheme, and of absolute-URI).
+  const returns = order.some((s) => next[s].some((t) => newId.get(block[t]) === 1));
+  const atStart = new Set();
+  const elsewhere = new Set();
+  order.forEach((s, i) => {
+    if (i === 0) return;
+    for (const m of moves[s]) for (const [d, src] of m ?? []) (i === 1 && src < 0 ? atStart : elsewhere).add(d);
+  });
+  const zeros = returns ? [] : [...atStart].filter((r) => !elsewhere.has(r)).sort((a, b) => a - b);
+  const zero = new Set(zeros);
   const nextTable = new Array(count * width).fill(0);
   const opTable = new Array(count * width).fill(0);
   const ops = [0]; // index 0: no operations
   const groups = new Map();
-  const group = (m) => {
+  const group = (moves) => {
+    const m = moves === null ? null : moves.filter(([d]) => !zero.has(d));
     if (m === null || m.length === 0) return 0;
     const seq = sequential(m, registers);
     const key = seq.join(",");
@@ -348,7 +364,7 @@ export function taggedAutomaton(abnf, start, plan) {
   }
   return {
     tags: T, states: count, width: w, classes: classes.map((k) => classMap[k]), next: next2, op: op2, ops,
-    final, registers: registers + 1, unminimized: states.length,
+    final, registers: registers + 1, zeros, unminimized: states.length,
   };
 }
 
@@ -427,6 +443,7 @@ export function taggedModule(abnf, roles, source) {
     groups,
     tags: a.tags,
     registers: a.registers,
+    zeros: a.zeros,
     width: a.width,
     classes: encode(a.classes, BASE),
     next: encode(a.next, BASE),
@@ -443,7 +460,8 @@ export function taggedModule(abnf, roles, source) {
 // operations, its index (as the distance from the previous one's) and where its operations begin in
 // ops; ops: groups [count, (register, source) * count], source -1 the position of the character;
 // accepts: the index of each state's final map in maps, -1 where the state does not accept; maps:
-// the register of each tag in the match, -1 where the match sets it at the end of the input.
+// the register of each tag in the match, -1 where the match sets it at the end of the input; zeros:
+// registers that hold 0 throughout (tags that, where set, are set at the start).
 // classes, next and operations are strings of code units, each ${BASE} more than the number.
 "use strict";
 
