@@ -6,6 +6,9 @@
 import { labels, type SpanRecord as Span } from "../records.js";
 import { Reference, type Authority, type Host, type HostnameHost, type IPv4addressHost, type RegistryKind } from "./types.js";
 
+/** String.prototype.substring itself, called on inputs of every kind (why: src/tagged.ts). */
+const substring = String.prototype.substring;
+
 /** The grammar's record of an authority: a server, or a registry-based name (the edition's rule). */
 export type RecordOfAuthority =
   | { rule: "server"; start: number; end: number; userinfo: string | null; host: (Span & { rule: "hostname" | "IPv4address" }) | null; port: string | null }
@@ -36,7 +39,7 @@ export function referenceOf(record: unknown, input: string): Reference {
   return new Reference({
     scheme: r.scheme ?? undefined,
     authority: r.authority === null ? undefined : authorityOf(r.authority, input),
-    path: opaque ? input.slice(path.start, path.end) : path,
+    path: opaque ? substring.call(input, path.start, path.end) : path,
     opaque: opaque || r.rule === "opaque-URI",
     query: r.query ?? undefined,
     fragment: r.fragment ?? undefined,
@@ -44,13 +47,13 @@ export function referenceOf(record: unknown, input: string): Reference {
 }
 
 function authorityOf(a: RecordOfAuthority, input: string): Authority {
-  const raw = input.slice(a.start, a.end);
+  const raw = substring.call(input, a.start, a.end);
   // A registry-based authority: its kind is the rule the grammar matched (reg_name; draft -01's authority).
   if (a.rule !== "server") return { kind: a.rule, raw };
   const out: { kind: "server"; raw: string; userinfo?: string; host?: Host; port?: string } = { kind: "server", raw };
   if (a.userinfo !== null) out.userinfo = a.userinfo;
   // A server that is its host alone (as most are) gives the host its text, not a second copy of it.
-  if (a.host !== null) out.host = hostOf(a.host.rule, a.userinfo === null && a.port === null ? raw : input.slice(a.host.start, a.host.end));
+  if (a.host !== null) out.host = hostOf(a.host.rule, a.userinfo === null && a.port === null ? raw : substring.call(input, a.host.start, a.host.end));
   if (a.port !== null) out.port = a.port;
   return out;
 }

@@ -3,6 +3,9 @@
 import type { SpanRecord } from "../records.js";
 import { Reference, type Authority, type Host } from "./types.js";
 
+/** String.prototype.substring itself, called on inputs of every kind (why: src/tagged.ts). */
+const substring = String.prototype.substring;
+
 /** The grammar's record of a reference: null where a component is absent. */
 interface RecordOfReference {
   scheme: string | null;
@@ -25,9 +28,9 @@ export function referenceOf(record: unknown, input: string): Reference {
 }
 
 function authorityOf(a: NonNullable<RecordOfReference["authority"]>, input: string): Authority {
-  const hostRaw = input.slice(a.host.start, a.host.end);
+  const hostRaw = substring.call(input, a.host.start, a.host.end);
   // An authority that is its host alone (as most are) has the host's text, not a second copy of it.
-  const raw = a.userinfo === null && a.port === null ? hostRaw : input.slice(a.start, a.end);
+  const raw = a.userinfo === null && a.port === null ? hostRaw : substring.call(input, a.start, a.end);
   const out: { raw: string; userinfo?: string; host: Host; port?: string } = { raw, host: hostOf(a.host.rule, hostRaw) };
   if (a.userinfo !== null) out.userinfo = a.userinfo;
   if (a.port !== null) out.port = a.port;
