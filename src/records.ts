@@ -9,9 +9,9 @@
 import type { Authority, Host } from "./types.js";
 
 /**
- * String.prototype's own functions, called on inputs and hosts of every kind (why, and why
- * substring: src/tagged.ts; this module imports nothing at run time). Called as methods, the label
- * functions' calls took about 5% of parse() more.
+ * String.prototype's own functions, called on inputs and on the texts cut from them, which come
+ * as strings of several kinds (why, and why substring: src/tagged.ts; this module imports nothing
+ * at run time).
  */
 const substring = String.prototype.substring;
 const indexOf = String.prototype.indexOf;

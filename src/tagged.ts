@@ -56,11 +56,10 @@ const HAS_OPS = 0x8000;
  * the timing of the compiler's thread), V8 compiles a generic lookup and call for it: on the
  * benchmark corpus parse() took 460 ns per reference in one process and 1,050 ns in the next. A
  * call of a constant function is compiled to the same inline code whatever the kind; the length,
- * which has no such function, is read once per input, not once per character. Texts are cut with
- * substring, not slice: their bounds are never negative, and V8 compiles substring to less (about
- * 3% of parse()). (An imported
+ * which has no such function, is read once per input, not once per character. (An imported
  * constant is a property of the module object in the CommonJS build, which V8 does not take for a
- * constant: each module that reads inputs holds its own.) src/automaton.ts, src/records.ts and the
+ * constant: each module that reads inputs holds its own.) Texts are cut with substring: their
+ * bounds are never negative, so slice's reading of them is not needed. src/automaton.ts, src/records.ts and the
  * fast parser (scripts/passes/generate-fast.mjs) do the same.
  */
 const charCodeAt = String.prototype.charCodeAt;
@@ -108,29 +107,20 @@ export class TaggedAutomaton {
     readonly query: number; readonly fragment: number; readonly opaque: number };
 
   constructor(tables: TaggedTables, roles: EditionRoles, typing?: SpanTyping) {
-    // Every code unit has a class, so that the loop reads no character twice: a non-ASCII one has
-    // the class after the table's, whose column leads every state to the dead state 0. (An ASCII
-    // test on every character instead took about 4% longer.)
-    const width = tables.width + 1;
-    const classes = new Uint8Array(0x10000).fill(tables.width);
-    for (let c = 0; c < 128; c++) classes[c] = tables.classes.charCodeAt(c) - BASE;
-    const states = tables.next.length / tables.width;
-    const next = new Uint16Array(states * width);
-    for (let s = 0; s < states; s++) {
-      for (let k = 0; k < tables.width; k++) next[s * width + k] = tables.next.charCodeAt(s * tables.width + k) - BASE;
-    }
-    const opAt = new Uint16Array(states * width);
+    const codes = (s: string, into: Uint8Array | Uint16Array) => {
+      for (let i = 0; i < s.length; i++) into[i] = s.charCodeAt(i) - BASE;
+      return into;
+    };
+    this.classes_ = codes(tables.classes, new Uint8Array(128)) as Uint8Array;
+    this.width_ = tables.width;
+    this.next_ = codes(tables.next, new Uint16Array(tables.next.length)) as Uint16Array;
+    this.opAt_ = new Uint16Array(tables.next.length);
     // A transition with register operations has HAS_OPS added to its target.
     for (let i = 0, k = 0; i < tables.operations.length; i += 2) {
       k += tables.operations.charCodeAt(i) - BASE;
-      const at = Math.floor(k / tables.width) * width + k % tables.width;
-      opAt[at] = tables.operations.charCodeAt(i + 1) - BASE;
-      next[at] += HAS_OPS;
+      this.opAt_[k] = tables.operations.charCodeAt(i + 1) - BASE;
+      this.next_[k] += HAS_OPS;
     }
-    this.classes_ = classes;
-    this.width_ = width;
-    this.next_ = next;
-    this.opAt_ = opAt;
     this.ops_ = Int32Array.from(tables.ops);
     this.accepts_ = Int16Array.from(tables.accepts);
     this.tags_ = tables.tags;
@@ -162,7 +152,9 @@ export class TaggedAutomaton {
     let s = 1;
     const n = input.length;
     for (let i = 0; i < n; i++) {
-      const k = s * width + classes[charCodeAt.call(input, i)];
+      const c = charCodeAt.call(input, i);
+      if (c > 127) return false;
+      const k = s * width + classes[c];
       let to = next[k];
       if (to >= HAS_OPS) {
         this.apply_(this.opAt_[k], i);
