@@ -71,6 +71,22 @@ describe.each(withTagged)("the tagged DFA of %s", (id) => {
     expect(accepted).toBeGreaterThan(CORPUS.length / 2);
   });
 
+  test("a register it holds at 0 from the start is one that no operation writes, and no transition returns to its initial state", () => {
+    const { zeros } = edition.taggedTables!;
+    const t = tagged as unknown as { next_: Uint16Array; opAt_: Uint16Array; ops_: Int32Array };
+    const written = new Set<number>();
+    let intoInitial = 0;
+    for (let k = 0; k < t.next_.length; k++) {
+      if ((t.next_[k] & 0x7fff) === 1) intoInitial++;
+      if (t.next_[k] < 0x8000) continue;
+      const at = t.opAt_[k];
+      for (let n = t.ops_[at], i = at + 1; n > 0; n--, i += 2) written.add(t.ops_[i]);
+    }
+    expect(written.size).toBeGreaterThan(0);
+    if (zeros.length > 0) expect(intoInitial).toBe(0);
+    expect(zeros.filter((r) => written.has(r))).toEqual([]);
+  });
+
   test("parse() gives what the PEG's records build", () => {
     const build = builderOf(edition);
     for (const input of CORPUS) {
