@@ -59,8 +59,8 @@ const HAS_OPS = 0x8000;
  * which has no such function, is read once per input, not once per character. (An imported
  * constant is a property of the module object in the CommonJS build, which V8 does not take for a
  * constant: each module that reads inputs holds its own.) Texts are cut with substring: their
- * bounds are never negative, so slice's reading of them is not needed. src/automaton.ts, src/records.ts and the
- * fast parser (scripts/passes/generate-fast.mjs) do the same.
+ * bounds are never negative, so slice's reading of them is not needed. src/automaton.ts,
+ * src/records.ts, the builders and the fast parser (scripts/passes/generate-fast.mjs) do the same.
  */
 const charCodeAt = String.prototype.charCodeAt;
 const substring = String.prototype.substring;
