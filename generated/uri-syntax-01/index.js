@@ -8,7 +8,7 @@ const manifest = {
   "date": "1997-11-18",
   "spec": "draft-fielding-uri-syntax-01-to-02.diff.txt",
   "notation": "RFC 822 BNF with \"|\" for alternatives (section 1.6), reconstructed from a context diff against draft -02: the \"***\" side of every hunk and the unchanged context; Appendix A in its order, with the excluded characters of section 2.4.3, collected in ABNF (RFC 2234)",
-  "reconstruction": "Every rule that appears in no hunk and no context line of the diff is filled from RFC 2396, the successor of draft -02, and marked so in grammar.abnf (\"; reconstructed from rfc2396 section N\") and in the rule table (ruleInfo(name).reconstructed)",
+  "reconstruction": "Every rule that appears in no hunk and no context line of the diff is filled from RFC 2396, which the drafts led to, and marked so in grammar.abnf (\"; reconstructed from rfc2396 section N\") and in the rule table (ruleInfo(name).reconstructed)",
   "model": "rfc2396",
   "roles": {
     "reference": "URI-reference",
