@@ -176,6 +176,9 @@ describe("the drafts' components", () => {
       expect([ref.authority, ref.path, ref.query]).toEqual([undefined, "//a", "q"]);
       expect(matches("net_path", "//a?q", { edition: id })).toBe(false);
       expect(parse("http://a/?q", { edition: id }).authority?.raw).toBe("a");
+      // Step 1 of resolution parses the same way; "http://a" alone is a net_path (section 4.3's greedy rule).
+      expect(resolve("http://x/b/c", "//a?q", { edition: id })).toBe("http://x//a?q");
+      expect(resolve("http://x/b/c", "//a", { edition: id })).toBe("http://a");
     }
   });
 
