@@ -43,7 +43,7 @@ const manifest = {
     "escape-end": "An escape is \"%\" followed by two hex digits (section 2.4.1)",
     "ip-literal-end": "An IPv6reference ends with \"]\" (section 3.2.2)",
     "surrogate": "URIs are ASCII; this is a lone UTF-16 surrogate, not a character, and has no UTF-8 encoding (section 2.1)",
-    "non-ascii": "URIs are ASCII: a character outside US-ASCII must be percent-encoded as the escapes of its UTF-8 octets ({char} is {escape}) (section 2.1)",
+    "non-ascii": "URIs are ASCII: a character outside US-ASCII is written as the escapes of its octets in a charset the scheme chooses (section 2.1), UTF-8 whenever possible (section 6.3): {char} is {escape}",
     "control": "Control characters are excluded from URIs (section 2.4.3); as data they are escaped ({escape})",
     "space": "A space is excluded from URIs (section 2.4.3); as data it is escaped as %20",
     "bad-escape": "An escape is \"%\" followed by two hex digits (section 2.4.1); a \"%\" as data is written %25",

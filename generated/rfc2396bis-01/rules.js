@@ -848,7 +848,7 @@ const RULES = Object.freeze([
     "pegName": "toplabel",
     "section": "3.2.2",
     "abnf": "toplabel       = ALPHA [ 0*61( alphanum / \"-\" ) alphanum ]",
-    "draft": "toplabel = alpha [ 0*61( alphanum | \"-\" ) alphanum ]\n(\"|\" is not an ABNF operator; the core rule is spelled ALPHA.)",
+    "draft": "toplabel = alpha [ 0*61( alphanum | \"-\" ) alphanum ]\n(\"|\" is not an ABNF operator; alpha is the core rule ALPHA, spelled as",
     "peg": "toplabel\n  = ALPHA (((alphanum / \"-\") &(alphanum / \"-\"))|0..61| alphanum)?",
     "pegNote": "as domainlabel.",
     "exclusive": [],
