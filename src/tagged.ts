@@ -80,30 +80,83 @@ export function pathEnd(end: number, queryStart: number, fragmentStart: number):
   return queryStart >= 0 ? queryStart - 1 : fragmentStart >= 0 ? fragmentStart - 1 : end;
 }
 
+/** The decoded tables the loop reads, and the registers it writes. */
+interface Scanned {
+  readonly classes: Uint8Array;
+  readonly width: number;
+  readonly next: Uint16Array;
+  readonly opAt: Uint16Array;
+  readonly ops: Int32Array;
+  readonly registers: Int32Array;
+}
+
+/**
+ * The loop of a tagged DFA over an input, as a closure over its decoded tables: it runs the
+ * automaton over the whole input and gives the state it ends in, or 0 where it stops in the dead
+ * state or at a non-ASCII character; the registers R then hold the tags' values. It writes
+ * nothing but registers, and leaves to its caller whether that state accepts.
+ *
+ * A closure over constants, not a method reading the automaton's fields: V8 compiles the loop into
+ * parse() either way, and there it can take a known closure's constants (the tables, their
+ * lengths, the width) as fixed values, which it does not do for an object's fields. Measured in
+ * separate processes (docs/performance.md), parse() took about 10% less so.
+ */
+function scanner(tables: Scanned): (input: string) => number {
+  // Constants of the closure, which V8 can take as such where it compiles the loop into its caller.
+  const { classes, width, next, opAt, ops, registers: R } = tables;
+  return (input: string): number => {
+    let s = 1;
+    const n = input.length;
+    for (let i = 0; i < n; i++) {
+      const c = charCodeAt.call(input, i);
+      if (c > 127) return 0;
+      const k = s * width + classes[c];
+      let to = next[k];
+      if (to >= HAS_OPS) {
+        // The transition's register operations: [count, (register, source) * count], source -1 the position.
+        const at = opAt[k];
+        for (let m = ops[at], j = at + 1; m > 0; m--, j += 2) {
+          const source = ops[j + 1];
+          R[ops[j]] = source < 0 ? i : R[source];
+        }
+        to -= HAS_OPS;
+      }
+      if (to === 0) return 0;
+      s = to;
+    }
+    return s;
+  };
+}
+
 /** An edition's tagged DFA, decoded, with what it needs to make the grammar's records. */
 export class TaggedAutomaton {
-  private readonly classes_: Uint8Array;
-  private readonly width_: number;
-  private readonly next_: Uint16Array;
-  private readonly opAt_: Uint16Array;
-  private readonly ops_: Int32Array;
-  private readonly accepts_: Int16Array;
+  // The fields are declared only, and set once each by the constructor (as UriReference's are):
+  // a declaration compiled to a class field would define each as undefined first, and V8, seeing
+  // it set again, would keep no record of the kind of value it holds.
+  private declare readonly classes_: Uint8Array;
+  private declare readonly width_: number;
+  private declare readonly next_: Uint16Array;
+  private declare readonly opAt_: Uint16Array;
+  private declare readonly ops_: Int32Array;
+  private declare readonly accepts_: Int16Array;
   /** maps[map * tags + tag]: the register of the tag, -1 for the end of the input. */
-  private readonly maps_: Int16Array;
-  private readonly tags_: number;
-  private readonly registers_: Int32Array;
+  private declare readonly maps_: Int16Array;
+  private declare readonly tags_: number;
+  private declare readonly registers_: Int32Array;
+  /** The loop over an input (scanner()). */
+  private declare readonly scan_: (input: string) => number;
   /** After a run that matched: where the final map of its last state begins in maps_, and the input's length. */
   private final_ = 0;
   private end_ = 0;
-  private readonly span_: Readonly<Record<string, { start: number; end: number } | undefined>>;
+  private declare readonly span_: Readonly<Record<string, { start: number; end: number } | undefined>>;
   /** The groups of the reference rule, the authority and the host (which alternative each took). */
-  private readonly referenceGroup_: Group | undefined;
-  private readonly authorityGroup_: Group | undefined;
-  private readonly hostGroup_: Group | undefined;
-  private readonly roles_: EditionRoles;
-  private readonly typing_: SpanTyping | undefined;
+  private declare readonly referenceGroup_: Group | undefined;
+  private declare readonly authorityGroup_: Group | undefined;
+  private declare readonly hostGroup_: Group | undefined;
+  private declare readonly roles_: EditionRoles;
+  private declare readonly typing_: SpanTyping | undefined;
   /** The tag where each role's span begins, -1 where it is not captured. */
-  private readonly t_: { readonly scheme: number; readonly authority: number; readonly userinfo: number; readonly host: number; readonly port: number;
+  private declare readonly t_: { readonly scheme: number; readonly authority: number; readonly userinfo: number; readonly host: number; readonly port: number;
     readonly query: number; readonly fragment: number; readonly opaque: number };
 
   constructor(tables: TaggedTables, roles: EditionRoles, typing?: SpanTyping) {
@@ -123,12 +176,17 @@ export class TaggedAutomaton {
     }
     this.ops_ = Int32Array.from(tables.ops);
     this.accepts_ = Int16Array.from(tables.accepts);
+    // record() reads the dead state's entry after a run that stopped.
+    if (this.accepts_[0] !== -1) throw new Error("internal error: the tagged DFA's dead state accepts");
     this.tags_ = tables.tags;
     this.maps_ = Int16Array.from(tables.maps.flat());
     // A tag that no path has set reads register t, which holds -1 and is never written; the
     // others are written before any state reads them.
     this.registers_ = new Int32Array(tables.registers).fill(-1);
     for (const r of tables.zeros) this.registers_[r] = 0;
+    this.scan_ = scanner({
+      classes: this.classes_, width: this.width_, next: this.next_, opAt: this.opAt_, ops: this.ops_, registers: this.registers_,
+    });
     this.span_ = Object.fromEntries(tables.spans.map((s) => [s.name, s]));
     const group = (rule: string | undefined) => tables.groups.find((g) => g.rule === rule);
     this.referenceGroup_ = group(roles.reference);
@@ -143,46 +201,10 @@ export class TaggedAutomaton {
     };
   }
 
-  /**
-   * Runs the automaton over the whole input: true when it matches the rule, and then every tag's
-   * value is read by v_(). Non-ASCII input never matches.
-   */
-  private run_(input: string): boolean {
-    const classes = this.classes_, width = this.width_, next = this.next_;
-    let s = 1;
-    const n = input.length;
-    for (let i = 0; i < n; i++) {
-      const c = charCodeAt.call(input, i);
-      if (c > 127) return false;
-      const k = s * width + classes[c];
-      let to = next[k];
-      if (to >= HAS_OPS) {
-        this.apply_(this.opAt_[k], i);
-        to -= HAS_OPS;
-      }
-      if (to === 0) return false;
-      s = to;
-    }
-    const map = this.accepts_[s];
-    if (map < 0) return false;
-    this.final_ = map * this.tags_;
-    this.end_ = n;
-    return true;
-  }
-
   /** The value of tag t in the match of the last run: a position, or -1 where the match does not set it. */
   private v_(t: number): number {
     const r = this.maps_[this.final_ + t];
     return r < 0 ? this.end_ : this.registers_[r];
-  }
-
-  /** A transition's register operations, at the position of its character. */
-  private apply_(at: number, position: number): void {
-    const ops = this.ops_, R = this.registers_;
-    for (let n = ops[at], i = at + 1; n > 0; n--, i += 2) {
-      const source = ops[i + 1];
-      R[ops[i]] = source < 0 ? position : R[source];
-    }
   }
 
   /** The tag where a captured rule begins (its end is the next tag), or -1 where the automaton has none. */
@@ -211,7 +233,11 @@ export class TaggedAutomaton {
    * the model's typing of hosts and authorities), or null when the input does not match the rule.
    */
   record(input: string): unknown {
-    return this.run_(input) ? this.record_(input) : null;
+    const map = this.accepts_[this.scan_(input)];
+    if (map < 0) return null;
+    this.final_ = map * this.tags_;
+    this.end_ = input.length;
+    return this.record_(input);
   }
 
   private record_(input: string): unknown {
