@@ -128,104 +128,147 @@ function scanner(tables: Scanned): (input: string) => number {
   };
 }
 
+/** What the records are made of: the automaton's final maps and registers, and the edition's roles. */
+interface Recorded {
+  readonly scan: (input: string) => number;
+  readonly accepts: Int16Array;
+  /** maps[map * tags + tag]: the register of the tag, -1 for the end of the input. */
+  readonly maps: Int16Array;
+  readonly tags: number;
+  readonly registers: Int32Array;
+  /** The tag where each role's span begins, -1 where it is not captured. */
+  readonly t: { readonly scheme: number; readonly authority: number; readonly userinfo: number; readonly host: number; readonly port: number;
+    readonly query: number; readonly fragment: number; readonly opaque: number };
+  /** The groups of the reference rule, the authority and the host (which alternative each took). */
+  readonly referenceGroup: Group | undefined;
+  readonly authorityGroup: Group | undefined;
+  readonly hostGroup: Group | undefined;
+  readonly roles: EditionRoles;
+  readonly typing: SpanTyping | undefined;
+}
+
+/**
+ * The record of the reference rule for an input, as a closure over what it is made of (held in
+ * constants, as scanner()'s tables are: the tags of each role and the groups are fixed values
+ * where V8 compiles it into parse()), or null when the input does not match the rule.
+ */
+function recorder(of: Recorded): (input: string) => unknown {
+  const { scan, accepts, maps, tags, registers: R, referenceGroup, authorityGroup, hostGroup, roles, typing } = of;
+  const { scheme: tScheme, authority: tAuthority, userinfo: tUserinfo, host: tHost, port: tPort, query: tQuery, fragment: tFragment,
+    opaque: tOpaque } = of.t;
+  /** The value of tag t in a match whose final map begins at `final`: a position, or -1 where the match does not set it. */
+  const v = (final: number, end: number, t: number): number => {
+    const r = maps[final + t];
+    return r < 0 ? end : R[r];
+  };
+  /** The text of the span that begins at tag t, or null where the match has none. */
+  const text = (final: number, end: number, t: number, input: string): string | null => {
+    if (t < 0) return null;
+    const start = v(final, end, t);
+    return start < 0 ? null : substring.call(input, start, v(final, end, t + 1));
+  };
+  /** The rule a record of `rule` spanning [start, stop) names: the alternative its group `g` took, if that spans it all. */
+  const ruleOf = (final: number, end: number, rule: string, g: Group | undefined, start: number, stop: number): string => {
+    if (g === undefined) return rule;
+    if (v(final, end, g.start) !== start || v(final, end, g.end) !== stop) return rule;
+    for (let i = 0; i < g.markers.length; i++) if (v(final, end, g.markers[i]) === start) return g.alternatives[i];
+    return g.alternatives[g.markers.length];
+  };
+  return (input: string): unknown => {
+    const map = accepts[scan(input)];
+    if (map < 0) return null;
+    const final = map * tags, end = input.length;
+    const schemeAt = tScheme < 0 ? -1 : v(final, end, tScheme);
+    const schemeEnd = schemeAt >= 0 ? v(final, end, tScheme + 1) : -1;
+    const authorityAt = tAuthority < 0 ? -1 : v(final, end, tAuthority);
+    const queryAt = tQuery < 0 ? -1 : v(final, end, tQuery);
+    const fragmentAt = tFragment < 0 ? -1 : v(final, end, tFragment);
+    const opaqueAt = tOpaque < 0 ? -1 : v(final, end, tOpaque);
+    let authority: unknown = null;
+    let authorityEnd = -1;
+    if (authorityAt >= 0) {
+      authorityEnd = v(final, end, tAuthority + 1);
+      const rule = ruleOf(final, end, roles.authority, authorityGroup, authorityAt, authorityEnd);
+      if (rule === roles.regName) {
+        authority = typing === undefined ? { rule, start: authorityAt, end: authorityEnd } : typing.authority(rule, authorityAt, authorityEnd, null, null, null, input);
+      } else {
+        const hostAt = tHost < 0 ? -1 : v(final, end, tHost);
+        let host: unknown = null;
+        if (hostAt >= 0) {
+          const hostEnd = v(final, end, tHost + 1);
+          const hostRule = ruleOf(final, end, roles.host, hostGroup, hostAt, hostEnd);
+          host = typing === undefined ? { rule: hostRule, start: hostAt, end: hostEnd } : typing.host(hostRule, hostAt, hostEnd, input);
+        }
+        const userinfo = text(final, end, tUserinfo, input), port = text(final, end, tPort, input);
+        authority = typing === undefined
+          ? { rule, start: authorityAt, end: authorityEnd, userinfo, host, port }
+          : typing.authority(rule, authorityAt, authorityEnd, userinfo, host, port, input);
+      }
+    }
+    const path = opaqueAt >= 0
+      ? { rule: roles.opaque, start: opaqueAt, end: v(final, end, tOpaque + 1) }
+      : substring.call(input, pathStart(0, schemeEnd, authorityEnd), pathEnd(end, queryAt, fragmentAt));
+    return {
+      rule: ruleOf(final, end, roles.reference, referenceGroup, 0, end), start: 0, end,
+      scheme: schemeAt >= 0 ? substring.call(input, schemeAt, schemeEnd) : null,
+      authority,
+      path,
+      query: queryAt >= 0 ? substring.call(input, queryAt, v(final, end, tQuery + 1)) : null,
+      fragment: fragmentAt >= 0 ? substring.call(input, fragmentAt, v(final, end, tFragment + 1)) : null,
+    };
+  };
+}
+
 /** An edition's tagged DFA, decoded, with what it needs to make the grammar's records. */
 export class TaggedAutomaton {
   // The fields are declared only, and set once each by the constructor (as UriReference's are):
   // a declaration compiled to a class field would define each as undefined first, and V8, seeing
   // it set again, would keep no record of the kind of value it holds.
-  private declare readonly classes_: Uint8Array;
-  private declare readonly width_: number;
   private declare readonly next_: Uint16Array;
   private declare readonly opAt_: Uint16Array;
   private declare readonly ops_: Int32Array;
-  private declare readonly accepts_: Int16Array;
-  /** maps[map * tags + tag]: the register of the tag, -1 for the end of the input. */
-  private declare readonly maps_: Int16Array;
-  private declare readonly tags_: number;
-  private declare readonly registers_: Int32Array;
-  /** The loop over an input (scanner()). */
-  private declare readonly scan_: (input: string) => number;
-  /** After a run that matched: where the final map of its last state begins in maps_, and the input's length. */
-  private final_ = 0;
-  private end_ = 0;
-  private declare readonly span_: Readonly<Record<string, { start: number; end: number } | undefined>>;
-  /** The groups of the reference rule, the authority and the host (which alternative each took). */
-  private declare readonly referenceGroup_: Group | undefined;
-  private declare readonly authorityGroup_: Group | undefined;
-  private declare readonly hostGroup_: Group | undefined;
-  private declare readonly roles_: EditionRoles;
-  private declare readonly typing_: SpanTyping | undefined;
-  /** The tag where each role's span begins, -1 where it is not captured. */
-  private declare readonly t_: { readonly scheme: number; readonly authority: number; readonly userinfo: number; readonly host: number; readonly port: number;
-    readonly query: number; readonly fragment: number; readonly opaque: number };
+  /** The record of an input (recorder()). */
+  private declare readonly record_: (input: string) => unknown;
 
   constructor(tables: TaggedTables, roles: EditionRoles, typing?: SpanTyping) {
     const codes = (s: string, into: Uint8Array | Uint16Array) => {
       for (let i = 0; i < s.length; i++) into[i] = s.charCodeAt(i) - BASE;
       return into;
     };
-    this.classes_ = codes(tables.classes, new Uint8Array(128)) as Uint8Array;
-    this.width_ = tables.width;
-    this.next_ = codes(tables.next, new Uint16Array(tables.next.length)) as Uint16Array;
-    this.opAt_ = new Uint16Array(tables.next.length);
+    const classes = codes(tables.classes, new Uint8Array(128)) as Uint8Array;
+    const next = codes(tables.next, new Uint16Array(tables.next.length)) as Uint16Array;
+    const opAt = new Uint16Array(tables.next.length);
     // A transition with register operations has HAS_OPS added to its target.
     for (let i = 0, k = 0; i < tables.operations.length; i += 2) {
       k += tables.operations.charCodeAt(i) - BASE;
-      this.opAt_[k] = tables.operations.charCodeAt(i + 1) - BASE;
-      this.next_[k] += HAS_OPS;
+      opAt[k] = tables.operations.charCodeAt(i + 1) - BASE;
+      next[k] += HAS_OPS;
     }
-    this.ops_ = Int32Array.from(tables.ops);
-    this.accepts_ = Int16Array.from(tables.accepts);
-    // record() reads the dead state's entry after a run that stopped.
-    if (this.accepts_[0] !== -1) throw new Error("internal error: the tagged DFA's dead state accepts");
-    this.tags_ = tables.tags;
-    this.maps_ = Int16Array.from(tables.maps.flat());
+    const ops = Int32Array.from(tables.ops);
+    const accepts = Int16Array.from(tables.accepts);
+    // The record reads the dead state's entry after a run that stopped.
+    if (accepts[0] !== -1) throw new Error("internal error: the tagged DFA's dead state accepts");
     // A tag that no path has set reads register t, which holds -1 and is never written; the
     // others are written before any state reads them.
-    this.registers_ = new Int32Array(tables.registers).fill(-1);
-    for (const r of tables.zeros) this.registers_[r] = 0;
-    this.scan_ = scanner({
-      classes: this.classes_, width: this.width_, next: this.next_, opAt: this.opAt_, ops: this.ops_, registers: this.registers_,
-    });
-    this.span_ = Object.fromEntries(tables.spans.map((s) => [s.name, s]));
+    const registers = new Int32Array(tables.registers).fill(-1);
+    for (const r of tables.zeros) registers[r] = 0;
+    this.next_ = next;
+    this.opAt_ = opAt;
+    this.ops_ = ops;
+    const span = new Map(tables.spans.map((s) => [s.name, s]));
+    // The tag where a captured rule begins (its end is the next tag), or -1 where the automaton has none.
+    const tagOf = (rule: string | undefined) => (rule === undefined ? undefined : span.get(rule))?.start ?? -1;
     const group = (rule: string | undefined) => tables.groups.find((g) => g.rule === rule);
-    this.referenceGroup_ = group(roles.reference);
-    this.authorityGroup_ = group(roles.authority);
-    this.hostGroup_ = group(roles.host);
-    this.roles_ = roles;
-    this.typing_ = typing;
-    this.t_ = {
-      scheme: this.tagOf_(roles.scheme), authority: this.tagOf_(roles.authority), userinfo: this.tagOf_(roles.userinfo),
-      host: this.tagOf_(roles.host), port: this.tagOf_(roles.port), query: this.tagOf_(roles.query),
-      fragment: this.tagOf_(roles.fragment), opaque: this.tagOf_(roles.opaque),
-    };
-  }
-
-  /** The value of tag t in the match of the last run: a position, or -1 where the match does not set it. */
-  private v_(t: number): number {
-    const r = this.maps_[this.final_ + t];
-    return r < 0 ? this.end_ : this.registers_[r];
-  }
-
-  /** The tag where a captured rule begins (its end is the next tag), or -1 where the automaton has none. */
-  private tagOf_(rule: string | undefined): number {
-    const s = rule === undefined ? undefined : this.span_[rule];
-    return s === undefined ? -1 : s.start;
-  }
-
-  /** The text of the span that begins at tag t, or null where the match has none. */
-  private text_(t: number, input: string): string | null {
-    if (t < 0) return null;
-    const start = this.v_(t);
-    return start < 0 ? null : substring.call(input, start, this.v_(t + 1));
-  }
-
-  /** The rule a record of `rule` spanning [start, end) names: the alternative its group `g` took, if that spans it all. */
-  private ruleOf_(rule: string, g: Group | undefined, start: number, end: number): string {
-    if (g === undefined) return rule;
-    if (this.v_(g.start) !== start || this.v_(g.end) !== end) return rule;
-    for (let i = 0; i < g.markers.length; i++) if (this.v_(g.markers[i]) === start) return g.alternatives[i];
-    return g.alternatives[g.markers.length];
+    this.record_ = recorder({
+      scan: scanner({ classes, width: tables.width, next, opAt, ops, registers }),
+      accepts, maps: Int16Array.from(tables.maps.flat()), tags: tables.tags, registers,
+      t: {
+        scheme: tagOf(roles.scheme), authority: tagOf(roles.authority), userinfo: tagOf(roles.userinfo), host: tagOf(roles.host),
+        port: tagOf(roles.port), query: tagOf(roles.query), fragment: tagOf(roles.fragment), opaque: tagOf(roles.opaque),
+      },
+      referenceGroup: group(roles.reference), authorityGroup: group(roles.authority), hostGroup: group(roles.host),
+      roles, typing,
+    });
   }
 
   /**
@@ -233,54 +276,6 @@ export class TaggedAutomaton {
    * the model's typing of hosts and authorities), or null when the input does not match the rule.
    */
   record(input: string): unknown {
-    const map = this.accepts_[this.scan_(input)];
-    if (map < 0) return null;
-    this.final_ = map * this.tags_;
-    this.end_ = input.length;
     return this.record_(input);
   }
-
-  private record_(input: string): unknown {
-    const roles = this.roles_, t = this.t_, typing = this.typing_;
-    const end = this.end_;
-    const schemeAt = t.scheme < 0 ? -1 : this.v_(t.scheme);
-    const schemeEnd = schemeAt >= 0 ? this.v_(t.scheme + 1) : -1;
-    const authorityAt = t.authority < 0 ? -1 : this.v_(t.authority);
-    const queryAt = t.query < 0 ? -1 : this.v_(t.query);
-    const fragmentAt = t.fragment < 0 ? -1 : this.v_(t.fragment);
-    const opaqueAt = t.opaque < 0 ? -1 : this.v_(t.opaque);
-    let authority: unknown = null;
-    let authorityEnd = -1;
-    if (authorityAt >= 0) {
-      authorityEnd = this.v_(t.authority + 1);
-      const rule = this.ruleOf_(roles.authority, this.authorityGroup_, authorityAt, authorityEnd);
-      if (rule === roles.regName) {
-        authority = typing === undefined ? { rule, start: authorityAt, end: authorityEnd } : typing.authority(rule, authorityAt, authorityEnd, null, null, null, input);
-      } else {
-        const hostAt = t.host < 0 ? -1 : this.v_(t.host);
-        let host: unknown = null;
-        if (hostAt >= 0) {
-          const hostEnd = this.v_(t.host + 1);
-          const hostRule = this.ruleOf_(roles.host, this.hostGroup_, hostAt, hostEnd);
-          host = typing === undefined ? { rule: hostRule, start: hostAt, end: hostEnd } : typing.host(hostRule, hostAt, hostEnd, input);
-        }
-        const userinfo = this.text_(t.userinfo, input), port = this.text_(t.port, input);
-        authority = typing === undefined
-          ? { rule, start: authorityAt, end: authorityEnd, userinfo, host, port }
-          : typing.authority(rule, authorityAt, authorityEnd, userinfo, host, port, input);
-      }
-    }
-    const path = opaqueAt >= 0
-      ? { rule: roles.opaque, start: opaqueAt, end: this.v_(t.opaque + 1) }
-      : substring.call(input, pathStart(0, schemeEnd, authorityEnd), pathEnd(end, queryAt, fragmentAt));
-    return {
-      rule: this.ruleOf_(roles.reference, this.referenceGroup_, 0, end), start: 0, end,
-      scheme: schemeAt >= 0 ? substring.call(input, schemeAt, schemeEnd) : null,
-      authority,
-      path,
-      query: queryAt >= 0 ? substring.call(input, queryAt, this.v_(t.query + 1)) : null,
-      fragment: fragmentAt >= 0 ? substring.call(input, fragmentAt, this.v_(t.fragment + 1)) : null,
-    };
-  }
-
 }
