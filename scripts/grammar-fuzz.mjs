@@ -214,8 +214,10 @@ export function pegAcceptor(edition = DEFAULT_EDITION, grammarFile = undefined) 
   // and its record, which must be the PEG's.
   const { EDITIONS } = require(join(ROOT, "dist/cjs/src/registry.js"));
   const { taggedOf } = require(join(ROOT, "dist/cjs/src/parse.js"));
+  const { builderOf } = require(join(ROOT, "dist/cjs/src/builders.js"));
   const library = EDITIONS[edition];
   const tagged = library === undefined ? null : taggedOf(library);
+  const build = library === undefined ? null : builderOf(library);
   return (pegName, s, rule) => {
     const automaton = automatonOf(rule);
     const scan = runScan(automaton, s);
@@ -232,6 +234,16 @@ export function pegAcceptor(edition = DEFAULT_EDITION, grammarFile = undefined) 
       verdicts.tagged = own !== null;
       if (own !== null && record !== fast.FAILED && JSON.stringify(own) !== JSON.stringify(record)) {
         return `builds disagree: the tagged DFA's record ${JSON.stringify(own)}, the PEG's ${JSON.stringify(record)}`;
+      }
+      // What parse() takes from it: the record, or the reference the model's typing makes from
+      // its parts, which must be what the model's builder makes of the PEG's record.
+      const parsed = tagged.parse(s);
+      if ((parsed === null) !== (own === null)) return `builds disagree: the tagged DFA's parse ${parsed !== null}, its record ${own !== null}`;
+      if (parsed !== own && parsed !== null && record !== fast.FAILED) {
+        const built = build(record, s, library);
+        if (Object.getPrototypeOf(parsed) !== Object.getPrototypeOf(built) || JSON.stringify(parsed) !== JSON.stringify(built)) {
+          return `builds disagree: the tagged DFA's reference ${JSON.stringify(parsed)}, the one built from the PEG's record ${JSON.stringify(built)}`;
+        }
       }
     }
     const values = Object.values(verdicts);

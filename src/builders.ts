@@ -6,7 +6,7 @@ import { referenceOf } from "./rfc3986/build.js";
 import { urlOf } from "./url1993/build.js";
 import { TYPED_SPANS, type SpanRecord } from "./records.js";
 import type { SpanTyping } from "./tagged.js";
-import { UriReference, type UriReferenceParts } from "./types.js";
+import { referenceFromParts, UriReference, type UriReferenceParts } from "./types.js";
 
 /**
  * Builds a model's typed reference from the record of a parse rule; the edition is there for a
@@ -42,7 +42,7 @@ function opaqueReference(record: unknown, input: string): UriReference {
  * from the spans.
  */
 const SPAN_TYPING: Readonly<Record<string, SpanTyping>> = {
-  "rfc2396bis-01": TYPED_SPANS as unknown as SpanTyping,
+  "rfc2396bis-01": { ...TYPED_SPANS, reference: referenceFromParts } as unknown as SpanTyping,
 };
 
 /** The model's typing of hosts and authorities from their spans, or undefined. */

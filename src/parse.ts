@@ -30,9 +30,10 @@ export function parseIn(edition: Edition, input: string, start: RuleInfo): unkno
   if (start.name === edition.roles.reference) {
     const tagged = taggedOf(edition);
     if (tagged !== null) {
-      const record = tagged.record(input);
-      if (record === null) throw diagnose(edition, input, start);
-      return lastBuilder!(record, input, edition);
+      const parsed = tagged.parse(input);
+      if (parsed === null) throw diagnose(edition, input, start);
+      // A model whose typing makes the reference itself needs no builder (SpanTyping.reference).
+      return lastBuilder === undefined ? parsed : lastBuilder(parsed, input, edition);
     }
   }
   const record = edition.parser.run(input, start.pegName);
@@ -58,7 +59,7 @@ export function taggedOf(edition: Edition): TaggedAutomaton | null {
   }
   lastEdition = edition;
   lastTagged = tagged;
-  lastBuilder = builderOf(edition);
+  lastBuilder = tagged !== null && spanTypingOf(edition)?.reference !== undefined ? undefined : builderOf(edition);
   return tagged;
 }
 

@@ -40,6 +40,12 @@ export interface TaggedTables {
 export interface SpanTyping {
   host(rule: string, start: number, end: number, input: string): unknown;
   authority(rule: string, start: number, end: number, userinfo: string | null, host: unknown, port: string | null, input: string): unknown;
+  /**
+   * The model's reference, made at once from the reference's parts (texts, null where absent; the
+   * typed authority; the path as a text, `opaque` where it is the opaque part), for a model that
+   * needs no record of it: parse() then returns it as it is, and no builder runs.
+   */
+  reference?(scheme: string | null, authority: unknown, path: string, opaque: boolean, query: string | null, fragment: string | null): unknown;
 }
 
 /** A group of alternatives: its tags, and the alternatives' names. */
@@ -91,41 +97,42 @@ interface Scanned {
 }
 
 /**
- * The loop of a tagged DFA over an input, as a closure over its decoded tables: it runs the
- * automaton over the whole input and gives the state it ends in, or 0 where it stops in the dead
- * state or at a non-ASCII character; the registers R then hold the tags' values. It writes
- * nothing but registers, and leaves to its caller whether that state accepts.
+ * The loop of a tagged DFA over an input: it runs the automaton over the whole input and gives
+ * the state it ends in, or 0 where it stops in the dead state or at a non-ASCII character; the
+ * registers then hold the tags' values. It writes nothing but registers, and leaves to its caller
+ * whether that state accepts.
  *
- * A closure over constants, not a method reading the automaton's fields: V8 compiles the loop into
- * parse() either way, and there it can take a known closure's constants (the tables, their
- * lengths, the width) as fixed values, which it does not do for an object's fields. Measured in
- * separate processes (docs/performance.md), parse() took about 10% less so.
+ * Each automaton calls it bound to its tables (`scan.bind(undefined, tables)`), as record() is
+ * bound to what it reads. Where a program parses in one edition, V8 compiles the bound function's
+ * call into parse() with the tables as a constant object, whose fields (the arrays, their lengths,
+ * the width) it then takes as fixed values: parse() took about 10% less than with a method
+ * reading the automaton's fields (docs/performance.md). Where it parses in several, the calls see
+ * several bound functions of one function, compiled once for all of them. (A closure per
+ * automaton did as well for one edition, but with several, whose closures V8 then compiles as one
+ * and inlines nowhere, parse() took half as long again as with the method.)
  */
-function scanner(tables: Scanned): (input: string) => number {
-  // Constants of the closure, which V8 can take as such where it compiles the loop into its caller.
-  const { classes, width, next, opAt, ops, registers: R } = tables;
-  return (input: string): number => {
-    let s = 1;
-    const n = input.length;
-    for (let i = 0; i < n; i++) {
-      const c = charCodeAt.call(input, i);
-      if (c > 127) return 0;
-      const k = s * width + classes[c];
-      let to = next[k];
-      if (to >= HAS_OPS) {
-        // The transition's register operations: [count, (register, source) * count], source -1 the position.
-        const at = opAt[k];
-        for (let m = ops[at], j = at + 1; m > 0; m--, j += 2) {
-          const source = ops[j + 1];
-          R[ops[j]] = source < 0 ? i : R[source];
-        }
-        to -= HAS_OPS;
+function scan(t: Scanned, input: string): number {
+  const { classes, width, next, opAt, ops, registers: R } = t;
+  let s = 1;
+  const n = input.length;
+  for (let i = 0; i < n; i++) {
+    const c = charCodeAt.call(input, i);
+    if (c > 127) return 0;
+    const k = s * width + classes[c];
+    let to = next[k];
+    if (to >= HAS_OPS) {
+      // The transition's register operations: [count, (register, source) * count], source -1 the position.
+      const at = opAt[k];
+      for (let m = ops[at], j = at + 1; m > 0; m--, j += 2) {
+        const source = ops[j + 1];
+        R[ops[j]] = source < 0 ? i : R[source];
       }
-      if (to === 0) return 0;
-      s = to;
+      to -= HAS_OPS;
     }
-    return s;
-  };
+    if (to === 0) return 0;
+    s = to;
+  }
+  return s;
 }
 
 /** What the records are made of: the automaton's final maps and registers, and the edition's roles. */
@@ -145,78 +152,81 @@ interface Recorded {
   readonly hostGroup: Group | undefined;
   readonly roles: EditionRoles;
   readonly typing: SpanTyping | undefined;
+  /** The model's reference made from the parts (SpanTyping.reference), or undefined for the grammar's record. */
+  readonly reference: SpanTyping["reference"];
+}
+
+/** The value of tag t in a match whose final map begins at `final`: a position, or -1 where the match does not set it. */
+function v(of: Recorded, final: number, end: number, t: number): number {
+  const r = of.maps[final + t];
+  return r < 0 ? end : of.registers[r];
+}
+
+/** The text of the span that begins at tag t, or null where the match has none. */
+function text(of: Recorded, final: number, end: number, t: number, input: string): string | null {
+  if (t < 0) return null;
+  const start = v(of, final, end, t);
+  return start < 0 ? null : substring.call(input, start, v(of, final, end, t + 1));
+}
+
+/** The rule a record of `rule` spanning [start, stop) names: the alternative its group `g` took, if that spans it all. */
+function ruleOf(of: Recorded, final: number, end: number, rule: string, g: Group | undefined, start: number, stop: number): string {
+  if (g === undefined) return rule;
+  if (v(of, final, end, g.start) !== start || v(of, final, end, g.end) !== stop) return rule;
+  for (let i = 0; i < g.markers.length; i++) if (v(of, final, end, g.markers[i]) === start) return g.alternatives[i];
+  return g.alternatives[g.markers.length];
 }
 
 /**
- * The record of the reference rule for an input, as a closure over what it is made of (held in
- * constants, as scanner()'s tables are: the tags of each role and the groups are fixed values
- * where V8 compiles it into parse()), or null when the input does not match the rule.
+ * The record of the reference rule for an input (or, with `of.reference`, the model's reference
+ * made from its parts), or null when the input does not match the rule. Each automaton calls it
+ * bound to what it reads, as scan() is (and why).
  */
-function recorder(of: Recorded): (input: string) => unknown {
-  const { scan, accepts, maps, tags, registers: R, referenceGroup, authorityGroup, hostGroup, roles, typing } = of;
-  const { scheme: tScheme, authority: tAuthority, userinfo: tUserinfo, host: tHost, port: tPort, query: tQuery, fragment: tFragment,
-    opaque: tOpaque } = of.t;
-  /** The value of tag t in a match whose final map begins at `final`: a position, or -1 where the match does not set it. */
-  const v = (final: number, end: number, t: number): number => {
-    const r = maps[final + t];
-    return r < 0 ? end : R[r];
-  };
-  /** The text of the span that begins at tag t, or null where the match has none. */
-  const text = (final: number, end: number, t: number, input: string): string | null => {
-    if (t < 0) return null;
-    const start = v(final, end, t);
-    return start < 0 ? null : substring.call(input, start, v(final, end, t + 1));
-  };
-  /** The rule a record of `rule` spanning [start, stop) names: the alternative its group `g` took, if that spans it all. */
-  const ruleOf = (final: number, end: number, rule: string, g: Group | undefined, start: number, stop: number): string => {
-    if (g === undefined) return rule;
-    if (v(final, end, g.start) !== start || v(final, end, g.end) !== stop) return rule;
-    for (let i = 0; i < g.markers.length; i++) if (v(final, end, g.markers[i]) === start) return g.alternatives[i];
-    return g.alternatives[g.markers.length];
-  };
-  return (input: string): unknown => {
-    const map = accepts[scan(input)];
-    if (map < 0) return null;
-    const final = map * tags, end = input.length;
-    const schemeAt = tScheme < 0 ? -1 : v(final, end, tScheme);
-    const schemeEnd = schemeAt >= 0 ? v(final, end, tScheme + 1) : -1;
-    const authorityAt = tAuthority < 0 ? -1 : v(final, end, tAuthority);
-    const queryAt = tQuery < 0 ? -1 : v(final, end, tQuery);
-    const fragmentAt = tFragment < 0 ? -1 : v(final, end, tFragment);
-    const opaqueAt = tOpaque < 0 ? -1 : v(final, end, tOpaque);
-    let authority: unknown = null;
-    let authorityEnd = -1;
-    if (authorityAt >= 0) {
-      authorityEnd = v(final, end, tAuthority + 1);
-      const rule = ruleOf(final, end, roles.authority, authorityGroup, authorityAt, authorityEnd);
-      if (rule === roles.regName) {
-        authority = typing === undefined ? { rule, start: authorityAt, end: authorityEnd } : typing.authority(rule, authorityAt, authorityEnd, null, null, null, input);
-      } else {
-        const hostAt = tHost < 0 ? -1 : v(final, end, tHost);
-        let host: unknown = null;
-        if (hostAt >= 0) {
-          const hostEnd = v(final, end, tHost + 1);
-          const hostRule = ruleOf(final, end, roles.host, hostGroup, hostAt, hostEnd);
-          host = typing === undefined ? { rule: hostRule, start: hostAt, end: hostEnd } : typing.host(hostRule, hostAt, hostEnd, input);
-        }
-        const userinfo = text(final, end, tUserinfo, input), port = text(final, end, tPort, input);
-        authority = typing === undefined
-          ? { rule, start: authorityAt, end: authorityEnd, userinfo, host, port }
-          : typing.authority(rule, authorityAt, authorityEnd, userinfo, host, port, input);
+function record(of: Recorded, input: string): unknown {
+  const { roles, typing, reference, t } = of;
+  const map = of.accepts[of.scan(input)];
+  if (map < 0) return null;
+  const final = map * of.tags, end = input.length;
+  const schemeAt = t.scheme < 0 ? -1 : v(of, final, end, t.scheme);
+  const schemeEnd = schemeAt >= 0 ? v(of, final, end, t.scheme + 1) : -1;
+  const authorityAt = t.authority < 0 ? -1 : v(of, final, end, t.authority);
+  const queryAt = t.query < 0 ? -1 : v(of, final, end, t.query);
+  const fragmentAt = t.fragment < 0 ? -1 : v(of, final, end, t.fragment);
+  const opaqueAt = t.opaque < 0 ? -1 : v(of, final, end, t.opaque);
+  let authority: unknown = null;
+  let authorityEnd = -1;
+  if (authorityAt >= 0) {
+    authorityEnd = v(of, final, end, t.authority + 1);
+    const rule = ruleOf(of, final, end, roles.authority, of.authorityGroup, authorityAt, authorityEnd);
+    if (rule === roles.regName) {
+      authority = typing === undefined ? { rule, start: authorityAt, end: authorityEnd } : typing.authority(rule, authorityAt, authorityEnd, null, null, null, input);
+    } else {
+      const hostAt = t.host < 0 ? -1 : v(of, final, end, t.host);
+      let host: unknown = null;
+      if (hostAt >= 0) {
+        const hostEnd = v(of, final, end, t.host + 1);
+        const hostRule = ruleOf(of, final, end, roles.host, of.hostGroup, hostAt, hostEnd);
+        host = typing === undefined ? { rule: hostRule, start: hostAt, end: hostEnd } : typing.host(hostRule, hostAt, hostEnd, input);
       }
+      const userinfo = text(of, final, end, t.userinfo, input), port = text(of, final, end, t.port, input);
+      authority = typing === undefined
+        ? { rule, start: authorityAt, end: authorityEnd, userinfo, host, port }
+        : typing.authority(rule, authorityAt, authorityEnd, userinfo, host, port, input);
     }
+  }
+  const scheme = schemeAt >= 0 ? substring.call(input, schemeAt, schemeEnd) : null;
+  const query = queryAt >= 0 ? substring.call(input, queryAt, v(of, final, end, t.query + 1)) : null;
+  const fragment = fragmentAt >= 0 ? substring.call(input, fragmentAt, v(of, final, end, t.fragment + 1)) : null;
+  if (reference !== undefined) {
     const path = opaqueAt >= 0
-      ? { rule: roles.opaque, start: opaqueAt, end: v(final, end, tOpaque + 1) }
+      ? substring.call(input, opaqueAt, v(of, final, end, t.opaque + 1))
       : substring.call(input, pathStart(0, schemeEnd, authorityEnd), pathEnd(end, queryAt, fragmentAt));
-    return {
-      rule: ruleOf(final, end, roles.reference, referenceGroup, 0, end), start: 0, end,
-      scheme: schemeAt >= 0 ? substring.call(input, schemeAt, schemeEnd) : null,
-      authority,
-      path,
-      query: queryAt >= 0 ? substring.call(input, queryAt, v(final, end, tQuery + 1)) : null,
-      fragment: fragmentAt >= 0 ? substring.call(input, fragmentAt, v(final, end, tFragment + 1)) : null,
-    };
-  };
+    return reference(scheme, authority, path, opaqueAt >= 0, query, fragment);
+  }
+  const path = opaqueAt >= 0
+    ? { rule: roles.opaque, start: opaqueAt, end: v(of, final, end, t.opaque + 1) }
+    : substring.call(input, pathStart(0, schemeEnd, authorityEnd), pathEnd(end, queryAt, fragmentAt));
+  return { rule: ruleOf(of, final, end, roles.reference, of.referenceGroup, 0, end), start: 0, end, scheme, authority, path, query, fragment };
 }
 
 /** An edition's tagged DFA, decoded, with what it needs to make the grammar's records. */
@@ -227,8 +237,11 @@ export class TaggedAutomaton {
   private declare readonly next_: Uint16Array;
   private declare readonly opAt_: Uint16Array;
   private declare readonly ops_: Int32Array;
-  /** The record of an input (recorder()). */
-  private declare readonly record_: (input: string) => unknown;
+  /** What record() reads, kept to bind record() when first asked for. */
+  private declare readonly recorded_: Recorded;
+  /** What parse() takes: the model's reference, or the record where the model has a builder (record(), bound). */
+  private declare readonly parse_: (input: string) => unknown;
+  private declare record_: ((input: string) => unknown) | undefined;
 
   constructor(tables: TaggedTables, roles: EditionRoles, typing?: SpanTyping) {
     const codes = (s: string, into: Uint8Array | Uint16Array) => {
@@ -259,23 +272,36 @@ export class TaggedAutomaton {
     // The tag where a captured rule begins (its end is the next tag), or -1 where the automaton has none.
     const tagOf = (rule: string | undefined) => (rule === undefined ? undefined : span.get(rule))?.start ?? -1;
     const group = (rule: string | undefined) => tables.groups.find((g) => g.rule === rule);
-    this.record_ = recorder({
-      scan: scanner({ classes, width: tables.width, next, opAt, ops, registers }),
+    this.recorded_ = {
+      scan: scan.bind(undefined, { classes, width: tables.width, next, opAt, ops, registers }),
       accepts, maps: Int16Array.from(tables.maps.flat()), tags: tables.tags, registers,
       t: {
         scheme: tagOf(roles.scheme), authority: tagOf(roles.authority), userinfo: tagOf(roles.userinfo), host: tagOf(roles.host),
         port: tagOf(roles.port), query: tagOf(roles.query), fragment: tagOf(roles.fragment), opaque: tagOf(roles.opaque),
       },
       referenceGroup: group(roles.reference), authorityGroup: group(roles.authority), hostGroup: group(roles.host),
-      roles, typing,
-    });
+      roles, typing, reference: typing?.reference,
+    };
+    this.parse_ = record.bind(undefined, this.recorded_);
+    this.record_ = typing?.reference === undefined ? this.parse_ : undefined;
+  }
+
+  /**
+   * What parse() builds on: where the model's typing makes the reference (SpanTyping.reference),
+   * that reference, else the record (record()); null when the input does not match the rule.
+   */
+  parse(input: string): unknown {
+    return this.parse_(input);
   }
 
   /**
    * The record of the reference rule for the whole input, as the grammar's actions make it (with
    * the model's typing of hosts and authorities), or null when the input does not match the rule.
+   * (The proofs compare it with the PEG's; for a model whose typing makes the reference, parse()
+   * does not make it, and the function that does is bound when first asked for.)
    */
   record(input: string): unknown {
+    this.record_ ??= record.bind(undefined, { ...this.recorded_, reference: undefined });
     return this.record_(input);
   }
 }

@@ -109,6 +109,8 @@ class UriReferenceClass {
   declare readonly fragment?: string;
 
   constructor(parts: UriReferenceParts) {
+    // referenceFromParts() sets the fields itself, in the same order.
+    if (parts === FROM_PARTS) return;
     if (parts === null || typeof parts !== "object") {
       throw new TypeError(`UriReference: parts must be an object of components ({ path, scheme?, ... }), got ${parts === null ? "null" : typeof parts}`);
     }
@@ -129,6 +131,29 @@ class UriReferenceClass {
   toString(): string {
     return recompose(this);
   }
+}
+
+/** What referenceFromParts() gives the constructor: no parts, which it leaves to be set. */
+const FROM_PARTS: UriReferenceParts = Object.freeze({ path: "" });
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * parse()'s reference made from its parts as the tagged DFA finds them (null where absent),
+ * without an object of parts: the constructor's fields, in its order, so that every reference has
+ * the same properties.
+ */
+export function referenceFromParts(scheme: string | null, authority: Authority | null, path: string, opaque: boolean, query: string | null,
+  fragment: string | null): UriReference {
+  const r = new UriReferenceClass(FROM_PARTS) as Writable<UriReferenceClass>;
+  r.kind = scheme === null ? "relative-URI" : "absolute-URI";
+  r.scheme = scheme ?? undefined;
+  r.authority = authority ?? undefined;
+  r.path = path;
+  r.opaque = opaque;
+  r.query = query ?? undefined;
+  r.fragment = fragment ?? undefined;
+  return r as UriReference;
 }
 
 /** parse()'s references: a class, and the union type that narrows on `kind`. */
