@@ -59,7 +59,7 @@ export function taggedOf(edition: Edition): TaggedAutomaton | null {
   }
   lastEdition = edition;
   lastTagged = tagged;
-  lastBuilder = tagged !== null && spanTypingOf(edition)?.reference !== undefined ? undefined : builderOf(edition);
+  lastBuilder = tagged?.makesReference === true ? undefined : builderOf(edition);
   return tagged;
 }
 

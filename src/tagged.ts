@@ -239,6 +239,8 @@ export class TaggedAutomaton {
   private declare readonly ops_: Int32Array;
   /** What record() reads, kept to bind record() when first asked for. */
   private declare readonly recorded_: Recorded;
+  /** Whether parse() gives the model's reference (its typing makes it, SpanTyping.reference), not the record. */
+  declare readonly makesReference: boolean;
   /** What parse() takes: the model's reference, or the record where the model has a builder (record(), bound). */
   private declare readonly parse_: (input: string) => unknown;
   private declare record_: ((input: string) => unknown) | undefined;
@@ -282,8 +284,9 @@ export class TaggedAutomaton {
       referenceGroup: group(roles.reference), authorityGroup: group(roles.authority), hostGroup: group(roles.host),
       roles, typing, reference: typing?.reference,
     };
+    this.makesReference = typing?.reference !== undefined;
     this.parse_ = record.bind(undefined, this.recorded_);
-    this.record_ = typing?.reference === undefined ? this.parse_ : undefined;
+    this.record_ = this.makesReference ? undefined : this.parse_;
   }
 
   /**
