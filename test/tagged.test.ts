@@ -92,7 +92,13 @@ describe.each(withTagged)("the tagged DFA of %s", (id) => {
     for (const input of CORPUS) {
       const record = pegRecord(input);
       if (record === null) expect(() => parse(input, { edition: id as never })).toThrow();
-      else expect(parse(input, { edition: id as never })).toEqual(build(record, input, edition));
+      else {
+        const parsed = parse(input, { edition: id as never }), built = build(record, input, edition);
+        expect(parsed).toEqual(built);
+        // Of the same class, with the same properties in the same order (a model may make it from the spans).
+        expect(Object.getPrototypeOf(parsed)).toBe(Object.getPrototypeOf(built));
+        expect(JSON.stringify(parsed)).toBe(JSON.stringify(built));
+      }
     }
   });
 });
