@@ -107,9 +107,9 @@ interface Scanned {
  * call into parse() with the tables as a constant object, whose fields (the arrays, their lengths,
  * the width) it then takes as fixed values: parse() took about 10% less than with a method
  * reading the automaton's fields (docs/performance.md). Where it parses in several, the calls see
- * several bound functions of one function, compiled once for all of them. (A closure per
- * automaton did as well for one edition, but with several, whose closures V8 then compiles as one
- * and inlines nowhere, parse() took half as long again as with the method.)
+ * several bound functions of one function, compiled once for all of them, as fast as the method.
+ * (A closure per automaton did as well as the bound function in one edition, but where a program
+ * had parsed in others, parse() took half as long again as with the method.)
  */
 function scan(t: Scanned, input: string): number {
   const { classes, width, next, opAt, ops, registers: R } = t;
