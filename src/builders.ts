@@ -2,7 +2,7 @@
 // (component boundaries only) build a plain record; each model makes its own class of it.
 import type { Edition } from "./edition.js";
 import { referenceOf as rfc2396ReferenceOf } from "./rfc2396/build.js";
-import { referenceOf } from "./rfc3986/build.js";
+import { referenceFromSpans, referenceOf } from "./rfc3986/build.js";
 import { urlOf } from "./url1993/build.js";
 import { TYPED_SPANS, type SpanRecord } from "./records.js";
 import type { SpanTyping } from "./tagged.js";
@@ -37,12 +37,17 @@ function opaqueReference(record: unknown, input: string): UriReference {
 }
 
 /**
- * The models that type a host and an authority as soon as they are found (the build compiles the
- * same typing into the parser: scripts/passes/type-records.mjs); the tagged DFA's records get it
- * from the spans.
+ * What the tagged DFA makes from the spans it finds, by model (src/tagged.ts, SpanTyping): the
+ * draft's model types a host and an authority as soon as they are found (the build compiles the
+ * same typing into the parser: scripts/passes/type-records.mjs), and makes its reference from the
+ * parts; RFC 3986's makes its reference from the parts and the authority's record. The other
+ * models' builders make theirs from the record.
  */
 const SPAN_TYPING: Readonly<Record<string, SpanTyping>> = {
   "rfc2396bis-01": { ...TYPED_SPANS, reference: referenceFromParts } as unknown as SpanTyping,
+  // RFC 3986's hosts and authorities are typed by its builder, from their records; its reference
+  // is made from the parts with the authority's record.
+  "rfc3986": { reference: referenceFromSpans } as unknown as SpanTyping,
 };
 
 /** The model's typing of hosts and authorities from their spans, or undefined. */

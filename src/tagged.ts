@@ -38,14 +38,16 @@ export interface TaggedTables {
  * for the draft's, whose parser types its records the same way): the typed objects take the records' places.
  */
 export interface SpanTyping {
-  host(rule: string, start: number, end: number, input: string): unknown;
-  authority(rule: string, start: number, end: number, userinfo: string | null, host: unknown, port: string | null, input: string): unknown;
+  host?(rule: string, start: number, end: number, input: string): unknown;
+  authority?(rule: string, start: number, end: number, userinfo: string | null, host: unknown, port: string | null, input: string): unknown;
   /**
    * The model's reference, made at once from the reference's parts (texts, null where absent; the
-   * typed authority; the path as a text, `opaque` where it is the opaque part), for a model that
-   * needs no record of it: parse() then returns it as it is, and no builder runs.
+   * authority, typed where the model types it, else its record; the path as a text, `opaque` where
+   * it is the opaque part), for a model that needs no record of the reference: parse() then
+   * returns it as it is, and no builder runs.
    */
-  reference?(scheme: string | null, authority: unknown, path: string, opaque: boolean, query: string | null, fragment: string | null): unknown;
+  reference?(scheme: string | null, authority: unknown, path: string, opaque: boolean, query: string | null, fragment: string | null,
+    input: string): unknown;
 }
 
 /** A group of alternatives: its tags, and the alternatives' names. */
@@ -199,17 +201,19 @@ function record(of: Recorded, input: string): unknown {
     authorityEnd = v(of, final, end, t.authority + 1);
     const rule = ruleOf(of, final, end, roles.authority, of.authorityGroup, authorityAt, authorityEnd);
     if (rule === roles.regName) {
-      authority = typing === undefined ? { rule, start: authorityAt, end: authorityEnd } : typing.authority(rule, authorityAt, authorityEnd, null, null, null, input);
+      authority = typing?.authority === undefined
+        ? { rule, start: authorityAt, end: authorityEnd }
+        : typing.authority(rule, authorityAt, authorityEnd, null, null, null, input);
     } else {
       const hostAt = t.host < 0 ? -1 : v(of, final, end, t.host);
       let host: unknown = null;
       if (hostAt >= 0) {
         const hostEnd = v(of, final, end, t.host + 1);
         const hostRule = ruleOf(of, final, end, roles.host, of.hostGroup, hostAt, hostEnd);
-        host = typing === undefined ? { rule: hostRule, start: hostAt, end: hostEnd } : typing.host(hostRule, hostAt, hostEnd, input);
+        host = typing?.host === undefined ? { rule: hostRule, start: hostAt, end: hostEnd } : typing.host(hostRule, hostAt, hostEnd, input);
       }
       const userinfo = text(of, final, end, t.userinfo, input), port = text(of, final, end, t.port, input);
-      authority = typing === undefined
+      authority = typing?.authority === undefined
         ? { rule, start: authorityAt, end: authorityEnd, userinfo, host, port }
         : typing.authority(rule, authorityAt, authorityEnd, userinfo, host, port, input);
     }
@@ -221,7 +225,7 @@ function record(of: Recorded, input: string): unknown {
     const path = opaqueAt >= 0
       ? substring.call(input, opaqueAt, v(of, final, end, t.opaque + 1))
       : substring.call(input, pathStart(0, schemeEnd, authorityEnd), pathEnd(end, queryAt, fragmentAt));
-    return reference(scheme, authority, path, opaqueAt >= 0, query, fragment);
+    return reference(scheme, authority, path, opaqueAt >= 0, query, fragment, input);
   }
   const path = opaqueAt >= 0
     ? { rule: roles.opaque, start: opaqueAt, end: v(of, final, end, t.opaque + 1) }

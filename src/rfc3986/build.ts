@@ -1,7 +1,7 @@
 // From the record the RFC 3986 grammar's actions build (grammar/rfc3986/grammar.peggy) to a
 // Reference: the host typed as section 3.2.2 names it.
 import type { SpanRecord } from "../records.js";
-import { Reference, type Authority, type Host } from "./types.js";
+import { Reference, referenceFromParts, type Authority, type Host } from "./types.js";
 
 /** String.prototype.substring itself, called on inputs of every kind (why: src/tagged.ts). */
 const substring = String.prototype.substring;
@@ -25,6 +25,15 @@ export function referenceOf(record: unknown, input: string): Reference {
     query: r.query ?? undefined,
     fragment: r.fragment ?? undefined,
   });
+}
+
+/**
+ * The Reference of URI-reference made from the parts the tagged DFA finds (src/tagged.ts,
+ * SpanTyping.reference): the same as referenceOf() makes of the record of those parts.
+ */
+export function referenceFromSpans(scheme: string | null, authority: RecordOfReference["authority"], path: string, _opaque: boolean,
+  query: string | null, fragment: string | null, input: string): Reference {
+  return referenceFromParts(scheme, authority === null ? null : authorityOf(authority, input), path, query, fragment);
 }
 
 function authorityOf(a: NonNullable<RecordOfReference["authority"]>, input: string): Authority {

@@ -113,6 +113,8 @@ class ReferenceClass {
    * component is neither a string (an object, for the authority) nor absent.
    */
   constructor(parts: ReferenceParts) {
+    // referenceFromParts() sets the fields itself, in the same order.
+    if (parts === FROM_PARTS) return;
     if (parts === null || typeof parts !== "object") {
       throw new TypeError(`Reference: parts must be an object of components ({ path, scheme?, ... }), got ${parts === null ? "null" : typeof parts}`);
     }
@@ -142,6 +144,28 @@ class ReferenceClass {
   toString(): string {
     return recompose(this);
   }
+}
+
+/** What referenceFromParts() gives the constructor: no parts, which it leaves to be set. */
+const FROM_PARTS: ReferenceParts = Object.freeze({ path: "" });
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * parse()'s reference made from its parts as the tagged DFA finds them (null where absent),
+ * without an object of parts: the constructor's fields, in its order, so that every reference has
+ * the same properties.
+ */
+export function referenceFromParts(scheme: string | null, authority: Authority | null, path: string, query: string | null,
+  fragment: string | null): Reference {
+  const r = new ReferenceClass(FROM_PARTS) as Writable<ReferenceClass>;
+  r.kind = scheme === null ? "relative-ref" : "URI";
+  r.scheme = scheme ?? undefined;
+  r.authority = authority ?? undefined;
+  r.path = path;
+  r.query = query ?? undefined;
+  r.fragment = fragment ?? undefined;
+  return r as Reference;
 }
 
 /** RFC 3986's references: a class, and the union type that narrows on `kind`. */
