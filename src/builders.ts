@@ -50,7 +50,7 @@ const SPAN_TYPING: Readonly<Record<string, SpanTyping>> = {
   "rfc3986": { reference: referenceFromSpans } as unknown as SpanTyping,
 };
 
-/** The model's typing of hosts and authorities from their spans, or undefined. */
+/** What the tagged DFA makes from the spans in the edition's model (hosts, authorities, the reference), or undefined. */
 export function spanTypingOf(edition: Edition): SpanTyping | undefined {
   return SPAN_TYPING[edition.model];
 }
