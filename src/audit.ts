@@ -2,6 +2,7 @@
 // look before it is fetched, shown to a user or filtered on. Each finding names its section and the
 // exact span of the input it is about. The input must be valid: parse() throws UriSyntaxError first.
 import { readInetAton } from "./ipv4-forms.js";
+import { booleanOption, oneOfOption, optionsOf, stringsOption } from "./options.js";
 import { describe, requireString } from "./args.js";
 import { article } from "./words.js";
 import type { Edition } from "./edition.js";
@@ -350,38 +351,25 @@ export interface ReadOptions {
 }
 
 /** The options of audit(), checked; TypeError for a bad one. */
-export function readOptions(options: unknown): ReadOptions {
-  if (options === undefined) return { serverSchemes: DEFAULT_SET, defaultPorts: new Map(), minSeverity: "info", fetch: false };
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`audit: options must be an object, got ${describe(options)}`);
-  }
-  const o = options as AuditOptions;
-  let serverSchemes = DEFAULT_SET;
-  if (o.serverSchemes !== undefined) {
-    if (!Array.isArray(o.serverSchemes) || !o.serverSchemes.every((s) => typeof s === "string")) {
-      throw new TypeError(`audit: options.serverSchemes must be an array of scheme names (strings), got ${describe(o.serverSchemes)}`);
-    }
-    serverSchemes = new Set(o.serverSchemes.map((s) => s.toLowerCase()));
-  }
+export function readOptions(options: unknown, fn = "audit"): ReadOptions {
+  const o = optionsOf(options, fn);
+  const schemes = stringsOption(o, "serverSchemes", "scheme names", fn);
+  const serverSchemes = schemes === undefined ? DEFAULT_SET : new Set(schemes.map((s) => s.toLowerCase()));
   const defaultPorts = new Map<string, number>();
-  if (o.defaultPorts !== undefined) {
-    if (o.defaultPorts === null || typeof o.defaultPorts !== "object" || Array.isArray(o.defaultPorts)) {
-      throw new TypeError(`audit: options.defaultPorts must be an object mapping scheme names to port numbers, got ${describe(o.defaultPorts)}`);
+  const ports = o.defaultPorts;
+  if (ports !== undefined) {
+    if (ports === null || typeof ports !== "object" || Array.isArray(ports)) {
+      throw new TypeError(`${fn}: options.defaultPorts must be an object mapping scheme names to port numbers, got ${describe(ports)}`);
     }
-    for (const [s, p] of Object.entries(o.defaultPorts)) {
+    for (const [s, p] of Object.entries(ports)) {
       if (!Number.isInteger(p) || p < 0 || p > 65535) {
-        throw new TypeError(`audit: options.defaultPorts[${JSON.stringify(s)}] must be an integer 0-65535, got ${String(p)}`);
+        throw new TypeError(`${fn}: options.defaultPorts[${JSON.stringify(s)}] must be an integer 0-65535, got ${String(p)}`);
       }
-      defaultPorts.set(s.toLowerCase(), p);
+      defaultPorts.set(s.toLowerCase(), p as number);
     }
   }
-  const minSeverity = o.minSeverity ?? "info";
-  if (!AUDIT_SEVERITIES.includes(minSeverity)) {
-    throw new TypeError(`audit: options.minSeverity must be one of "info", "warning", "danger", got ${JSON.stringify(minSeverity)}`);
-  }
-  const fetch = o.fetch ?? false;
-  if (typeof fetch !== "boolean") throw new TypeError(`audit: options.fetch must be a boolean, got ${describe(fetch)}`);
-  return { serverSchemes, defaultPorts, minSeverity, fetch };
+  const minSeverity = oneOfOption(o, "minSeverity", AUDIT_SEVERITIES, "info", fn);
+  return { serverSchemes, defaultPorts, minSeverity, fetch: booleanOption(o, "fetch", false, fn) };
 }
 
 const DEFAULT_SET: ReadonlySet<string> = new Set(DEFAULT_SERVER_SCHEMES);

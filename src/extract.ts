@@ -1,6 +1,8 @@
 // Appendix E (Recommendations for Delimiting URI in Context): finding the URI references in plain
 // text. One left-to-right pass; every character is looked at a bounded number of times, so the time
 // is linear in the length of the text (plus the parse of each candidate, itself linear).
+import { inTable, schemeCharsOf, type SchemeChars } from "./char-tables.js";
+import { booleanOption, optionsOf, stringsOption } from "./options.js";
 import { describe, requireString } from "./args.js";
 import type { Edition } from "./edition.js";
 import type { UriSyntaxError } from "./errors.js";
@@ -284,7 +286,7 @@ export class ExtractScanner {
     let j = i;
     while (j < n && !isTokenEnd(text.charCodeAt(j))) j++;
     const s0 = !this.midToken && j - i > 4 && /^URL:/i.test(text.slice(i, i + 4)) ? i + 4 : i;
-    const m = SCHEME_HEAD.exec(text.slice(s0, j));
+    const m = schemeHead(this.opts.scheme, text, s0, j);
     if (m) {
       const s = s0 + m.index;
       // A scheme not asked for: the whole token is no candidate.
@@ -300,7 +302,7 @@ export class ExtractScanner {
     }
     // No scheme yet: one may start with the last run of scheme characters.
     let r = j;
-    while (r > s0 && isSchemeChar(text.charCodeAt(r - 1))) r--;
+    while (r > s0 && inTable(this.opts.scheme.part, text.charCodeAt(r - 1))) r--;
     if (r > s0) this.enterToken(r);
     else this.startSkip(-1, "", j);
   }
@@ -351,7 +353,7 @@ export class ExtractScanner {
     while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
     if (e <= s) return undefined;
     const { uri, alternative } = removeWhitespace(text, s, e);
-    const scheme = SCHEME_START.exec(uri);
+    const scheme = schemeHead(opts.scheme, uri, 0, uri.length, true);
     if (!scheme && !opts.relative) return undefined;
     if (scheme && !schemeAllowed(scheme[0], opts)) return undefined;
     if (!scheme && opts.schemes) return undefined;
@@ -374,7 +376,7 @@ export class ExtractScanner {
       prefixed = true;
       s = i + 4;
     }
-    const m = SCHEME_HEAD.exec(text.slice(s, j));
+    const m = schemeHead(opts.scheme, text, s, j);
     if (!m) return undefined;
     if (m.index !== 0) prefixed = false;
     s += m.index;
@@ -408,23 +410,19 @@ export class ExtractScanner {
 
 interface ReadOptions {
   edition: Edition;
+  /** The edition's scheme characters. */
+  scheme: SchemeChars;
   relative: boolean;
   schemes?: ReadonlySet<string>;
 }
 
 function readOptions(edition: Edition, options: unknown): ReadOptions {
-  if (options === undefined) return { edition, relative: false };
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`extract: options must be an object, got ${describe(options)}`);
-  }
-  const o = options as ExtractOptions;
-  if (o.relative !== undefined && typeof o.relative !== "boolean") {
-    throw new TypeError(`extract: options.relative must be a boolean, got ${describe(o.relative)}`);
-  }
-  if (o.schemes !== undefined && (!Array.isArray(o.schemes) || !o.schemes.every((s) => typeof s === "string"))) {
-    throw new TypeError(`extract: options.schemes must be an array of scheme names (strings), got ${describe(o.schemes)}`);
-  }
-  return { edition, relative: o.relative ?? false, schemes: o.schemes && new Set(o.schemes.map((s) => s.toLowerCase())) };
+  const fn = "extract";
+  const o = optionsOf(options, fn);
+  const schemes = stringsOption(o, "schemes", "scheme names", fn);
+  return {
+    edition, scheme: schemeCharsOf(edition), relative: booleanOption(o, "relative", false, fn), schemes: schemes && new Set(schemes.map((s) => s.toLowerCase())),
+  };
 }
 
 /** Whitespace as text uses it: ASCII space and controls \t \n \v \f \r, and Unicode spaces. */
@@ -443,13 +441,29 @@ function isTokenEnd(c: number): boolean {
   return isSpace(c) || c === LT || c === GT || c === DQ;
 }
 
-/** A character that may stand in a scheme after its first letter: ALPHA, DIGIT, "+", "-", ".". */
-function isSchemeChar(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
-}
+/**
+ * The first scheme and its ":" in text[from, to) that starts there or follows a character that
+ * cannot be in a scheme ("(http://..."), by the edition's scheme characters (src/char-tables.ts);
+ * with `atStart`, only one that starts at `from`. As a match: [0] the scheme and ":", `index` its
+ * offset from `from`. Each character is looked at at most twice.
+ */
+const OPENING = "(['";
 
-/** A scheme and its ":" that start a token or follow a character that cannot be in a scheme. */
-const SCHEME_HEAD = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:/;
+function schemeHead(chars: SchemeChars, text: string, from: number, to: number, atStart = false): { 0: string; index: number } | undefined {
+  for (let k = from; k < to; k++) {
+    if (text.charCodeAt(k) !== 0x3a) continue;
+    let r = k;
+    while (r > from && inTable(chars.part, text.charCodeAt(r - 1))) r--;
+    if (atStart && r > from) return undefined;
+    // Punctuation that opens a phrase of the text, closed by what trimTrailing() leaves out, is
+    // the text's even where the edition's scheme may hold it (the 1993 draft's xalpha: "(", "'").
+    while (!atStart && r < k && OPENING.includes(text[r])) r++;
+    // The run of scheme characters before the ":" must begin with a character that begins a scheme.
+    if (r < k && inTable(chars.start, text.charCodeAt(r))) return { 0: text.slice(r, k + 1), index: r - from };
+    if (atStart) return undefined;
+  }
+  return undefined;
+}
 
 /**
  * The index of the closing delimiter for the opening one at `open`, or -1. A blank line, another
@@ -483,8 +497,6 @@ function findClose(w: { has(k: number): boolean }, text: string, open: number, c
   }
   return -1;
 }
-
-const SCHEME_START = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /**
  * The characters from s to e without whitespace. Where a line break comes right after a hyphen

@@ -5,7 +5,8 @@ import { rewriteEscapes } from "./escapes.js";
 import type { Edition } from "./edition.js";
 import { parseIn } from "./parse.js";
 import { recompose } from "./recompose.js";
-import { merge, type DotSegments } from "./resolve.js";
+import { DOT_SEGMENTS, merge, type DotSegments } from "./resolve.js";
+import { booleanOption, oneOfOption, optionsOf } from "./options.js";
 import { schemeInfo } from "./schemes.js";
 import { UriReference, type Authority, type Host, type UriReferenceParts } from "./types.js";
 
@@ -65,15 +66,15 @@ export function normalizeIn(edition: Edition, uri: unknown, options: unknown, fn
  * under the rung's rules; "different" only means this comparison could not tell (section 6.1).
  * Each side is parsed once.
  */
-export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown): boolean {
-  const { ladder, ignoreFragment } = readEquivalentOptions(options);
+export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown, fn = "equivalent"): boolean {
+  const { ladder, ignoreFragment } = readEquivalentOptions(options, fn);
   const prepare = (value: unknown, what: string): string => {
     let ref = reference(edition, value, what);
     if (ignoreFragment && ref.fragment !== undefined) ref = rebuild(ref, { fragment: undefined });
     if (ladder === "simple") return recompose(ref);
-    return recompose(normalizeIn(edition, ref, { scheme: ladder === "scheme" }, "equivalent"));
+    return recompose(normalizeIn(edition, ref, { scheme: ladder === "scheme" }, fn));
   };
-  return prepare(a, "equivalent: a") === prepare(b, "equivalent: b");
+  return prepare(a, `${fn}: a`) === prepare(b, `${fn}: b`);
 }
 
 /** A reference given as a string (parsed; UriSyntaxError where it is not one) or as a UriReference. */
@@ -187,25 +188,14 @@ function rebuild(ref: UriReference, changes: Partial<UriReferenceParts>): UriRef
   return new UriReference(parts);
 }
 
-const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
-const DOT_SEGMENTS: readonly DotSegments[] = ["retain", "remove", "error"];
+export const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
 
 function readNormalizeOptions(options: unknown, fn: string): { scheme: boolean; dotSegments: DotSegments } {
-  if (options === undefined) return { scheme: true, dotSegments: "retain" };
-  if (options === null || typeof options !== "object") throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-  const { scheme = true, dotSegments = "retain" } = options as NormalizeOptions;
-  if (typeof scheme !== "boolean") throw new TypeError(`${fn}: options.scheme must be a boolean, got ${describe(scheme)}`);
-  if (!DOT_SEGMENTS.includes(dotSegments)) {
-    throw new TypeError(`${fn}: options.dotSegments must be "retain", "remove" or "error", got ${describe(dotSegments)}`);
-  }
-  return { scheme, dotSegments };
+  const o = optionsOf(options, fn);
+  return { scheme: booleanOption(o, "scheme", true, fn), dotSegments: oneOfOption(o, "dotSegments", DOT_SEGMENTS, "retain", fn) };
 }
 
-function readEquivalentOptions(options: unknown): { ladder: Ladder; ignoreFragment: boolean } {
-  if (options === undefined) return { ladder: "scheme", ignoreFragment: false };
-  if (options === null || typeof options !== "object") throw new TypeError(`equivalent: options must be an object, got ${describe(options)}`);
-  const { ladder = "scheme", ignoreFragment = false } = options as EquivalentOptions;
-  if (!LADDERS.includes(ladder)) throw new TypeError(`equivalent: options.ladder must be "simple", "syntax" or "scheme", got ${describe(ladder)}`);
-  if (typeof ignoreFragment !== "boolean") throw new TypeError(`equivalent: options.ignoreFragment must be a boolean, got ${describe(ignoreFragment)}`);
-  return { ladder, ignoreFragment };
+function readEquivalentOptions(options: unknown, fn: string): { ladder: Ladder; ignoreFragment: boolean } {
+  const o = optionsOf(options, fn);
+  return { ladder: oneOfOption(o, "ladder", LADDERS, "scheme", fn), ignoreFragment: booleanOption(o, "ignoreFragment", false, fn) };
 }

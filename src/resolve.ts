@@ -3,6 +3,7 @@
 // This is not RFC 3986's algorithm: an absolute-path reference is taken as it is ("/./g" gives
 // "http://a/./g"), and the base's query is never inherited by an empty path ("?y" keeps d;p).
 import { describe, requireString } from "./args.js";
+import { booleanOption, oneOfOption, optionsOf } from "./options.js";
 import type { Edition } from "./edition.js";
 import { ResolveError, UriSyntaxError } from "./errors.js";
 import { recompose } from "./recompose.js";
@@ -277,17 +278,9 @@ export function reference(edition: Edition, value: unknown, what: string): UriRe
   throw new TypeError(`${what} must be a string or a UriReference of ${edition.document}, got ${describe(value)}`);
 }
 
-const DOT_SEGMENTS: readonly DotSegments[] = ["retain", "remove", "error"];
+export const DOT_SEGMENTS: readonly DotSegments[] = ["retain", "remove", "error"];
 
 export function readOptions(options: unknown, fn: string): { strict: boolean; dotSegments: DotSegments } {
-  if (options === undefined) return { strict: true, dotSegments: "retain" };
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-  }
-  const { strict = true, dotSegments = "retain" } = options as ResolveOptions;
-  if (typeof strict !== "boolean") throw new TypeError(`${fn}: options.strict must be a boolean, got ${describe(strict)}`);
-  if (!DOT_SEGMENTS.includes(dotSegments)) {
-    throw new TypeError(`${fn}: options.dotSegments must be "retain", "remove" or "error", got ${describe(dotSegments)}`);
-  }
-  return { strict, dotSegments };
+  const o = optionsOf(options, fn);
+  return { strict: booleanOption(o, "strict", true, fn), dotSegments: oneOfOption(o, "dotSegments", DOT_SEGMENTS, "retain", fn) };
 }

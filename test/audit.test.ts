@@ -225,7 +225,7 @@ describe("audit() options", () => {
   });
 
   test.each([
-    [null, "options must be an object"], [[], "options must be an object"], ["x", "options must be an object"],
+    [[], "options must be an object"], ["x", "options must be an object"],
     [{ minSeverity: "high" }, "minSeverity"], [{ serverSchemes: "http" }, "serverSchemes"],
     [{ serverSchemes: [1] }, "serverSchemes"], [{ defaultPorts: { http: 70000 } }, "defaultPorts"],
     [{ defaultPorts: { http: "80" } }, "defaultPorts"], [{ defaultPorts: null }, "defaultPorts"],

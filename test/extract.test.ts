@@ -167,7 +167,7 @@ describe("options", () => {
   });
 
   test.each([
-    [null, "options must be an object"], [5, "options must be an object"], [{ relative: "yes" }, "options.relative"],
+    [5, "options must be an object"], [[], "options must be an object"], [{ relative: "yes" }, "options.relative"],
     [{ schemes: "http" }, "options.schemes"], [{ schemes: [null] }, "options.schemes"],
   ])("bad options %j: TypeError naming %s", (options, what) => {
     expect(() => extract("x", options as never)).toThrow(TypeError);
@@ -184,6 +184,47 @@ describe("options", () => {
 function sliceWithoutSpace(text: string, x: ExtractedUri): string {
   return text.slice(x.start, x.end).replace(/\s+/g, "");
 }
+
+describe("each edition's own scheme characters (its scheme rule)", () => {
+  const uris = (text: string, edition: string) => extract(text, { edition } as never).map((x) => x.uri);
+
+  test.each([
+    ["uri-syntax-01", "see 1a:x here", ["1a:x"]], // scheme = 1*( alpha | digit | "+" | "-" | "." )
+    ["rfc3986", "see 1a:x here", []], // scheme = ALPHA *( ... ): a digit begins no scheme, and "1" is in the run
+    ["url-1993", "see my_app:x here", ["my_app:x"]], // ialpha = alpha [ xalphas ], "_" is safe
+    ["rfc3986", "see my_app:x here", ["app:x"]], // "_" cannot be in a scheme, so one starts after it
+    ["url-1993", "see (http://a/b) and 'ftp://h/p'", ["http://a/b", "ftp://h/p"]],
+    ["rfc3986", "see (http://a/b) here", ["http://a/b"]],
+  ])("%s: %j finds %j", (edition, text, expected) => {
+    expect(uris(text, edition)).toEqual(expected);
+  });
+
+  // Characters around a scheme's own: ASCII letters and digits, and the punctuation any edition's scheme may hold.
+  const schemeChar = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(..."abcxyzABZ0189") },
+    { weight: 1, arbitrary: fc.constantFrom(..."+-._$@&!*'(),;~=%") },
+  );
+  test.each(Object.keys(EDITIONS))("%s: every string of its scheme rule, then \":x\", is found whole", (id) => {
+    const edition = EDITIONS[id as keyof typeof EDITIONS] as unknown as Edition;
+    const scheme = edition.requireRule(edition.roles.scheme);
+    const candidate = fc.array(schemeChar, { minLength: 1, maxLength: 8 }).map((cs) => cs.join(""))
+      .filter((s) => edition.accepts(s, scheme) && !/^url$/i.test(s) && !"([\'".includes(s[0]));
+    fc.assert(fc.property(candidate, (s) => {
+      expect(uris(`see ${s}:x here`, id)).toEqual([`${s}:x`]);
+    }), { numRuns: 200 });
+  });
+
+  test.each(Object.keys(EDITIONS))("%s: the scheme of every URI found matches its scheme rule", (id) => {
+    const edition = EDITIONS[id as keyof typeof EDITIONS] as unknown as Edition;
+    const scheme = edition.requireRule(edition.roles.scheme);
+    const text = fc.array(fc.oneof(schemeChar, fc.constantFrom(":", " ", "/", "<", ">")), { maxLength: 40 }).map((cs) => cs.join(""));
+    fc.assert(fc.property(text, (t) => {
+      for (const x of extract(t, { edition: id } as never)) {
+        expect(edition.accepts(x.uri.slice(0, x.uri.indexOf(":")), scheme)).toBe(true);
+      }
+    }), { numRuns: 300 });
+  });
+});
 
 describe("properties", () => {
   const word = fc.stringMatching(/^[A-Za-z,.;!?()']{1,8}$/);

@@ -1,6 +1,8 @@
 // RFC 2396's operations on strings or parsed references, for src/models.ts: each string is parsed
 // once with the edition's grammar, and a syntax error becomes the error of the step that needed it.
 import { describe } from "../args.js";
+import { booleanOption, oneOfOption, optionsOf } from "../options.js";
+import { LADDERS } from "../normalize.js";
 import type { Edition } from "../edition.js";
 import { ResolveError, UriSyntaxError } from "../errors.js";
 import { parseIn } from "../parse.js";
@@ -16,12 +18,26 @@ import { Reference } from "./types.js";
 
 
 /**
- * RFC 2396's relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ] needs a path, yet
- * Appendix C.1 resolves "?y"; the steps of 5.2 take its components as a Reference value.
+ * Section 5.2 step 1 of RFC 2396: "The URI reference is parsed into the potential four components
+ * and fragment identifier, as described in Section 4.3", which splits a reference into its
+ * components (Appendix B) and then checks each against its rule. The grammar's relativeURI =
+ * ( net_path | abs_path | rel_path ) [ "?" query ] needs a path, so "?y" is no URI-reference
+ * (`matches("URI-reference", "?y")` is false), yet step 1 reads it as an empty path and the query
+ * "y", and Appendix C.1 resolves it to "http://a/b/c/?y". The reference of resolution is read
+ * that way: a string the grammar rejects that is a query (and fragment) alone, each valid by its
+ * rule, is the Reference of those components. Only resolution reads it so (step 1 is section 5.2's).
  */
-const QUERY_ONLY = ". RFC 2396's relativeURI needs a path (section 5), although Appendix C.1 resolves \"?y\" " +
-  "(to http://a/b/c/?y): to resolve such a reference, give its components as a Reference " +
-  "(new Rfc2396.Reference({ path: \"\", query: \"y\" }))";
+function queryOnlyReference(edition: Edition, text: string): Reference | undefined {
+  if (!text.startsWith("?")) return undefined;
+  const hash = text.indexOf("#");
+  const query = text.slice(1, hash < 0 ? text.length : hash);
+  const fragment = hash < 0 ? undefined : text.slice(hash + 1);
+  const valid = (role: "query" | "fragment", value: string | undefined) => {
+    const name = edition.roles[role];
+    return value === undefined || (name !== undefined && edition.accepts(value, edition.requireRule(name)));
+  };
+  return valid("query", query) && valid("fragment", fragment) ? new Reference({ path: "", query, fragment }) : undefined;
+}
 
 /** A reference given as a string (parsed; UriSyntaxError where it is not one) or as a Reference (taken as it is). */
 export function referenceIn(edition: Edition, value: unknown, what: string): Reference {
@@ -73,9 +89,10 @@ function readPair(edition: Edition, base: unknown, ref: unknown, fn: string, che
       return referenceIn(edition, value, `${fn}: ${what}`);
     } catch (error) {
       if (!(error instanceof UriSyntaxError)) throw error;
+      const components = code === "invalid-reference" && typeof value === "string" ? queryOnlyReference(edition, value) : undefined;
+      if (components !== undefined) return components;
       throw new ResolveError(code, step,
-        `the ${what} ${JSON.stringify(value)} is not a ${edition.roles.reference} of ${edition.document}: ${error.message}` +
-        (code === "invalid-reference" && typeof value === "string" && value.startsWith("?") ? QUERY_ONLY : ""), error);
+        `the ${what} ${JSON.stringify(value)} is not a ${edition.roles.reference} of ${edition.document}: ${error.message}`, error);
     }
   };
   return { Base: read(base, "base", "invalid-base", "5.2 base URI"), R: read(ref, "ref", "invalid-reference", "5.2 step 1") };
@@ -83,20 +100,18 @@ function readPair(edition: Edition, base: unknown, ref: unknown, fn: string, che
 
 /** Section 6 (and 2.3) on one reference. */
 export function normalizeIn(edition: Edition, uri: unknown, options: unknown, fn: string): Reference {
+  const o = optionsOf(options, fn);
   const ref = referenceIn(edition, uri, `${fn}: uri`);
-  if (options !== undefined && options !== null && typeof options !== "object") {
-    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-  }
-  return normalizeReference(ref, { ...(options as object | undefined), syntax: syntaxOf(edition) });
+  return normalizeReference(ref, { scheme: booleanOption(o, "scheme", true, fn), syntax: syntaxOf(edition) });
 }
 
 /** Section 6: equivalence, each side parsed once. */
-export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown): boolean {
-  if (options !== undefined && options !== null && typeof options !== "object") {
-    throw new TypeError(`equivalent: options must be an object, got ${describe(options)}`);
-  }
-  return equivalentReferences(referenceIn(edition, a, "equivalent: a"), referenceIn(edition, b, "equivalent: b"),
-    { ...(options as object | undefined), syntax: syntaxOf(edition) });
+export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown, fn = "equivalent"): boolean {
+  const o = optionsOf(options, fn);
+  const ladder = oneOfOption(o, "ladder", LADDERS, "scheme", fn);
+  const ignoreFragment = booleanOption(o, "ignoreFragment", false, fn);
+  return equivalentReferences(referenceIn(edition, a, `${fn}: a`), referenceIn(edition, b, `${fn}: b`),
+    { ladder, ignoreFragment, syntax: syntaxOf(edition) });
 }
 
 function partsOf(ref: Reference) {

@@ -13,7 +13,8 @@
 // validating text is the caller's part (operations.ts).
 import { describe, requireString } from "../args.js";
 import { ResolveError } from "../errors.js";
-import type { DotSegments } from "../resolve.js";
+import { DOT_SEGMENTS, type DotSegments } from "../resolve.js";
+import { booleanOption, oneOfOption, optionsOf } from "../options.js";
 import { schemeInfo } from "../schemes.js";
 import { recompose } from "./recompose.js";
 import { Reference, type Authority } from "./types.js";
@@ -278,18 +279,8 @@ export function requireRecombinable(T: Components, base: Reference, ref: Referen
   }
 }
 
-const DOT_SEGMENTS: readonly DotSegments[] = ["retain", "remove", "error"];
-
 /** The options of resolution, checked; `fn` names the function in messages. */
 export function readOptions(options: unknown, fn: string): { strict: boolean; dotSegments: DotSegments } {
-  if (options === undefined || options === null) return { strict: true, dotSegments: "retain" };
-  if (typeof options !== "object") {
-    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-  }
-  const { strict = true, dotSegments = "retain" } = options as ResolveOptions;
-  if (typeof strict !== "boolean") throw new TypeError(`${fn}: options.strict must be a boolean, got ${describe(strict)}`);
-  if (!DOT_SEGMENTS.includes(dotSegments)) {
-    throw new TypeError(`${fn}: options.dotSegments must be "retain", "remove" or "error", got ${describe(dotSegments)}`);
-  }
-  return { strict, dotSegments };
+  const o = optionsOf(options, fn);
+  return { strict: booleanOption(o, "strict", true, fn), dotSegments: oneOfOption(o, "dotSegments", DOT_SEGMENTS, "retain", fn) };
 }

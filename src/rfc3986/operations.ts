@@ -1,6 +1,8 @@
 // RFC 3986's operations on strings or parsed references, for src/models.ts: each string is parsed
 // once with the edition's grammar, and a syntax error becomes the error of the step that needed it.
 import { describe } from "../args.js";
+import { booleanOption, oneOfOption, optionsOf } from "../options.js";
+import { LADDERS } from "../normalize.js";
 import type { Edition } from "../edition.js";
 import { ResolveError, UriSyntaxError } from "../errors.js";
 import { parseIn } from "../parse.js";
@@ -38,34 +40,34 @@ function readPair(edition: Edition, base: unknown, ref: unknown, fn: string, che
 
 /** 5.2: the target of `ref` against `base`; syntax errors become ResolveErrors naming the step. */
 export function resolveIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): Reference {
+  // The options first, read in the name of the function called, as every model reads them.
+  const checked = readOptions(options, fn);
   const { Base, R } = readPair(edition, base, ref, fn);
-  return resolveReference(Base, R, options as never);
+  return resolveReference(Base, R, checked);
 }
 
 /** 5.2 step by step (steps.ts): the target and the steps that give it. */
 export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): ResolutionSteps<StepName> {
+  const { strict } = readOptions(options, fn);
   const { Base, R } = readPair(edition, base, ref, fn, requireStepsLength);
   for (const [value, what] of [[Base, "base"], [R, "ref"]] as const) requireStepsLength(recompose(value), `${fn}: ${what}`);
-  // The options after the references, as resolveIn() reads them.
-  return resolveSteps(Base, R, readOptions(options, fn).strict);
+  return resolveSteps(Base, R, strict);
 }
 
 /** 6.2.2 and 6.2.3 on one reference. */
 export function normalizeIn(edition: Edition, uri: unknown, options: unknown, fn: string): Reference {
+  const o = optionsOf(options, fn);
   const ref = referenceIn(edition, uri, `${fn}: uri`);
-  if (options !== undefined && (options === null || typeof options !== "object")) {
-    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-  }
-  return normalizeReference(ref, { ...(options as object | undefined), syntax: syntaxOf(edition) });
+  return normalizeReference(ref, { scheme: booleanOption(o, "scheme", true, fn), syntax: syntaxOf(edition) });
 }
 
 /** 6.2: the comparison ladder, each side parsed once. */
-export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown): boolean {
-  if (options !== undefined && (options === null || typeof options !== "object")) {
-    throw new TypeError(`equivalent: options must be an object, got ${describe(options)}`);
-  }
-  return equivalentReferences(referenceIn(edition, a, "equivalent: a"), referenceIn(edition, b, "equivalent: b"),
-    { ...(options as object | undefined), syntax: syntaxOf(edition) });
+export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown, fn = "equivalent"): boolean {
+  const o = optionsOf(options, fn);
+  const ladder = oneOfOption(o, "ladder", LADDERS, "scheme", fn);
+  const ignoreFragment = booleanOption(o, "ignoreFragment", false, fn);
+  return equivalentReferences(referenceIn(edition, a, `${fn}: a`), referenceIn(edition, b, `${fn}: b`),
+    { ladder, ignoreFragment, syntax: syntaxOf(edition) });
 }
 
 export { recompose };

@@ -9,6 +9,7 @@
 // one. Parsing and validating text is the caller's part.
 import { ResolveError } from "../errors.js";
 import { describe, requireString } from "../args.js";
+import { booleanOption, optionsOf } from "../options.js";
 import { recompose } from "./recompose.js";
 import { Reference, type Authority, type ReferenceParts } from "./types.js";
 
@@ -213,15 +214,10 @@ export function requireRecomposable(T: Components, ref: Reference): void {
 
 /** The options of resolution, checked; `fn` names the function in messages. */
 export function readOptions(options: unknown, fn: string): { strict: boolean } {
-  if (options === undefined) return { strict: true };
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-  }
-  if ("dotSegments" in options) {
+  const o = optionsOf(options, fn);
+  if (o.dotSegments !== undefined) {
     throw new TypeError(`${fn}: options.dotSegments is the draft's choice at its merge step 7; RFC 3986's ` +
       "remove_dot_segments (5.2.4) always removes the \"..\" segments that would climb above the root");
   }
-  const { strict = true } = options as ResolveOptions;
-  if (typeof strict !== "boolean") throw new TypeError(`${fn}: options.strict must be a boolean, got ${describe(strict)}`);
-  return { strict };
+  return { strict: booleanOption(o, "strict", true, fn) };
 }

@@ -2,6 +2,7 @@
 // partial form (section "PARTIAL FORM"); the draft defines no normalization, comparison or
 // security checks, and those functions say so.
 import { describe } from "../args.js";
+import { optionsOf } from "../options.js";
 import type { Edition } from "../edition.js";
 import { NotDefinedError, ResolveError, UriSyntaxError } from "../errors.js";
 import { parseIn } from "../parse.js";
@@ -40,9 +41,7 @@ export function resolveText(edition: Edition, base: unknown, ref: unknown, optio
  */
 export function readPair(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string,
   check?: (text: string, what: string) => void): { context: Context; partial: string } {
-  if (options !== undefined && (options === null || typeof options !== "object")) {
-    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-  }
+  optionsOf(options, fn); // the draft's partial form has no options; an object of them is no error
   if (check !== undefined && typeof base === "string") check(base, `${fn}: base`);
   let context: Url;
   try {
