@@ -8,13 +8,13 @@ import { article } from "./words.js";
 import type { Edition } from "./edition.js";
 import { escapeAt, hexValue } from "./escapes.js";
 import { embeddedIPv4, ipv4InIPv6, ipv6Groups, localAddress } from "./ip-literals.js";
-import { normalizeEscapes } from "./normalize.js";
+import { normalizeEscapes } from "./models/rfc2396bis-01/normalize.js";
 import { parseIn } from "./parse.js";
-import { unescapeUnreserved } from "./rfc2396/normalize.js";
-import type { Reference as Rfc2396Reference } from "./rfc2396/types.js";
+import { unescapeUnreserved } from "./models/rfc2396/normalize.js";
+import type { Reference as Rfc2396Reference } from "./models/rfc2396/types.js";
 import { schemeInfo } from "./schemes.js";
 import { syntaxOf } from "./syntax.js";
-import type { UriReference } from "./types.js";
+import type { UriReference } from "./models/rfc2396bis-01/types.js";
 
 /** How much a finding matters, least first. The CLI fails on "warning" and "danger". */
 export type AuditSeverity = "info" | "warning" | "danger";

@@ -1,12 +1,12 @@
 // From the grammar's record to the typed reference of the edition's model. The grammar's actions
 // (component boundaries only) build a plain record; each model makes its own class of it.
 import type { Edition } from "./edition.js";
-import { referenceOf as rfc2396ReferenceOf } from "./rfc2396/build.js";
-import { referenceFromSpans, referenceOf } from "./rfc3986/build.js";
-import { urlOf } from "./url1993/build.js";
-import { TYPED_SPANS, type SpanRecord } from "./records.js";
+import { referenceOf as rfc2396ReferenceOf } from "./models/rfc2396/build.js";
+import { referenceFromSpans, referenceOf } from "./models/rfc3986/build.js";
+import { urlOf } from "./models/url-1993/build.js";
+import { TYPED_SPANS, type SpanRecord } from "./models/rfc2396bis-01/records.js";
 import type { SpanTyping } from "./tagged.js";
-import { referenceFromParts, UriReference, type UriReferenceParts } from "./types.js";
+import { referenceFromParts, UriReference, type UriReferenceParts } from "./models/rfc2396bis-01/types.js";
 
 /**
  * Builds a model's typed reference from the record of a parse rule; the edition is there for a

@@ -53,15 +53,15 @@ export { EXPLAIN_MAX_LENGTH } from "./explain.js";
 export type { ParseTree } from "./explain.js";
 export { UriSyntaxError, ResolveError, NotDefinedError } from "./errors.js";
 export type { UriSyntaxErrorNext, ResolveErrorCode } from "./errors.js";
-export { UriReference } from "./types.js";
+export { UriReference } from "./models/rfc2396bis-01/types.js";
 export type {
   Authority, ServerAuthority, RegNameAuthority, Host, IPv6referenceHost, IPv4addressHost, HostnameHost,
   AbsoluteUriReference, RelativeUriReference,
   UriReferenceParts,
-} from "./types.js";
-export { merge } from "./resolve.js";
-export type { DotSegments } from "./resolve.js";
-export type { Ladder } from "./normalize.js";
+} from "./models/rfc2396bis-01/types.js";
+export { merge } from "./models/rfc2396bis-01/resolve.js";
+export type { DotSegments } from "./models/rfc2396bis-01/resolve.js";
+export type { Ladder } from "./models/rfc2396bis-01/normalize.js";
 export { SCHEMES, schemeInfo } from "./schemes.js";
 export type { SchemeInfo } from "./schemes.js";
 export { AUDIT_SEVERITIES, DEFAULT_SERVER_SCHEMES, WELL_KNOWN_PORTS } from "./audit.js";
@@ -72,6 +72,6 @@ export type { IPv4Reading } from "./ipv4-forms.js";
 
 /** The rule names of the default edition. */
 export type RuleName = import("./registry.js").RuleNames[DefaultEditionId];
-export * as Rfc3986 from "./rfc3986/index.js";
-export * as Url1993 from "./url1993/index.js";
-export * as Rfc2396 from "./rfc2396/index.js";
+export * as Rfc3986 from "./models/rfc3986/index.js";
+export * as Url1993 from "./models/url-1993/index.js";
+export * as Rfc2396 from "./models/rfc2396/index.js";

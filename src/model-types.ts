@@ -1,12 +1,12 @@
 // The types of each model's operations: a model is a family of algorithms in src/ (how components
 // are typed, how references resolve and normalize); an edition names its model in edition.json.
-import type { EquivalentOptions, NormalizeOptions } from "./normalize.js";
-import type { Resolution, ResolveOptions } from "./resolve.js";
-import type { StepName } from "./resolve-steps.js";
-import type { UriReference } from "./types.js";
-import type * as Rfc3986 from "./rfc3986/index.js";
-import type * as Url1993 from "./url1993/index.js";
-import type * as Rfc2396 from "./rfc2396/index.js";
+import type { EquivalentOptions, NormalizeOptions } from "./models/rfc2396bis-01/normalize.js";
+import type { Resolution, ResolveOptions } from "./models/rfc2396bis-01/resolve.js";
+import type { StepName } from "./models/rfc2396bis-01/steps.js";
+import type { UriReference } from "./models/rfc2396bis-01/types.js";
+import type * as Rfc3986 from "./models/rfc3986/index.js";
+import type * as Url1993 from "./models/url-1993/index.js";
+import type * as Rfc2396 from "./models/rfc2396/index.js";
 
 /**
  * For each model: its reference class, resolution result and options, and the names of the values

@@ -3,22 +3,22 @@
 // edition.json; editions of one model share these algorithms and differ only in their grammar.
 import { auditIn, auditRfc2396, readOptions, rfc2396Sections, SECTION_OF, type AuditCode, type AuditFinding } from "./audit.js";
 import type { Edition } from "./edition.js";
-import { equivalentIn, normalizeIn } from "./normalize.js";
-import { recompose } from "./recompose.js";
-import { resolveReferenceIn, resolveText } from "./resolve.js";
-import { resolveStepsIn } from "./resolve-steps.js";
+import { equivalentIn, normalizeIn } from "./models/rfc2396bis-01/normalize.js";
+import { recompose } from "./models/rfc2396bis-01/recompose.js";
+import { resolveReferenceIn, resolveText } from "./models/rfc2396bis-01/resolve.js";
+import { resolveStepsIn } from "./models/rfc2396bis-01/steps.js";
 import type { ResolutionSteps } from "./steps.js";
-import { UriReference } from "./types.js";
+import { UriReference } from "./models/rfc2396bis-01/types.js";
 import { describe, requireString } from "./args.js";
 import { parseIn } from "./parse.js";
-import { auditReference, SECTION_OF as RFC3986_SECTION_OF } from "./rfc3986/audit.js";
-import * as rfc3986 from "./rfc3986/operations.js";
-import { Reference } from "./rfc3986/types.js";
-import * as url1993 from "./url1993/operations.js";
-import { auditUrl, SECTION_OF as URL1993_SECTION_OF } from "./url1993/audit.js";
-import { Url } from "./url1993/types.js";
-import * as rfc2396 from "./rfc2396/operations.js";
-import { Reference as Rfc2396Reference } from "./rfc2396/types.js";
+import { auditReference, SECTION_OF as RFC3986_SECTION_OF } from "./models/rfc3986/audit.js";
+import * as rfc3986 from "./models/rfc3986/operations.js";
+import { Reference } from "./models/rfc3986/types.js";
+import * as url1993 from "./models/url-1993/operations.js";
+import { auditUrl, SECTION_OF as URL1993_SECTION_OF } from "./models/url-1993/audit.js";
+import { Url } from "./models/url-1993/types.js";
+import * as rfc2396 from "./models/rfc2396/operations.js";
+import { Reference as Rfc2396Reference } from "./models/rfc2396/types.js";
 
 export interface Model {
   /** True when the value is a reference of this model (as parse() returns them). */

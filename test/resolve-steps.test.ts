@@ -8,8 +8,8 @@ import { join } from "node:path";
 import {
   EDITIONS, RESOLVE_STEPS_MAX_LENGTH, ResolveError, parse, resolve, resolveSteps, type EditionId, type ResolutionStep,
 } from "../src/index.js";
-import { removeDotSegmentsSteps } from "../src/rfc3986/steps.js";
-import { Reference as Rfc2396Reference } from "../src/rfc2396/types.js";
+import { removeDotSegmentsSteps } from "../src/models/rfc3986/steps.js";
+import { Reference as Rfc2396Reference } from "../src/models/rfc2396/types.js";
 
 const ROOT = join(__dirname, "..");
 const EDITION_IDS = Object.keys(EDITIONS) as EditionId[];

@@ -27,7 +27,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
  * The models whose typing of the grammar's records is compiled into the parser: the model (an
  * edition's edition.json "model"), and its module of src/ that exports TYPED_RECORDS.
  */
-export const MODEL_RECORDS = { "rfc2396bis-01": "src/records.ts" };
+export const MODEL_RECORDS = { "rfc2396bis-01": "src/models/rfc2396bis-01/records.ts" };
 
 /** The model's typing of records ({ file, code, rules }), or null for a model that has none. */
 export function recordTypesOfModel(model) {

@@ -16,9 +16,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { referenceOf, type RecordOfReference } from "../../src/rfc2396/build.js";
-import type { Syntax } from "../../src/rfc2396/normalize.js";
-import type { Reference } from "../../src/rfc2396/types.js";
+import { referenceOf, type RecordOfReference } from "../../src/models/rfc2396/build.js";
+import type { Syntax } from "../../src/models/rfc2396/normalize.js";
+import type { Reference } from "../../src/models/rfc2396/types.js";
 
 const ROOT = join(__dirname, "..", "..");
 

@@ -1,0 +1,300 @@
+// 6 URI Normalization and Equivalence, as RFC 2396 has it. Section 6 is one paragraph: "the
+// rules for equivalence and definition of a normal form, if any, are scheme dependent. When a
+// scheme uses elements of the common syntax, it will also use the common syntax equivalence
+// rules, namely that the scheme and hostname are case insensitive and a URL with an explicit
+// ':port', where the port is the default for the scheme, is equivalent to one where the port is
+// elided." With the two sentences of section 2 about escaped unreserved characters (2.3 and
+// 2.4.2) that is all RFC 2396 says; nothing else is done here. In particular RFC 2396 does not
+// say that dot segments of an absolute path may be removed (Appendix C.2 keeps "/./g" and
+// "/../g"), nor that the hex digits of an escape may change case, nor anything of userinfo or a
+// reg_name's case, so none of these change.
+//
+// Values, not strings: references come in parsed and go out as Reference values. The characters
+// an escape may be replaced by are the grammar's `unreserved`, asked of the compiled grammar (a
+// Syntax) once per grammar, never listed here.
+import { describe, requireString } from "../../args.js";
+import { rewriteEscapes } from "../../escapes.js";
+import { schemeInfo } from "../../schemes.js";
+import { hostOf } from "./build.js";
+import { recompose } from "./recompose.js";
+import { Reference, type Authority, type Host, type ReferenceParts, type ServerAuthority } from "./types.js";
+
+/**
+ * What normalization needs to know of the grammar: whether a rule of RFC 2396 (named as the RFC
+ * spells it) matches the whole of `input`. The compiled RFC 2396 grammar is one:
+ * `accepts("unreserved", "~")` is true, `accepts("unreserved", "%")` false. Normalization asks
+ * "unreserved" of each ASCII character (once per Syntax object), and "server", "IPv4address"
+ * and "hostname" of a reg_name whose escapes were replaced.
+ */
+export interface Syntax {
+  accepts(rule: string, input: string): boolean;
+}
+
+export interface NormalizeOptions {
+  /** The grammar the references were parsed with (see Syntax). Required. */
+  syntax: Syntax;
+  /**
+   * Apply the rules that depend on the scheme (default true): section 6's default port, and the
+   * rules the library's table of schemes (src/schemes.ts) takes from each scheme's own
+   * specification (an empty http path is "/").
+   */
+  scheme?: boolean;
+}
+
+/**
+ * How much two references may differ and still be equivalent: "simple", character for character
+ * as recombined (section 5.2 step 7); "syntax", after the rules of the common syntax that need no
+ * knowledge of the scheme (the scheme and hostname in lower case, section 6; escaped unreserved
+ * characters replaced, section 2.3); "scheme", after the rules that depend on the scheme as well
+ * (the default port, section 6; the rules of src/schemes.ts).
+ */
+export type Ladder = "simple" | "syntax" | "scheme";
+
+export interface EquivalentOptions {
+  /** The grammar the references were parsed with (see Syntax). Required. */
+  syntax: Syntax;
+  /** The rung (see Ladder); default "scheme". */
+  ladder?: Ladder;
+  /**
+   * Compare without the fragments. Section 4.1: the fragment identifier "is not part of a URI";
+   * section 4: "the URI" of a reference is what remains "after the fragment identifier (if any)
+   * is removed".
+   */
+  ignoreFragment?: boolean;
+}
+
+/**
+ * Normalizes a reference by what RFC 2396 says, in this order:
+ * - escapes (section 2.3: "Unreserved characters can be escaped without changing the semantics
+ *   of the URI"; 2.4.2: '"%7e" is sometimes used instead of "~" in an http URL path, but the two
+ *   are equivalent for an http URL'): every escape of an `unreserved` character of the grammar is
+ *   replaced by the character, in every component; other escapes stay as written. A reg_name
+ *   that this makes a server ("ex%61mple.com") is read again as the parser reads an authority
+ *   (authority = server | reg_name: a server wherever the whole authority is one);
+ * - case (section 3.1: programs "should treat upper case letters as equivalent to lower case in
+ *   scheme names"; section 6: "the scheme and hostname are case insensitive", with its example
+ *   <http://www.XEROX.com>): the scheme and a hostname in lower case, nothing else;
+ * - unless `scheme: false`, the port (section 6: a URL with an explicit ":port", where the port
+ *   is the default for the scheme, is equivalent to one where the port is elided): a port that is
+ *   the scheme's default (in decimal, section 3.2.2: "080" is 80) is removed with its ":", and so
+ *   is an empty port (section 3.2.2: "If the port is omitted, the default port number is
+ *   assumed"; ":" with no digits supplies none). The default ports, and the rule that an empty
+ *   path is "/" (http and https only), are those of the library's table (src/schemes.ts), each
+ *   from its scheme's specification: section 6, "the rules for equivalence and definition of a
+ *   normal form, if any, are scheme dependent".
+ * Dot segments, the hex digits of escapes, userinfo, reg_name, path, query and fragment are
+ * otherwise left as they are. The result is normal: normalizing it again changes nothing.
+ * Throws TypeError when `ref` is not a Reference or the options are malformed.
+ */
+export function normalizeReference(ref: Reference, options: NormalizeOptions): Reference {
+  if (!(ref instanceof Reference)) throw new TypeError(`normalizeReference: ref must be a Reference, got ${describe(ref)}`);
+  const { syntax, scheme } = readNormalizeOptions(options, "normalizeReference");
+  let parts = commonSyntax(ref, syntax);
+  if (scheme) parts = schemeDependent(parts);
+  return new Reference(parts);
+}
+
+/**
+ * True when `a` and `b` are equivalent at the chosen rung (see Ladder): their recombinations are
+ * equal after that rung's normalization. False means only that these rules cannot tell: "the
+ * rules for equivalence ... are scheme dependent" (section 6). Each side is normalized on its
+ * own, so parse each once and compare as often as needed. Relative references are compared as
+ * they are. Throws TypeError when `a` or `b` is not a Reference or the options are malformed.
+ */
+export function equivalentReferences(a: Reference, b: Reference, options: EquivalentOptions): boolean {
+  if (!(a instanceof Reference)) throw new TypeError(`equivalentReferences: a must be a Reference, got ${describe(a)}`);
+  if (!(b instanceof Reference)) throw new TypeError(`equivalentReferences: b must be a Reference, got ${describe(b)}`);
+  const { syntax, ladder, ignoreFragment } = readEquivalentOptions(options);
+  const prepare = (ref: Reference): string => {
+    const body = ignoreFragment && ref.fragment !== undefined ? new Reference({ ...partsOf(ref), fragment: undefined }) : ref;
+    if (ladder === "simple") return recompose(body);
+    return recompose(normalizeReference(body, { syntax, scheme: ladder === "scheme" }));
+  };
+  return prepare(a) === prepare(b);
+}
+
+/**
+ * Section 2.3 on one piece of text: every escape of a character that the grammar's `unreserved`
+ * matches is replaced by that character ("%7e" and "%7E" become "~"); every other escape stays as
+ * written, hex digits and all. A "%" that does not start an escape is left as it is.
+ */
+export function unescapeUnreserved(text: string, syntax: Syntax): string {
+  requireString(text, "unescapeUnreserved: text");
+  return unescape(text, unreservedTable(syntax, "unescapeUnreserved: syntax"));
+}
+
+// ----- the rules of the common syntax -----
+
+function commonSyntax(ref: Reference, syntax: Syntax): ReferenceParts {
+  const unreserved = unreservedTable(syntax, "normalizeReference: options.syntax");
+  const text = (value: string | undefined): string | undefined => (value === undefined ? undefined : unescape(value, unreserved));
+  // 3.1 and 6: the scheme in lower case.
+  const scheme = ref.scheme === undefined ? undefined : lowerCase(ref.scheme);
+  let authority: Authority | undefined;
+  if (ref.authority !== undefined) authority = normalizeAuthority(ref.authority, unreserved, syntax);
+  let path = text(ref.path)!;
+  if (ref.scheme === undefined && ref.authority === undefined) path = keepRelative(ref.path, path, syntax);
+  return { scheme, authority, path, opaque: ref.opaque, query: text(ref.query), fragment: text(ref.fragment) };
+}
+
+/**
+ * A relative path whose first segment holds ":" (the drafts of 1997-98 allow it: their rel_path
+ * is path_segments, and pchar holds ":"; RFC 2396's rel_segment does not) must stay relative. Where
+ * replacing the escapes before that ":" would make the text before it a scheme ("%41tp:x" would
+ * read as the absolute URI "Atp:x", another reference), they stay as written: an escape replaced
+ * "without changing the semantics of the URI" (2.3) cannot turn a path into a scheme.
+ */
+function keepRelative(written: string, unescaped: string, syntax: Syntax): string {
+  const colon = unescaped.indexOf(":");
+  const slash = unescaped.indexOf("/");
+  if (colon < 0 || (slash >= 0 && slash < colon) || !accepts(syntax, "scheme", unescaped.slice(0, colon))) return unescaped;
+  // ":" is reserved and never unescaped, so the first ":" of both texts is the same one.
+  return written.slice(0, written.indexOf(":")) + unescaped.slice(colon);
+}
+
+/** 2.3 on the authority's text; 6 on a hostname. A reg_name may become a server. */
+function normalizeAuthority(authority: Authority, unreserved: Uint8Array, syntax: Syntax): Authority {
+  if (authority.kind !== "server") {
+    // A registry-based authority (reg_name; draft -01's authority keeps its kind).
+    const raw = unescape(authority.raw, unreserved);
+    if (raw !== authority.raw && accepts(syntax, "server", raw)) return lowerHostname(serverOf(raw, syntax));
+    return { kind: authority.kind, raw };
+  }
+  // A server's escapes can only be in its userinfo (hostname, IPv4address and port hold none).
+  const userinfo = authority.userinfo === undefined ? undefined : unescape(authority.userinfo, unreserved);
+  return lowerHostname(composeServer(userinfo, authority.host, authority.port));
+}
+
+/** 6: "the scheme and hostname are case insensitive". An IPv4address holds no letters. */
+function lowerHostname(server: ServerAuthority): ServerAuthority {
+  const host = server.host;
+  if (host === undefined || host.kind !== "hostname") return server;
+  const lowered = lowerCase(host.raw);
+  if (lowered === host.raw) return server;
+  return composeServer(server.userinfo, hostOf("hostname", lowered), server.port);
+}
+
+/**
+ * A server read from its text, as the grammar reads it (server = [ [ userinfo "@" ] hostport ],
+ * hostport = host [ ":" port ]): userinfo and hostport hold no "@", so an "@" ends the userinfo;
+ * a host holds no ":", so the first ":" after it starts the port. The host's kind is the rule of
+ * host = hostname | IPv4address that matches it (never both: a toplabel starts with an alpha).
+ */
+function serverOf(raw: string, syntax: Syntax): ServerAuthority {
+  const at = raw.indexOf("@");
+  const userinfo = at < 0 ? undefined : raw.slice(0, at);
+  const hostport = raw.slice(at + 1);
+  const colon = hostport.indexOf(":");
+  const hostText = colon < 0 ? hostport : hostport.slice(0, colon);
+  const port = colon < 0 ? undefined : hostport.slice(colon + 1);
+  let host: Host | undefined;
+  if (hostText !== "") host = hostOf(accepts(syntax, "IPv4address", hostText) ? "IPv4address" : "hostname", hostText);
+  return composeServer(userinfo, host, port);
+}
+
+// ----- the rules that depend on the scheme -----
+
+/**
+ * Section 6's port, and the library's table of schemes: with a server authority, an empty port
+ * or the scheme's default port is removed with its ":"; an empty path becomes "/" where the
+ * table says the scheme defines it so.
+ */
+function schemeDependent(ref: ReferenceParts): ReferenceParts {
+  if (ref.authority === undefined || ref.authority.kind !== "server") return ref;
+  const info = ref.scheme === undefined ? undefined : schemeInfo(ref.scheme);
+  let authority: ServerAuthority = ref.authority;
+  const port = authority.port;
+  if (port !== undefined && (port === "" || (info !== undefined && isDefaultPort(port, info.defaultPort)))) {
+    authority = composeServer(authority.userinfo, authority.host, undefined);
+  }
+  const path = ref.path === "" && info !== undefined && info.emptyPathIsSlash ? "/" : ref.path;
+  return { ...ref, authority, path };
+}
+
+/** A port is a number in decimal (section 3.2.2), so "080" is the default port 80 too. */
+function isDefaultPort(port: string, defaultPort: string): boolean {
+  return port.replace(/^0+(?=\d)/, "") === defaultPort;
+}
+
+// ----- helpers -----
+
+/** server = [ [ userinfo "@" ] hostport ], with its raw text recombined. */
+function composeServer(userinfo: string | undefined, host: Host | undefined, port: string | undefined): ServerAuthority {
+  let raw = "";
+  if (userinfo !== undefined) raw += userinfo + "@";
+  if (host !== undefined) raw += host.raw;
+  if (port !== undefined) raw += ":" + port;
+  const server: { kind: "server"; raw: string; userinfo?: string; host?: Host; port?: string } = { kind: "server", raw };
+  if (userinfo !== undefined) server.userinfo = userinfo;
+  if (host !== undefined) server.host = host;
+  if (port !== undefined) server.port = port;
+  return server;
+}
+
+/** Escapes of unreserved characters replaced; other escapes as written. One pass, linear. */
+function unescape(text: string, unreserved: Uint8Array): string {
+  return rewriteEscapes(text, unreserved, false);
+}
+
+/** ASCII letters in lower case (alpha = lowalpha | upalpha, section 1.6). */
+function lowerCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** One table per grammar: entry c is 1 when the single character U+00c matches `unreserved`. */
+const UNRESERVED = new WeakMap<Syntax, Uint8Array>();
+
+function unreservedTable(syntax: Syntax, what: string): Uint8Array {
+  requireSyntax(syntax, what);
+  let table = UNRESERVED.get(syntax);
+  if (table === undefined) {
+    table = new Uint8Array(0x80);
+    for (let code = 0; code < 0x80; code++) {
+      table[code] = accepts(syntax, "unreserved", String.fromCharCode(code)) ? 1 : 0;
+    }
+    UNRESERVED.set(syntax, table);
+  }
+  return table;
+}
+
+function accepts(syntax: Syntax, rule: string, input: string): boolean {
+  const answer = syntax.accepts(rule, input);
+  if (typeof answer !== "boolean") {
+    throw new TypeError(`Syntax.accepts(${JSON.stringify(rule)}, ...) must return a boolean, got ${describe(answer)}`);
+  }
+  return answer;
+}
+
+function requireSyntax(syntax: unknown, what: string): asserts syntax is Syntax {
+  if (syntax === null || typeof syntax !== "object" || typeof (syntax as Syntax).accepts !== "function") {
+    throw new TypeError(`${what} must be a Syntax ({ accepts(rule, input) }), the compiled RFC 2396 grammar; got ${describe(syntax)}`);
+  }
+}
+
+function partsOf(ref: Reference): ReferenceParts {
+  return { scheme: ref.scheme, authority: ref.authority, path: ref.path, opaque: ref.opaque, query: ref.query, fragment: ref.fragment };
+}
+
+const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
+
+function readNormalizeOptions(options: unknown, fn: string): { syntax: Syntax; scheme: boolean } {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`${fn}: options must be an object with a syntax ({ syntax, scheme? }), got ${describe(options)}`);
+  }
+  const { syntax, scheme = true } = options as NormalizeOptions;
+  requireSyntax(syntax, `${fn}: options.syntax`);
+  if (typeof scheme !== "boolean") throw new TypeError(`${fn}: options.scheme must be a boolean, got ${describe(scheme)}`);
+  return { syntax, scheme };
+}
+
+function readEquivalentOptions(options: unknown): { syntax: Syntax; ladder: Ladder; ignoreFragment: boolean } {
+  const fn = "equivalentReferences";
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`${fn}: options must be an object with a syntax ({ syntax, ladder?, ignoreFragment? }), got ${describe(options)}`);
+  }
+  const { syntax, ladder = "scheme", ignoreFragment = false } = options as EquivalentOptions;
+  requireSyntax(syntax, `${fn}: options.syntax`);
+  if (!LADDERS.includes(ladder)) throw new TypeError(`${fn}: options.ladder must be "simple", "syntax" or "scheme", got ${describe(ladder)}`);
+  if (typeof ignoreFragment !== "boolean") throw new TypeError(`${fn}: options.ignoreFragment must be a boolean, got ${describe(ignoreFragment)}`);
+  return { syntax, ladder, ignoreFragment };
+}

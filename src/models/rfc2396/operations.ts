@@ -1,0 +1,121 @@
+// RFC 2396's operations on strings or parsed references, for src/models.ts: each string is parsed
+// once with the edition's grammar, and a syntax error becomes the error of the step that needed it.
+import { describe } from "../../args.js";
+import { booleanOption, oneOfOption, optionsOf } from "../../options.js";
+import { LADDERS } from "../rfc2396bis-01/normalize.js";
+import type { Edition } from "../../edition.js";
+import { ResolveError, UriSyntaxError } from "../../errors.js";
+import { parseIn } from "../../parse.js";
+import { syntaxOf } from "../../syntax.js";
+
+export { syntaxOf };
+import { equivalentReferences, normalizeReference } from "./normalize.js";
+import { recompose } from "./recompose.js";
+import { readOptions, resolveReference, type Resolution } from "./resolve.js";
+import { resolveSteps, type StepName } from "./steps.js";
+import { requireStepsLength, type ResolutionSteps } from "../../steps.js";
+import { Reference } from "./types.js";
+
+
+/**
+ * Section 5.2 step 1 of RFC 2396: "The URI reference is parsed into the potential four components
+ * and fragment identifier, as described in Section 4.3", which splits a reference into its
+ * components (Appendix B) and then checks each against its rule. The grammar's relativeURI =
+ * ( net_path | abs_path | rel_path ) [ "?" query ] needs a path, so "?y" is no URI-reference
+ * (`matches("URI-reference", "?y")` is false), yet step 1 reads it as an empty path and the query
+ * "y", and Appendix C.1 resolves it to "http://a/b/c/?y". The reference of resolution is read
+ * that way: a string the grammar rejects that is a query (and fragment) alone, each valid by its
+ * rule, is the Reference of those components. Only resolution reads it so (step 1 is section 5.2's).
+ */
+function queryOnlyReference(edition: Edition, text: string): Reference | undefined {
+  if (!text.startsWith("?")) return undefined;
+  const hash = text.indexOf("#");
+  const query = text.slice(1, hash < 0 ? text.length : hash);
+  const fragment = hash < 0 ? undefined : text.slice(hash + 1);
+  const valid = (role: "query" | "fragment", value: string | undefined) => {
+    const name = edition.roles[role];
+    return value === undefined || (name !== undefined && edition.accepts(value, edition.requireRule(name)));
+  };
+  return valid("query", query) && valid("fragment", fragment) ? new Reference({ path: "", query, fragment }) : undefined;
+}
+
+/** A reference given as a string (parsed; UriSyntaxError where it is not one) or as a Reference (taken as it is). */
+export function referenceIn(edition: Edition, value: unknown, what: string): Reference {
+  if (value instanceof Reference) return value;
+  if (typeof value !== "string") throw new TypeError(`${what} must be a string or a Reference of ${edition.document}, got ${describe(value)}`);
+  return parseIn(edition, value, edition.requireRule(edition.roles.reference)) as Reference;
+}
+
+/**
+ * 5.2: what `ref` resolves to against `base`. A string that is not a URI-reference of the edition
+ * is a ResolveError ("invalid-base" or "invalid-reference") with the UriSyntaxError as its cause.
+ */
+export function resolveIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): Resolution {
+  return run(edition, base, ref, options, fn).result;
+}
+
+/**
+ * 5.2, recombined (step 7) with the fragment. For a reference to the current document (step 2:
+ * "" or "#s") it is the base URI without its fragment, then the reference's fragment: "#s"
+ * against "http://a/b/c/d;p?q" is "http://a/b/c/d;p?q#s" (section 4.2: an empty reference
+ * "represents the base URI of the current document").
+ */
+export function resolveText(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): string {
+  const { Base, result } = run(edition, base, ref, options, fn);
+  const fragment = result.fragment === undefined ? "" : "#" + result.fragment;
+  if (result.kind === "current-document") return recompose({ ...partsOf(Base), fragment: undefined }) + fragment;
+  return recompose(result.uri) + fragment;
+}
+
+function run(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): { Base: Reference; result: Resolution } {
+  const checked = readOptions(options, fn);
+  const { Base, R } = readPair(edition, base, ref, fn);
+  return { Base, result: resolveReference(Base, R, checked) };
+}
+
+/** 5.2 step by step (steps.ts): the target and the steps that give it. */
+export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): ResolutionSteps<StepName> {
+  const { strict, dotSegments } = readOptions(options, fn);
+  const { Base, R } = readPair(edition, base, ref, fn, requireStepsLength);
+  for (const [value, what] of [[Base, "base"], [R, "ref"]] as const) requireStepsLength(recompose(value), `${fn}: ${what}`);
+  return resolveSteps(Base, R, strict, dotSegments);
+}
+
+/** The base and the reference of 5.2, parsed; syntax errors become ResolveErrors naming the step. */
+function readPair(edition: Edition, base: unknown, ref: unknown, fn: string, check?: (text: string, what: string) => void) {
+  const read = (value: unknown, what: string, code: "invalid-base" | "invalid-reference", step: string): Reference => {
+    if (check !== undefined && typeof value === "string") check(value, `${fn}: ${what}`);
+    try {
+      return referenceIn(edition, value, `${fn}: ${what}`);
+    } catch (error) {
+      if (!(error instanceof UriSyntaxError)) throw error;
+      const components = code === "invalid-reference" && typeof value === "string" ? queryOnlyReference(edition, value) : undefined;
+      if (components !== undefined) return components;
+      throw new ResolveError(code, step,
+        `the ${what} ${JSON.stringify(value)} is not a ${edition.roles.reference} of ${edition.document}: ${error.message}`, error);
+    }
+  };
+  return { Base: read(base, "base", "invalid-base", "5.2 base URI"), R: read(ref, "ref", "invalid-reference", "5.2 step 1") };
+}
+
+/** Section 6 (and 2.3) on one reference. */
+export function normalizeIn(edition: Edition, uri: unknown, options: unknown, fn: string): Reference {
+  const o = optionsOf(options, fn);
+  const ref = referenceIn(edition, uri, `${fn}: uri`);
+  return normalizeReference(ref, { scheme: booleanOption(o, "scheme", true, fn), syntax: syntaxOf(edition) });
+}
+
+/** Section 6: equivalence, each side parsed once. */
+export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown, fn = "equivalent"): boolean {
+  const o = optionsOf(options, fn);
+  const ladder = oneOfOption(o, "ladder", LADDERS, "scheme", fn);
+  const ignoreFragment = booleanOption(o, "ignoreFragment", false, fn);
+  return equivalentReferences(referenceIn(edition, a, `${fn}: a`), referenceIn(edition, b, `${fn}: b`),
+    { ladder, ignoreFragment, syntax: syntaxOf(edition) });
+}
+
+function partsOf(ref: Reference) {
+  return { scheme: ref.scheme, authority: ref.authority, path: ref.path, query: ref.query, fragment: ref.fragment };
+}
+
+export { recompose };

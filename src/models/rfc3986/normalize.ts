@@ -1,0 +1,274 @@
+// 6 Normalization and Comparison, as RFC 3986 writes it: the comparison ladder of 6.2, from
+// simple string comparison (6.2.1) through syntax-based normalization (6.2.2: case 6.2.2.1,
+// percent-encoding 6.2.2.2, path segments 6.2.2.3) to scheme-based normalization (6.2.3).
+//
+// Values, not strings: references come in parsed and go out as Reference values. The characters
+// that percent-encoding normalization decodes are the grammar's `unreserved`, asked of the
+// compiled grammar (a Syntax) once per grammar, never listed here.
+import { describe, requireString } from "../../args.js";
+import { rewriteEscapes } from "../../escapes.js";
+import { schemeInfo } from "../../schemes.js";
+import { recompose } from "./recompose.js";
+import { removeDotSegments } from "./resolve.js";
+import { Reference, type Authority, type Host, type ReferenceParts } from "./types.js";
+
+/**
+ * What normalization needs to know of the grammar: whether a rule of RFC 3986's ABNF (named as
+ * the RFC spells it) matches the whole of `input`. The compiled RFC 3986 grammar is one:
+ * `accepts("unreserved", "~")` is true, `accepts("unreserved", "!")` false. Normalization asks
+ * "unreserved" of each ASCII character (once per Syntax object) and "IPv4address" of a reg-name
+ * host whose percent-encodings were decoded.
+ */
+export interface Syntax {
+  accepts(rule: string, input: string): boolean;
+}
+
+export interface NormalizeOptions {
+  /** The grammar the references were parsed with (see Syntax). Required. */
+  syntax: Syntax;
+  /** Apply scheme-based normalization (section 6.2.3, the table in schemes.ts); default true. */
+  scheme?: boolean;
+}
+
+/** The rungs of the comparison ladder (section 6.2) that work on the reference alone. */
+export type Ladder = "simple" | "syntax" | "scheme";
+
+export interface EquivalentOptions {
+  /** The grammar the references were parsed with (see Syntax). Required. */
+  syntax: Syntax;
+  /**
+   * "simple": character for character, the references as recomposed (6.2.1); "syntax": after
+   * syntax-based normalization (6.2.2); "scheme" (default): after scheme-based normalization as
+   * well (6.2.3). Protocol-based normalization (6.2.4) needs the network and is not a rung here.
+   */
+  ladder?: Ladder;
+  /**
+   * Compare without the fragments (section 6.1: "When URIs are compared to select (or avoid) a
+   * network action ... fragment components (if any) should be excluded from the comparison").
+   */
+  ignoreFragment?: boolean;
+}
+
+/**
+ * Normalizes a reference (section 6.2.2 and, unless `scheme: false`, 6.2.3), in the RFC's order:
+ * - case (6.2.2.1): the scheme and the host in lower case (every kind of host: a reg-name, the
+ *   hex digits of an IPv6address, an IPvFuture), and the hex digits of every percent-encoding in
+ *   upper case, in every component; nothing else changes case (userinfo, path, query and fragment
+ *   are case-sensitive);
+ * - percent-encoding (6.2.2.2): every percent-encoded octet that is an `unreserved` character of
+ *   the grammar is decoded, in every component; a reg-name host that this turns into an
+ *   IPv4address ("%31.2.3.4") becomes that kind of host, as the parser would read it;
+ * - path segments (6.2.2.3): the path goes through remove_dot_segments (5.2.4), for a URI and
+ *   for a relative reference whose path 5.2.2 would pass through remove_dot_segments unmerged
+ *   (one with an authority, or a path starting with "/"), so the reference keeps its target
+ *   against every base. A relative-path reference keeps its dot segments: they mean something
+ *   only against a base ("../a" is not "a"; section 6.1 asks that relative references be
+ *   resolved before comparison). A path that would come out starting with "//" without an
+ *   authority would read back as an authority (section 3.3) and is left as it is;
+ * - scheme (6.2.3): with an authority, an empty port and its ":" are removed for every scheme
+ *   (section 3.2.3), the scheme's default port for the schemes of schemes.ts, and an empty path
+ *   becomes "/" where that table says so (http, https).
+ * The result is normal: normalizing it again changes nothing. Percent-encoding comes before the
+ * dot segments so that a decoded "%2E" is a dot too and the result stays normal.
+ * Throws TypeError when `ref` is not a Reference or the options are malformed.
+ */
+export function normalizeReference(ref: Reference, options: NormalizeOptions): Reference {
+  if (!(ref instanceof Reference)) throw new TypeError(`normalizeReference: ref must be a Reference, got ${describe(ref)}`);
+  const { syntax, scheme } = readNormalizeOptions(options, "normalizeReference");
+  let parts = syntaxBased(ref, syntax);
+  if (scheme) parts = schemeBased(parts);
+  return new Reference(parts);
+}
+
+/**
+ * True when `a` and `b` are equivalent at the chosen rung of the ladder (section 6.2): their
+ * recompositions (5.3) are equal after that rung's normalization. "Equivalent" means the rung's
+ * rules make them the same resource; false means only that this comparison cannot tell (section
+ * 6.1: comparison is "designed to minimize false negatives while strictly avoiding false
+ * positives"). Each side is normalized on its own, so parse each once and compare as often as
+ * needed. Relative references are compared as they are; section 6.1 advises resolving them
+ * first. Throws TypeError when `a` or `b` is not a Reference or the options are malformed.
+ */
+export function equivalentReferences(a: Reference, b: Reference, options: EquivalentOptions): boolean {
+  if (!(a instanceof Reference)) throw new TypeError(`equivalentReferences: a must be a Reference, got ${describe(a)}`);
+  if (!(b instanceof Reference)) throw new TypeError(`equivalentReferences: b must be a Reference, got ${describe(b)}`);
+  const { syntax, ladder, ignoreFragment } = readEquivalentOptions(options);
+  const prepare = (ref: Reference): string => {
+    const body = ignoreFragment && ref.fragment !== undefined ? new Reference({ ...parts(ref), fragment: undefined }) : ref;
+    // 6.2.1: character for character.
+    if (ladder === "simple") return recompose(body);
+    // 6.2.2 and 6.2.3: normalized, then character for character.
+    return recompose(normalizeReference(body, { syntax, scheme: ladder === "scheme" }));
+  };
+  return prepare(a) === prepare(b);
+}
+
+/**
+ * 6.2.2.1 and 6.2.2.2 on one piece of text: every percent-encoded octet that is an unreserved
+ * character of `syntax`'s grammar is decoded ("%7e" and "%7E" become "~"), and every other
+ * percent-encoding gets upper-case hex digits ("%3a" becomes "%3A"). Nothing else changes; a "%"
+ * that does not start a percent-encoding (not valid in a reference) is left as it is.
+ */
+export function normalizePercentEncoding(text: string, syntax: Syntax): string {
+  requireString(text, "normalizePercentEncoding: text");
+  return normalizeText(text, unreservedTable(syntax, "normalizePercentEncoding: syntax"), false);
+}
+
+// ----- 6.2.2 Syntax-Based Normalization -----
+
+function syntaxBased(ref: Reference, syntax: Syntax): ReferenceParts {
+  const unreserved = unreservedTable(syntax, "normalizeReference: options.syntax");
+  const text = (value: string | undefined): string | undefined =>
+    value === undefined ? undefined : normalizeText(value, unreserved, false);
+
+  // 6.2.2.1: "the scheme and host are case-insensitive and therefore should be normalized to
+  // lowercase"; 6.2.2.1 and 6.2.2.2 in every other component.
+  const scheme = ref.scheme === undefined ? undefined : lowerCase(ref.scheme);
+  let authority: Authority | undefined;
+  if (ref.authority !== undefined) {
+    const { userinfo, host, port } = ref.authority;
+    authority = composeAuthority(text(userinfo), normalizeHost(host, unreserved, syntax), port);
+  }
+  let path = text(ref.path)!;
+
+  // 6.2.2.3: "URI normalizers should remove dot-segments by applying the remove_dot_segments
+  // algorithm to the path", where 5.2.2 would (see normalizeReference).
+  if (scheme !== undefined || authority !== undefined || path.startsWith("/")) {
+    const removed = removeDotSegments(path);
+    if (authority !== undefined || !removed.startsWith("//")) path = removed;
+  }
+  return { scheme, authority, path, query: text(ref.query), fragment: text(ref.fragment) };
+}
+
+/** 6.2.2.1 and 6.2.2.2 on the host: lower case, percent-encodings normalized. */
+function normalizeHost(host: Host, unreserved: Uint8Array, syntax: Syntax): Host {
+  switch (host.kind) {
+    case "reg-name": {
+      const raw = normalizeText(host.raw, unreserved, true);
+      // Decoding can make a reg-name the text of an IPv4address, which the grammar reads first
+      // (host = IP-literal / IPv4address / reg-name).
+      if (accepts(syntax, "IPv4address", raw)) {
+        const [a, b, c, d] = raw.split(".").map(Number);
+        return { kind: "IPv4address", raw, octets: [a, b, c, d] };
+      }
+      return { kind: "reg-name", raw };
+    }
+    case "IPv6address":
+      return { kind: "IPv6address", raw: lowerCase(host.raw), address: lowerCase(host.address) };
+    case "IPvFuture":
+      return { kind: "IPvFuture", raw: lowerCase(host.raw), version: lowerCase(host.version), address: lowerCase(host.address) };
+    case "IPv4address":
+      return host; // digits and dots only
+    default:
+      throw new TypeError(`normalizeReference: unknown host kind ${describe((host as { kind?: unknown }).kind)}`);
+  }
+}
+
+// ----- 6.2.3 Scheme-Based Normalization -----
+
+/**
+ * With an authority: an empty port (any scheme, section 3.2.3: "should omit the port component
+ * and its ':' delimiter if port is empty") or the scheme's default port is removed with its
+ * ":", and an empty path becomes "/" where the scheme defines it so.
+ */
+function schemeBased(ref: ReferenceParts): ReferenceParts {
+  if (ref.authority === undefined) return ref;
+  const info = ref.scheme === undefined ? undefined : schemeInfo(ref.scheme);
+  let authority = ref.authority;
+  const port = authority.port;
+  if (port !== undefined && (port === "" || (info !== undefined && isDefaultPort(port, info.defaultPort)))) {
+    authority = composeAuthority(authority.userinfo, authority.host, undefined);
+  }
+  const path = ref.path === "" && info !== undefined && info.emptyPathIsSlash ? "/" : ref.path;
+  return { ...ref, authority, path };
+}
+
+/** A port is a decimal number (section 3.2.3), so "080" is the default port 80 too. */
+function isDefaultPort(port: string, defaultPort: string): boolean {
+  return port.replace(/^0+(?=\d)/, "") === defaultPort;
+}
+
+// ----- helpers -----
+
+/** authority = [ userinfo "@" ] host [ ":" port ] (section 3.2), with its raw text recomposed. */
+function composeAuthority(userinfo: string | undefined, host: Host, port: string | undefined): Authority {
+  let raw = "";
+  if (userinfo !== undefined) raw += userinfo + "@";
+  raw += host.raw;
+  if (port !== undefined) raw += ":" + port;
+  const authority: { raw: string; userinfo?: string; host: Host; port?: string } = { raw, host };
+  if (userinfo !== undefined) authority.userinfo = userinfo;
+  if (port !== undefined) authority.port = port;
+  return authority;
+}
+
+/**
+ * Percent-encodings normalized (decoded when unreserved, else upper-case hex digits); with
+ * `lower`, the other letters (and decoded ones) in lower case as well. One pass, linear.
+ */
+function normalizeText(text: string, unreserved: Uint8Array, lower: boolean): string {
+  return rewriteEscapes(text, unreserved, true, lower);
+}
+
+/** ASCII letters in lower case; URI syntax is case-insensitive only for ASCII (section 2.1, 6.2.2.1). */
+function lowerCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** One table per grammar: entry c is 1 when the single character U+00c matches `unreserved`. */
+const UNRESERVED = new WeakMap<Syntax, Uint8Array>();
+
+function unreservedTable(syntax: Syntax, what: string): Uint8Array {
+  requireSyntax(syntax, what);
+  let table = UNRESERVED.get(syntax);
+  if (table === undefined) {
+    table = new Uint8Array(0x80);
+    for (let code = 0; code < 0x80; code++) {
+      table[code] = accepts(syntax, "unreserved", String.fromCharCode(code)) ? 1 : 0;
+    }
+    UNRESERVED.set(syntax, table);
+  }
+  return table;
+}
+
+function accepts(syntax: Syntax, rule: string, input: string): boolean {
+  const answer = syntax.accepts(rule, input);
+  if (typeof answer !== "boolean") {
+    throw new TypeError(`Syntax.accepts(${JSON.stringify(rule)}, ...) must return a boolean, got ${describe(answer)}`);
+  }
+  return answer;
+}
+
+function requireSyntax(syntax: unknown, what: string): asserts syntax is Syntax {
+  if (syntax === null || typeof syntax !== "object" || typeof (syntax as Syntax).accepts !== "function") {
+    throw new TypeError(`${what} must be a Syntax ({ accepts(rule, input) }), the compiled RFC 3986 grammar; got ${describe(syntax)}`);
+  }
+}
+
+function parts(ref: Reference): ReferenceParts {
+  return { scheme: ref.scheme, authority: ref.authority, path: ref.path, query: ref.query, fragment: ref.fragment };
+}
+
+const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
+
+function readNormalizeOptions(options: unknown, fn: string): { syntax: Syntax; scheme: boolean } {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`${fn}: options must be an object with a syntax ({ syntax, scheme? }), got ${describe(options)}`);
+  }
+  const { syntax, scheme = true } = options as NormalizeOptions;
+  requireSyntax(syntax, `${fn}: options.syntax`);
+  if (typeof scheme !== "boolean") throw new TypeError(`${fn}: options.scheme must be a boolean, got ${describe(scheme)}`);
+  return { syntax, scheme };
+}
+
+function readEquivalentOptions(options: unknown): { syntax: Syntax; ladder: Ladder; ignoreFragment: boolean } {
+  const fn = "equivalentReferences";
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`${fn}: options must be an object with a syntax ({ syntax, ladder?, ignoreFragment? }), got ${describe(options)}`);
+  }
+  const { syntax, ladder = "scheme", ignoreFragment = false } = options as EquivalentOptions;
+  requireSyntax(syntax, `${fn}: options.syntax`);
+  if (!LADDERS.includes(ladder)) throw new TypeError(`${fn}: options.ladder must be "simple", "syntax" or "scheme", got ${describe(ladder)}`);
+  if (typeof ignoreFragment !== "boolean") throw new TypeError(`${fn}: options.ignoreFragment must be a boolean, got ${describe(ignoreFragment)}`);
+  return { syntax, ladder, ignoreFragment };
+}
