@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
-const { FINDINGS } = require(join(root, "dist/cjs/src/audit.js"));
+const { FINDINGS } = require(join(root, "dist/cjs/src/audit-checks.js"));
 const { modelOf } = require(join(root, "dist/cjs/src/models.js"));
 const { EDITIONS } = require(join(root, "dist/cjs/src/index.js"));
 

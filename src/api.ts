@@ -3,7 +3,7 @@
 // entry ("uri-grammar/rfc3986") is bound to that edition alone and loads no other grammar.
 import { requireOptions, requireString } from "./args.js";
 import { runAccepts, type Automaton } from "./automaton.js";
-import type { AuditFinding, AuditOptions } from "./audit.js";
+import type { AuditFinding, AuditOptions } from "./audit-checks.js";
 import type { Edition, RuleInfo } from "./edition.js";
 import { explainIn, type FoldOption, type ParseTree } from "./explain.js";
 import { extractIn, type ExtractedUri, type ExtractOptions } from "./extract.js";

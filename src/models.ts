@@ -1,7 +1,7 @@
 // The operations each model defines on top of its grammar: resolution (section 5), normalization
 // and comparison (section 6), the security checks (section 7). An edition names its model in
 // edition.json; editions of one model share these algorithms and differ only in their grammar.
-import { auditIn, auditRfc2396, readOptions, rfc2396Sections, SECTION_OF, type AuditCode, type AuditFinding } from "./audit.js";
+import { auditIn, auditRfc2396, readOptions, rfc2396Sections, SECTION_OF, type AuditCode, type AuditFinding } from "./audit-checks.js";
 import type { Edition } from "./edition.js";
 import { equivalentIn, normalizeIn } from "./models/rfc2396bis-01/normalize.js";
 import { recompose } from "./models/rfc2396bis-01/recompose.js";

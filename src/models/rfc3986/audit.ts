@@ -15,7 +15,7 @@ import {
   abbreviate, checkDoubleEscapes, checkEscapes, checkHost, checkIPv6, checkLocal, checkMisleadingAuthority, checkPort,
   checkUserinfo, collector, readOptions, reservedTable, shorten, sortFindings,
   type Add, type AuditCode, type AuditFinding, type AuditSeverity, type Matches, type Span,
-} from "../../audit.js";
+} from "../../audit-checks.js";
 import type { Edition } from "../../edition.js";
 import { escapeAt } from "../../escapes.js";
 import { syntaxOf } from "../../syntax.js";

@@ -3,7 +3,7 @@
 // clearly unwise." The login of ftpaddress and telnetaddress (login = [ user [ ":" password ]
 // "@" ] hostport) is where a password is written.
 import { requireString } from "../../args.js";
-import { collector, readOptions, type AuditCode, type AuditFinding } from "../../audit.js";
+import { collector, readOptions, type AuditCode, type AuditFinding } from "../../audit-checks.js";
 import type { Edition } from "../../edition.js";
 import { parseIn } from "../../parse.js";
 import type { Url } from "./types.js";
