@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The table of audit() findings in docs/api.md: every code with its severity, the section of each
 // edition's document behind it ("-" where that document raises no such concern and the finding is
-// never reported), and what it means. Read from the built package (src/audit.ts FINDINGS, each
-// model's auditSections for each edition), so the table is what the code does. Needs `npm run build` first.
+// never reported), and what it means. Read from the built package (src/audit-codes.ts: FINDINGS, and
+// auditSectionsOf, each edition's manifest's "audit"), so the table is what the code does. Needs
+// `npm run build` first.
 //
 //   node scripts/audit-table.mjs     the Markdown table
 import { createRequire } from "node:module";
@@ -11,8 +12,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
-const { FINDINGS } = require(join(root, "dist/cjs/src/audit-checks.js"));
-const { modelOf } = require(join(root, "dist/cjs/src/models.js"));
+const { FINDINGS, auditSectionsOf } = require(join(root, "dist/cjs/src/audit-codes.js"));
 const { EDITIONS } = require(join(root, "dist/cjs/src/index.js"));
 
 const editions = Object.values(EDITIONS);
@@ -21,7 +21,7 @@ const lines = [
   `|---|---|${editions.map(() => "---|").join("")}---|`,
 ];
 for (const [code, { severity, what }] of Object.entries(FINDINGS)) {
-  const sections = editions.map((e) => modelOf(e).auditSections(e)[code] ?? "-");
+  const sections = editions.map((e) => auditSectionsOf(e)[code] ?? "-");
   lines.push(`| \`${code}\` | ${severity} | ${sections.join(" | ")} | ${what} |`);
 }
 console.log(lines.join("\n"));

@@ -51,6 +51,14 @@ try {
   console.error(`fuzz-hostile: ${join(args.package, "dist")} is missing; run 'npm run build' first`);
   process.exit(2);
 }
+// The options each model takes, from its folder's definition (src/model.ts); a build from before the
+// register of models is fuzzed without options.
+let definitionOf = () => ({ options: { resolve: {}, normalize: {} } });
+try {
+  ({ definitionOf } = require(join(args.package, "dist/cjs/src/models/index.js")));
+} catch {
+  console.error("fuzz-hostile: this build has no register of models (dist/cjs/src/models/index.js); no options are drawn");
+}
 // A build from before NotDefinedError has none to allow.
 const { UriSyntaxError, ResolveError, NotDefinedError = ResolveError, EDITIONS, EXPLAIN_MAX_LENGTH } = api;
 
@@ -227,20 +235,17 @@ function requireValid(what, edition, out) {
   if (!check.valid) note("invalid", what, `${JSON.stringify(out.slice(0, 200))}: ${check.error.message.slice(0, 200)}`);
 }
 
-/** The options each edition's operations take (RFC 3986 has no dotSegments; the 1993 draft no options). */
-function resolveOptions(edition) {
-  const model = EDITIONS[edition].model;
-  if (model === "url-1993") return {};
+/** Options drawn from the values each model's folder says its functions take (src/model.ts, options). */
+function optionsFrom(values) {
   const o = {};
-  if (chance(0.5)) o.strict = chance(0.5);
-  if (model !== "rfc3986" && chance(0.5)) o.dotSegments = pick(["retain", "remove", "error"]);
+  for (const [name, choices] of Object.entries(values)) if (chance(0.5)) o[name] = pick(choices);
   return o;
 }
+function resolveOptions(edition) {
+  return optionsFrom(definitionOf(EDITIONS[edition]).options.resolve);
+}
 function normalizeOptions(edition) {
-  const o = {};
-  if (chance(0.5)) o.scheme = chance(0.5);
-  if (EDITIONS[edition].model === "rfc2396bis-01" && chance(0.5)) o.dotSegments = pick(["retain", "remove", "error"]);
-  return o;
+  return optionsFrom(definitionOf(EDITIONS[edition]).options.normalize);
 }
 
 /** Bases by model. */

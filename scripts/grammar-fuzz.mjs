@@ -214,7 +214,7 @@ export function pegAcceptor(edition = DEFAULT_EDITION, grammarFile = undefined) 
   // and its record, which must be the PEG's.
   const { EDITIONS } = require(join(ROOT, "dist/cjs/src/registry.js"));
   const { taggedOf } = require(join(ROOT, "dist/cjs/src/parse.js"));
-  const { builderOf } = require(join(ROOT, "dist/cjs/src/builders.js"));
+  const { builderOf } = require(join(ROOT, "dist/cjs/src/models/index.js"));
   const library = EDITIONS[edition];
   const tagged = library === undefined ? null : taggedOf(library);
   const build = library === undefined ? null : builderOf(library);

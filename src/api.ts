@@ -3,12 +3,12 @@
 // entry ("uri-grammar/rfc3986") is bound to that edition alone and loads no other grammar.
 import { requireOptions, requireString } from "./args.js";
 import { runAccepts, type Automaton } from "./automaton.js";
-import type { AuditFinding, AuditOptions } from "./audit-checks.js";
+import type { AuditFinding, AuditOptions } from "./audit-codes.js";
 import type { Edition, RuleInfo } from "./edition.js";
 import { explainIn, type FoldOption, type ParseTree } from "./explain.js";
 import { extractIn, type ExtractedUri, type ExtractOptions } from "./extract.js";
 import type { ModelTypes } from "./model-types.js";
-import { modelOf } from "./models.js";
+import { modelOf } from "./models/index.js";
 import type { ResolutionSteps } from "./steps.js";
 import { parseIn, parseRule, validateIn, type ValidationResult } from "./parse.js";
 import type { EditionId, Models, ParseRules, RuleNames } from "../generated/editions.js";
@@ -171,11 +171,11 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
     },
     equivalent(a: unknown, b: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "equivalent");
-      return modelOf(edition).equivalent(edition, a, b, withoutEdition(options));
+      return modelOf(edition).equivalent(edition, a, b, withoutEdition(options), "equivalent");
     },
     audit(input: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "audit");
-      return modelOf(edition).audit(edition, input, withoutEdition(options));
+      return modelOf(edition).audit(edition, input, withoutEdition(options), "audit");
     },
     extract(text: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "extract");

@@ -8,126 +8,14 @@ import { article } from "./words.js";
 import type { Edition } from "./edition.js";
 import { escapeAt, hexValue } from "./escapes.js";
 import { embeddedIPv4, ipv4InIPv6, ipv6Groups, localAddress } from "./ip-literals.js";
-import { normalizeEscapes } from "./models/rfc2396bis-01/normalize.js";
 import { parseIn } from "./parse.js";
-import { unescapeUnreserved } from "./models/rfc2396/normalize.js";
-import type { Reference as Rfc2396Reference } from "./models/rfc2396/types.js";
 import { schemeInfo } from "./schemes.js";
-import { syntaxOf } from "./syntax.js";
-import type { UriReference } from "./models/rfc2396bis-01/types.js";
+import {
+  AUDIT_SEVERITIES, DEFAULT_SERVER_SCHEMES, auditSectionsOf, type AuditCode, type AuditFinding, type AuditSeverity,
+} from "./audit-codes.js";
 
-/** How much a finding matters, least first. The CLI fails on "warning" and "danger". */
-export type AuditSeverity = "info" | "warning" | "danger";
-
-/** The severities in increasing order. */
-export const AUDIT_SEVERITIES: readonly AuditSeverity[] = Object.freeze(["info", "warning", "danger"] as const);
-
-/**
- * What a finding is about. The sections below are the draft's; RFC 3986 numbers its security
- * considerations differently, and its findings cite its own sections (src/rfc3986/audit.ts).
- */
-export type AuditCode =
-  /** 7.5: userinfo is present (info). */
-  | "userinfo"
-  /** 7.5: userinfo that looks like a host name or IPv4 address (danger), or holds "&", "=", "." (warning). */
-  | "misleading-userinfo"
-  /** 7.4: a password in userinfo ("user:password"); info when it is empty. */
-  | "password"
-  /** 7.2: the well-known port of another protocol (danger on a scheme with a known default, else info). */
-  | "port-other-protocol"
-  /** 7.2: a port other than the scheme's default within the reserved space 0-1023 (warning). */
-  | "port-reserved"
-  /** 7.2: a port other than the scheme's default, 1024 or above (info). */
-  | "port-not-default"
-  /** 7.2: a port above 65535, which no TCP port is; 16-bit truncation reads another one (warning). */
-  | "port-out-of-range"
-  /**
-   * 7.2: an escaped control character. CR, LF and NUL (%0D, %0A, %00): danger in the authority,
-   * warning in path or query, info in the fragment; any other (%09, %1B, %7F, %85, %C2%85): warning
-   * in the authority, info elsewhere.
-   */
-  | "escaped-control"
-  /**
-   * 7.3: a host that inet_aton() reads as an IPv4 address although it is not an IPv4address, as
-   * written or once its escapes are decoded (danger).
-   */
-  | "ipv4-form"
-  /** 7.3: an IPv6 literal that carries an IPv4 address: IPv4-mapped (danger) or IPv4-compatible (warning). */
-  | "ipv4-in-ipv6"
-  /** 7.3, with the option `fetch`: a host that is the machine itself, loopback or unspecified (danger). */
-  | "local-address"
-  /** 2.4.2: an escape of "%" that decodes, a second time, to a dot segment or a delimiter ("%252e%252e", "%252F"). */
-  | "double-escape"
-  /** 7.5: a query or fragment that reads as the authority ("http://evil.example#@good.example/"). */
-  | "misleading-authority"
-  /** 3.2.2: a hostname whose last label is all digits, an IPv4 lookalike (warning). */
-  | "numeric-label"
-  /** 3.2.2: a reg-name authority where a server is expected (warning). */
-  | "reg-name-authority"
-  /** 3.2.2: no host where the scheme requires one ("http:///x") (warning). */
-  | "missing-host"
-  /** RFC 3986 7.3: an escaped NUL (%00), which a back end not expecting raw data should reject. */
-  | "escaped-nul"
-  /**
-   * RFC 3986 7.3: an escape that decodes to a delimiter where a back end splits on it: "/" or "\" in
-   * the path, a gen-delim or "\" in a reg-name, "&" or "=" in the query.
-   */
-  | "escaped-delimiter"
-  /** RFC 3986 7.3: a path segment that decodes to "." or ".." although remove_dot_segments kept it. */
-  | "escaped-dot-segment";
-
-/** The codes only RFC 3986's checks report. */
-type Rfc3986Code = "escaped-nul" | "escaped-delimiter" | "escaped-dot-segment";
-
-export interface AuditFinding {
-  readonly code: AuditCode;
-  readonly severity: AuditSeverity;
-  /**
-   * The section of the edition's document behind the check: for the draft "7.2" to "7.5", "2.4.2"
-   * or "3.2.2"; for RFC 3986 "7.2" to "7.6", "2.4", "3.2.2" or "3.2.3"; for RFC 2396 "7", "2.4.2" or
-   * "3.2.2"; for the 1993 URL draft "Security considerations".
-   */
-  readonly section: string;
-  /** One sentence for a reader: what was found and why it matters. */
-  readonly message: string;
-  /** The span [start, end) of the input the finding is about (UTF-16 offsets). */
-  readonly start: number;
-  readonly end: number;
-  /** The text of that span. */
-  readonly text: string;
-  /**
-   * The value worked out, where there is one: the real host for the userinfo findings, the dotted
-   * address for "ipv4-form", the port number as read for the port findings (the 16-bit truncation
-   * for "port-out-of-range").
-   */
-  readonly detail?: string;
-}
-
-export interface AuditOptions {
-  /**
-   * Schemes whose authority must be a server (host and optional port): a reg-name authority or a
-   * missing host is reported for them. Compared case-insensitively. Default DEFAULT_SERVER_SCHEMES.
-   */
-  serverSchemes?: readonly string[];
-  /**
-   * Default ports by scheme, added to (and overriding) the library's table of schemes (src/schemes.ts)
-   * for the port checks: `{ "imap": 143 }`.
-   */
-  defaultPorts?: Readonly<Record<string, number>>;
-  /** Leave out findings below this severity. Default "info" (all). */
-  minSeverity?: AuditSeverity;
-  /**
-   * The program fetches what others give it (a server that retrieves a URI from a request, a
-   * proxy, a link checker): also report hosts that are the machine itself ("local-address": the
-   * loopback and unspecified addresses in any form, 127.0.0.1, 127.1, [::1], [::ffff:127.0.0.1],
-   * 0.0.0.0, [::], and the name localhost). Default false: for a browser or a validator such
-   * hosts are ordinary.
-   */
-  fetch?: boolean;
-}
-
-/** Schemes that name a server directly (section 3.2.2's http, and ftp, gopher, telnet of RFC 1738). */
-export const DEFAULT_SERVER_SCHEMES: readonly string[] = Object.freeze(["http", "https", "ftp", "gopher", "telnet", "ws", "wss"]);
+export { AUDIT_SEVERITIES, DEFAULT_SERVER_SCHEMES, FINDINGS, auditSectionsOf } from "./audit-codes.js";
+export type { AuditCode, AuditFinding, AuditOptions, AuditSeverity } from "./audit-codes.js";
 
 /**
  * Well-known ports (IANA, 0-1023, and a few above) of protocols that take commands as lines of text,
@@ -145,79 +33,6 @@ export const WELL_KNOWN_PORTS: ReadonlyMap<number, string> = new Map([
   [6379, "redis"], [6667, "irc"], [11211, "memcache"],
 ]);
 
-/** The draft's section behind each code it raises. */
-export const SECTION_OF: Readonly<Record<Exclude<AuditCode, Rfc3986Code>, string>> = {
-  "userinfo": "7.5", "misleading-userinfo": "7.5", "password": "7.4", "port-other-protocol": "7.2",
-  "port-reserved": "7.2", "port-not-default": "7.2", "port-out-of-range": "7.2", "escaped-control": "7.2",
-  "ipv4-form": "7.3", "numeric-label": "3.2.2", "reg-name-authority": "3.2.2", "missing-host": "3.2.2",
-  // 7.3: filter on the numeric address; an IPv4 address written as IPv6, or the machine's own.
-  "ipv4-in-ipv6": "7.3", "local-address": "7.3",
-  // 2.4.2: "Implementers should be careful not to escape or unescape the same string more than once".
-  "double-escape": "2.4.2",
-  "misleading-authority": "7.5",
-};
-
-/**
- * The sections behind each code in an edition of RFC 2396's model: RFC 2396 and the drafts of
- * 1997-98 that led to it (draft-fielding-uri-syntax-01 and -02).
- *
- * Section 7 (Security Considerations) has no subsections in any of them; it warns of ports of other
- * protocols, escaped delimiters (CR and LF) and passwords, and says nothing of rare IP address
- * formats or of semantic attacks (those came with RFC 2396's revision, the draft's 7.3 and 7.5), so
- * those checks are not made. The drafts' section 7 has RFC 2396's number and opening ("A URI does
- * not in itself pose a security threat"), unchanged from -01 to -02 (the diff of the two shows no
- * change in it); its warnings of ports and passwords go back to RFC 1738's, which the drafts revise.
- * The lookalikes the grammar allows cite the section of the edition's own rule: "hostname" for an
- * all-digit top label, "server" for a reg-name or no host where a server is expected (3.2.2 in RFC
- * 2396 and -02, 4.3.1 in -01). "Not to escape or unescape the same string more than once" is RFC
- * 2396's 2.4.2; the drafts' text of it is not at hand, so the double escapes are RFC 2396's alone.
- * None of them has an IPv6 literal.
- */
-export function rfc2396Sections(edition: Edition): Readonly<Partial<Record<AuditCode, string>>> {
-  let sections = RFC2396_SECTIONS.get(edition);
-  if (sections === undefined) {
-    const ruleSection = (name: string | undefined) => (name === undefined ? undefined : edition.rule(name)?.section);
-    const server = ruleSection("server");
-    sections = {
-      "password": "7", "port-other-protocol": "7", "port-reserved": "7", "port-not-default": "7", "port-out-of-range": "7",
-      "escaped-control": "7",
-      // "a seemingly harmless, idempotent operation ... will in fact cause a possibly damaging remote operation".
-      "local-address": "7",
-      ...(edition.document === "RFC 2396" ? { "double-escape": "2.4.2" } : {}),
-      "numeric-label": ruleSection(edition.roles.hostname), "reg-name-authority": server, "missing-host": server,
-    };
-    RFC2396_SECTIONS.set(edition, sections);
-  }
-  return sections;
-}
-const RFC2396_SECTIONS = new WeakMap<Edition, Readonly<Partial<Record<AuditCode, string>>>>();
-
-/**
- * What each finding means and how severe it is, in words, for the table of findings in
- * docs/api.md (scripts/audit-table.mjs prints it with each edition's sections).
- */
-export const FINDINGS: Readonly<Record<AuditCode, { readonly severity: string; readonly what: string }>> = {
-  "misleading-userinfo": { severity: "danger / warning", what: "userinfo that looks like a host name or IPv4 address (danger), or holds `&`, `=`, `.` (warning): a semantic attack; `detail` is the real host" },
-  "userinfo": { severity: "info", what: "userinfo is present (readers mistake it for the authority); `detail` is the real host" },
-  "misleading-authority": { severity: "danger", what: "a query or fragment that reads as the authority: with an empty path, `http://evil.example#@good.example/` shows `good.example` where a reader (or a parser that splits at the last `@` before a `/`) expects the host; `detail` is the real host" },
-  "password": { severity: "warning (info if empty)", what: "`user:password`: a password in clear text; the span is the password" },
-  "port-other-protocol": { severity: "danger (info for unknown schemes)", what: "the well-known port of another protocol (25 smtp, 21 ftp, 23 telnet, 110 pop, 119 nntp, 143 imap, 22 ssh, ...): the malicious construction of the security section" },
-  "port-reserved": { severity: "warning", what: "not the scheme's default, in the reserved range 0-1023" },
-  "port-not-default": { severity: "info", what: "not the scheme's default, 1024 or above" },
-  "port-out-of-range": { severity: "warning", what: "above 65535; `detail` is what 16-bit truncation connects to (`65561` is 25)" },
-  "escaped-control": { severity: "CR, LF, NUL: danger (authority) / warning (path, query) / info (fragment); other controls: warning (authority) / info", what: "an escaped control character, one finding per run: `%0D`, `%0A`, `%00` (in RFC 3986 `%00` is `escaped-nul`), and `%09`, `%1B`, `%7F`, the C1 controls `%80`-`%9F` and their UTF-8 form `%C2%80`-`%C2%9F`: must not be unescaped before transmission" },
-  "escaped-nul": { severity: "danger (authority) / warning (path, query) / info (fragment)", what: "`%00`: to be rejected where the application expects no raw data" },
-  "escaped-delimiter": { severity: "danger (host) / warning (path) / info (query)", what: "an escape that decodes to a delimiter where a back end splits on it: `/` or `\\` in the path, a gen-delim or `\\` in a reg-name, `&` or `=` in the query" },
-  "escaped-dot-segment": { severity: "warning", what: "a path segment that decodes to `.` or `..` although remove_dot_segments kept it" },
-  "double-escape": { severity: "danger (authority) / warning (path: a dot segment, `/`, `\\`) / info", what: "an escaped `%` followed by an escape: decoded twice, `%252e%252e` is a dot segment and `%252F` a `/` (one finding per segment or escape; `detail` is what it decodes to)" },
-  "ipv4-form": { severity: "danger", what: "a host the grammar reads as a name but `inet_aton()` reads as an address (`2130706433`, `127.1`, `0x7f.1`, `0177.0.0.1`), also once its escapes are decoded as `normalize()` decodes them (`%31%32%37.1`); `detail` is the dotted address, so filters compare numbers, not strings" },
-  "ipv4-in-ipv6": { severity: "danger (mapped) / warning (compatible)", what: "an IPv6 literal that carries an IPv4 address, IPv4-mapped (`[::ffff:127.0.0.1]`, `[::ffff:7f00:1]`, which a dual-stack client connects to over IPv4) or IPv4-compatible (`[::127.0.0.1]`, deprecated); `detail` is the IPv4 address" },
-  "local-address": { severity: "danger", what: "with the option `fetch`: a host that is the machine itself, loopback or unspecified, in any form (`127.0.0.1`, `127.1`, `[::1]`, `[::ffff:127.0.0.1]`, `0.0.0.0`, `[::]`, `localhost`); `detail` is the address" },
-  "numeric-label": { severity: "warning", what: "a hostname whose last label is all digits (`www.example.123`, `256.1.1.1`): an IPv4 lookalike the grammar allows" },
-  "reg-name-authority": { severity: "warning", what: "a reg-name (`a_b.example`, `%66tp.example`) where the scheme expects a server" },
-  "missing-host": { severity: "warning", what: "no host where the scheme requires one (`http:///etc/passwd`)" },
-};
-
 /** A span [start, end) of the input. */
 export type Span = readonly [number, number];
 
@@ -233,44 +48,41 @@ interface Spans {
 }
 
 /** A reference of the draft or of RFC 2396: the same components, a reg-name spelled "reg-name" or "reg_name". */
-type HierarchicalReference = UriReference | Rfc2396Reference;
+export interface HierarchicalReference {
+  readonly scheme?: string;
+  readonly authority?:
+    | { readonly kind: "server"; readonly raw: string; readonly userinfo?: string; readonly port?: string;
+        readonly host?: { readonly kind: "hostname"; readonly raw: string; readonly labels: readonly string[] } |
+          { readonly kind: "IPv6reference"; readonly raw: string; readonly address: string } | { readonly kind: "IPv4address"; readonly raw: string } }
+    /** A registry-based authority, by the name the edition's grammar gives its rule (roles.regName). */
+    | { readonly kind: "reg-name" | "reg_name" | "authority"; readonly raw: string };
+  readonly path: string;
+  readonly query?: string;
+  readonly fragment?: string;
+}
 
 /** What the draft and RFC 2396 audit differently: the sections, and how normalization decodes. */
-interface HierarchicalModel {
-  readonly sectionOf: (code: AuditCode) => string | undefined;
+export interface HierarchicalModel {
   /** The text with the escapes decoded that the edition's normalization decodes. */
   readonly decode: (text: string) => string;
 }
 
 /**
- * Checks a URI reference against the warnings of section 7 and the lookalikes section 3.2.2's
- * grammar allows. Returns the findings in input order; [] when there is nothing to say.
- * Throws UriSyntaxError when the input is not a URI-reference, TypeError for a non-string input or
- * bad options.
+ * Checks a URI reference of the draft's or RFC 2396's model against the warnings of section 7 and
+ * the lookalikes its server rule allows. Returns the findings in input order; [] when there is
+ * nothing to say. Throws UriSyntaxError when the input is not a reference of the edition,
+ * TypeError for a non-string input or bad options.
  */
-export function auditIn(edition: Edition, input: unknown, options: unknown): AuditFinding[] {
-  return auditHierarchical(edition, input, options, { sectionOf: (code) => SECTION_OF[code as Exclude<AuditCode, Rfc3986Code>], decode: normalizeEscapes });
-}
-
-/** The checks the sections of an edition of RFC 2396's model name (rfc2396Sections), on one of its references. */
-export function auditRfc2396(edition: Edition, input: unknown, options: unknown): AuditFinding[] {
-  const syntax = syntaxOf(edition);
-  const sections = rfc2396Sections(edition);
-  return auditHierarchical(edition, input, options, {
-    sectionOf: (code) => sections[code], decode: (text) => unescapeUnreserved(text, syntax),
-  });
-}
-
-function auditHierarchical(edition: Edition, input: unknown, options: unknown, model: HierarchicalModel): AuditFinding[] {
-  requireString(input, "audit: input");
-  const opts = readOptions(options);
+export function auditHierarchical(edition: Edition, input: unknown, options: unknown, model: HierarchicalModel, fn = "audit"): AuditFinding[] {
+  requireString(input, `${fn}: input`);
+  const opts = readOptions(options, fn);
   const ref = parseIn(edition, input, edition.requireRule(edition.roles.reference)) as HierarchicalReference;
   const matches = (role: "ipv4" | "hostname", text: string): boolean => {
     const name = edition.roles[role];
     return name !== undefined && edition.accepts(text, edition.requireRule(name));
   };
   const findings: AuditFinding[] = [];
-  const add = collector(input, opts, findings, model.sectionOf);
+  const add = collector(input, opts, findings, edition);
   const spans = locate(ref);
   const scheme = ref.scheme?.toLowerCase();
   const serverExpected = scheme !== undefined && opts.serverSchemes.has(scheme);
@@ -316,9 +128,12 @@ function auditHierarchical(edition: Edition, input: unknown, options: unknown, m
 
 /**
  * An Add that keeps the findings at or above options.minSeverity in `findings`, each with the
- * section `sectionOf` gives its code and the text of its span; a code without a section is left out.
+ * section of the edition's document behind its code (auditSectionsOf) and the text of its span; a
+ * code without a section in the edition is left out.
  */
-export function collector(input: string, opts: ReadOptions, findings: AuditFinding[], sectionOf: (code: AuditCode) => string | undefined): Add {
+export function collector(input: string, opts: ReadOptions, findings: AuditFinding[], edition: Edition): Add {
+  const sections = auditSectionsOf(edition);
+  const sectionOf = (code: AuditCode) => sections[code];
   return (code, severity, span, message, detail) => {
     if (rank(severity) < rank(opts.minSeverity)) return;
     // A check whose concern the edition's document does not raise reports nothing.

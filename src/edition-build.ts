@@ -152,6 +152,12 @@ export interface EditionManifest<Id extends string = string, Model extends strin
    */
   readonly hints?: Readonly<Record<string, string>>;
   /**
+   * The section of the document behind each audit finding it raises, by code: a section as the
+   * document numbers it, or { "rule": NAME } for the section of that rule (src/audit-codes.ts). A
+   * code not listed is never reported in the edition.
+   */
+  readonly audit?: Readonly<Record<string, string | { readonly rule: string }>>;
+  /**
    * True when parse() of the reference rule runs a tagged DFA built from the ABNF
    * (scripts/build-tagged.mjs, src/tagged.ts), which makes the grammar's records from the spans
    * of the roles' rules (docs/grammar.md); the PEG's records are held to it by test/tagged.test.ts.
@@ -172,4 +178,11 @@ export interface EditionBuild<Id extends string = string, Model extends string =
   readonly rules: readonly (RuleRecord & { readonly name: Rule })[];
   /** The tagged DFA of the reference rule (scripts/build-tagged.mjs), for an edition whose manifest says "tagged". */
   readonly taggedTables: TaggedTables | null;
+}
+
+/** The grammar's record of a component: the rule that matched and its span [start, end) in the input. */
+export interface SpanRecord<R extends string = string> {
+  readonly rule: R;
+  readonly start: number;
+  readonly end: number;
 }

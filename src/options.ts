@@ -46,3 +46,13 @@ export function stringsOption(o: OptionBag, name: string, what: string, fn: stri
   }
   return value as readonly string[];
 }
+
+/**
+ * What a resolution does with ".." segments left at the start of a merged path, a choice the 2003
+ * draft (merge step 7) and RFC 2396 (5.2 step 6g) leave to implementations: "retain" keeps them,
+ * "remove" drops them, "error" throws a ResolveError (code "dot-segments"). RFC 3986 has no such
+ * choice (5.2.4 always removes them).
+ */
+export type DotSegments = "retain" | "remove" | "error";
+
+export const DOT_SEGMENTS: readonly DotSegments[] = ["retain", "remove", "error"];

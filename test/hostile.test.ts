@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import * as api from "../src/index.js";
 import { EDITIONS, type EditionId } from "../src/index.js";
+import { modelDefinitions, type OptionValues } from "../src/models/index.js";
 
 const IDS = Object.keys(EDITIONS) as EditionId[];
 
@@ -78,20 +79,13 @@ describe("every result of resolve() and normalize() is valid in the edition's gr
   );
   const text = fc.array(piece, { maxLength: 10 }).map((a) => a.join(""));
   const BASES = ["http://a/b/c/d;p?q", "http://a", "urn://a/b", "foo:/x/y", "foo:", "HTTP://U@A:80/b/", "mailto:a@b", "x:?q"];
-  const dotSegments = fc.constantFrom("retain", "remove", "error");
-  /** The options each model's resolution takes (RFC 3986 has no choice at dot segments; the 1993 draft no options). */
-  const OPTIONS: Record<string, fc.Arbitrary<object>> = {
-    "url-1993": fc.constant({}),
-    "rfc2396": fc.record({ strict: fc.boolean(), dotSegments }, { requiredKeys: [] }),
-    "rfc2396bis-01": fc.record({ strict: fc.boolean(), dotSegments }, { requiredKeys: [] }),
-    "rfc3986": fc.record({ strict: fc.boolean() }, { requiredKeys: [] }),
-  };
-  const NORMALIZE_OPTIONS: Record<string, fc.Arbitrary<object>> = {
-    "url-1993": fc.constant({}),
-    "rfc2396": fc.record({ scheme: fc.boolean() }, { requiredKeys: [] }),
-    "rfc2396bis-01": fc.record({ scheme: fc.boolean(), dotSegments }, { requiredKeys: [] }),
-    "rfc3986": fc.record({ scheme: fc.boolean() }, { requiredKeys: [] }),
-  };
+  /** The options each model's functions take, with their values, as the model's folder defines them. */
+  const optionsOf = (values: OptionValues): fc.Arbitrary<object> =>
+    fc.record(Object.fromEntries(Object.entries(values).map(([name, vs]) => [name, fc.constantFrom(...vs)])), { requiredKeys: [] });
+  const OPTIONS: Record<string, fc.Arbitrary<object>> =
+    Object.fromEntries(modelDefinitions().map((m) => [m.id, optionsOf(m.options.resolve)]));
+  const NORMALIZE_OPTIONS: Record<string, fc.Arbitrary<object>> =
+    Object.fromEntries(modelDefinitions().map((m) => [m.id, optionsOf(m.options.normalize)]));
 
   /** Calls f; a documented typed error is an answer, anything else fails the test. */
   function answer<T>(f: () => T): T | undefined {

@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { EDITIONS, parse, type EditionId } from "../src/index.js";
 import type { Edition } from "../src/edition.js";
-import { builderOf } from "../src/builders.js";
+import { builderOf } from "../src/models/index.js";
 import { taggedOf } from "../src/parse.js";
 import { abnfArbitrary } from "./support/abnf-arbitrary.js";
 import { loadAbnf } from "./support/abnf.js";

@@ -49,6 +49,25 @@ const manifest = {
     "not-allowed": "{char} is not allowed anywhere in a URI (section 2); as data it is escaped as {escape}",
     "not-a-scheme": "\"{before}\" is not a scheme ({why}, section 3.1), so the reference is a relative path, whose first segment cannot contain \":\" (section 5); write it as \"./{segment}\"",
     "first-segment": "The first segment of a relative path cannot contain \":\", or it would be mistaken for a scheme name (section 5); write it as \"./{segment}\""
+  },
+  "audit": {
+    "password": "7",
+    "port-other-protocol": "7",
+    "port-reserved": "7",
+    "port-not-default": "7",
+    "port-out-of-range": "7",
+    "escaped-control": "7",
+    "local-address": "7",
+    "double-escape": "2.4.2",
+    "numeric-label": {
+      "rule": "hostname"
+    },
+    "reg-name-authority": {
+      "rule": "server"
+    },
+    "missing-host": {
+      "rule": "server"
+    }
   }
 };
 

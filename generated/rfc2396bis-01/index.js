@@ -55,6 +55,30 @@ const manifest = {
     "first-segment": "The first segment of a relative path cannot contain \":\", or it would be read as a scheme (section 5); write it as \"./{segment}\"",
     "label-length": "A domain label has at most 63 characters; this one has {count} (section 3.2.2)",
     "dec-octet": "A dec-octet is a number 0-255 without leading zeros; {number} is not (section 3.2.2)"
+  },
+  "audit": {
+    "userinfo": "7.5",
+    "misleading-userinfo": "7.5",
+    "password": "7.4",
+    "port-other-protocol": "7.2",
+    "port-reserved": "7.2",
+    "port-not-default": "7.2",
+    "port-out-of-range": "7.2",
+    "escaped-control": "7.2",
+    "ipv4-form": "7.3",
+    "numeric-label": {
+      "rule": "hostname"
+    },
+    "reg-name-authority": {
+      "rule": "server"
+    },
+    "missing-host": {
+      "rule": "server"
+    },
+    "ipv4-in-ipv6": "7.3",
+    "local-address": "7.3",
+    "double-escape": "2.4.2",
+    "misleading-authority": "7.5"
   }
 };
 

@@ -50,6 +50,35 @@ const manifest = {
     "not-a-scheme": "\"{before}\" is not a scheme ({why}, section 3.1), so the reference is a relative path, whose first segment cannot contain \":\" (section 4.2); write it as \"./{segment}\"",
     "first-segment": "The first segment of a relative path cannot contain \":\", or it would be read as a scheme (section 4.2); write it as \"./{segment}\"",
     "dec-octet": "A dec-octet is a number 0-255 without leading zeros; {number} is not (section 3.2.2)"
+  },
+  "audit": {
+    "userinfo": "7.6",
+    "misleading-userinfo": "7.6",
+    "password": "7.5",
+    "port-other-protocol": "7.2",
+    "port-reserved": "7.2",
+    "port-not-default": "7.2",
+    "port-out-of-range": {
+      "rule": "port"
+    },
+    "escaped-control": "7.2",
+    "escaped-nul": "7.3",
+    "escaped-delimiter": "7.3",
+    "escaped-dot-segment": "7.3",
+    "ipv4-form": "7.4",
+    "numeric-label": {
+      "rule": "host"
+    },
+    "missing-host": {
+      "rule": "host"
+    },
+    "reg-name-authority": {
+      "rule": "host"
+    },
+    "ipv4-in-ipv6": "7.4",
+    "local-address": "7.4",
+    "double-escape": "2.4",
+    "misleading-authority": "7.6"
   }
 };
 

@@ -47,6 +47,24 @@ const manifest = {
     "hash": "\"#\" is excluded here: it only delimits the fragment (sections 2.4.3, 3); as data it is escaped as %23",
     "excluded": "{char} is excluded from URIs (it is in {rule}, section {section}); as data it is escaped as {escape}",
     "not-allowed": "{char} is not allowed anywhere in a URI (section 2); as data it is escaped as {escape}"
+  },
+  "audit": {
+    "password": "7",
+    "port-other-protocol": "7",
+    "port-reserved": "7",
+    "port-not-default": "7",
+    "port-out-of-range": "7",
+    "escaped-control": "7",
+    "local-address": "7",
+    "numeric-label": {
+      "rule": "hostname"
+    },
+    "reg-name-authority": {
+      "rule": "server"
+    },
+    "missing-host": {
+      "rule": "server"
+    }
   }
 };
 

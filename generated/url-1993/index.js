@@ -46,6 +46,9 @@ const manifest = {
     "not-allowed": "{char} appears in no production, so it may not appear in a URL (section \"BNF syntax\"); as data it is encoded as {escape} (section \"ENCODING PROHIBITED CHARACTERS\")",
     "second-hash": "A second \"#\": the fragmentid is xalphas, which has no \"#\" (section \"BNF syntax\"); as data it is encoded as %23",
     "non-ascii": "{char} appears in no production, so it may not appear in a URL (section \"BNF syntax\"); a local name maps it to a \"%\" escape of its ISO Latin 1 code (section \"ENCODING PROHIBITED CHARACTERS\")"
+  },
+  "audit": {
+    "password": "Security considerations"
   }
 };
 

@@ -13,6 +13,14 @@
 // an escape may be replaced by are the grammar's `unreserved`, asked of the compiled grammar (a
 // Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../../args.js";
+import {
+  equivalentAt, isDefaultPort, lowerCase, readLadder, readSyntaxOptions, serverParts, syntaxAccepts, unreservedTable,
+  type Ladder, type Syntax,
+} from "../../ladder.js";
+import { booleanOption } from "../../options.js";
+
+/** The grammar a Syntax must be, for messages (alpha = lowalpha | upalpha, section 1.6: ASCII case). */
+const GRAMMAR = "RFC 2396";
 import { rewriteEscapes } from "../../escapes.js";
 import { schemeInfo } from "../../schemes.js";
 import { hostOf } from "./build.js";
@@ -20,15 +28,16 @@ import { recompose } from "./recompose.js";
 import { Reference, type Authority, type Host, type ReferenceParts, type ServerAuthority } from "./types.js";
 
 /**
- * What normalization needs to know of the grammar: whether a rule of RFC 2396 (named as the RFC
- * spells it) matches the whole of `input`. The compiled RFC 2396 grammar is one:
- * `accepts("unreserved", "~")` is true, `accepts("unreserved", "%")` false. Normalization asks
- * "unreserved" of each ASCII character (once per Syntax object), and "server", "IPv4address"
- * and "hostname" of a reg_name whose escapes were replaced.
+ * What normalization needs to know of the grammar (src/ladder.ts): the compiled RFC 2396 grammar
+ * is one. Normalization asks "unreserved" of each ASCII character (once per Syntax object), and
+ * "server", "IPv4address" and "hostname" of a reg_name whose escapes were replaced. The rungs of
+ * the ladder (Ladder): "simple", character for character as recombined (section 5.2 step 7);
+ * "syntax", after the rules of the common syntax that need no knowledge of the scheme (the scheme
+ * and hostname in lower case, section 6; escaped unreserved characters replaced, section 2.3);
+ * "scheme", after the rules that depend on the scheme as well (the default port, section 6; the
+ * rules of src/schemes.ts).
  */
-export interface Syntax {
-  accepts(rule: string, input: string): boolean;
-}
+export type { Syntax, Ladder };
 
 export interface NormalizeOptions {
   /** The grammar the references were parsed with (see Syntax). Required. */
@@ -40,15 +49,6 @@ export interface NormalizeOptions {
    */
   scheme?: boolean;
 }
-
-/**
- * How much two references may differ and still be equivalent: "simple", character for character
- * as recombined (section 5.2 step 7); "syntax", after the rules of the common syntax that need no
- * knowledge of the scheme (the scheme and hostname in lower case, section 6; escaped unreserved
- * characters replaced, section 2.3); "scheme", after the rules that depend on the scheme as well
- * (the default port, section 6; the rules of src/schemes.ts).
- */
-export type Ladder = "simple" | "syntax" | "scheme";
 
 export interface EquivalentOptions {
   /** The grammar the references were parsed with (see Syntax). Required. */
@@ -104,13 +104,13 @@ export function normalizeReference(ref: Reference, options: NormalizeOptions): R
 export function equivalentReferences(a: Reference, b: Reference, options: EquivalentOptions): boolean {
   if (!(a instanceof Reference)) throw new TypeError(`equivalentReferences: a must be a Reference, got ${describe(a)}`);
   if (!(b instanceof Reference)) throw new TypeError(`equivalentReferences: b must be a Reference, got ${describe(b)}`);
-  const { syntax, ladder, ignoreFragment } = readEquivalentOptions(options);
-  const prepare = (ref: Reference): string => {
-    const body = ignoreFragment && ref.fragment !== undefined ? new Reference({ ...partsOf(ref), fragment: undefined }) : ref;
-    if (ladder === "simple") return recompose(body);
-    return recompose(normalizeReference(body, { syntax, scheme: ladder === "scheme" }));
-  };
-  return prepare(a) === prepare(b);
+  const { syntax, o } = readSyntaxOptions(options, "equivalentReferences", GRAMMAR, "{ syntax, ladder?, ignoreFragment? }");
+  const { ladder, ignoreFragment } = readLadder(o, "equivalentReferences");
+  return equivalentAt<Reference>(a, b, ladder, ignoreFragment, {
+    withoutFragment: (ref) => (ref.fragment === undefined ? ref : new Reference({ ...partsOf(ref), fragment: undefined })),
+    recompose,
+    normalize: (ref, scheme) => normalizeReference(ref, { syntax, scheme }),
+  });
 }
 
 /**
@@ -120,13 +120,13 @@ export function equivalentReferences(a: Reference, b: Reference, options: Equiva
  */
 export function unescapeUnreserved(text: string, syntax: Syntax): string {
   requireString(text, "unescapeUnreserved: text");
-  return unescape(text, unreservedTable(syntax, "unescapeUnreserved: syntax"));
+  return unescape(text, unreservedTable(syntax, "unescapeUnreserved: syntax", GRAMMAR));
 }
 
 // ----- the rules of the common syntax -----
 
 function commonSyntax(ref: Reference, syntax: Syntax): ReferenceParts {
-  const unreserved = unreservedTable(syntax, "normalizeReference: options.syntax");
+  const unreserved = unreservedTable(syntax, "normalizeReference: options.syntax", GRAMMAR);
   const text = (value: string | undefined): string | undefined => (value === undefined ? undefined : unescape(value, unreserved));
   // 3.1 and 6: the scheme in lower case.
   const scheme = ref.scheme === undefined ? undefined : lowerCase(ref.scheme);
@@ -147,7 +147,7 @@ function commonSyntax(ref: Reference, syntax: Syntax): ReferenceParts {
 function keepRelative(written: string, unescaped: string, syntax: Syntax): string {
   const colon = unescaped.indexOf(":");
   const slash = unescaped.indexOf("/");
-  if (colon < 0 || (slash >= 0 && slash < colon) || !accepts(syntax, "scheme", unescaped.slice(0, colon))) return unescaped;
+  if (colon < 0 || (slash >= 0 && slash < colon) || !syntaxAccepts(syntax, "scheme", unescaped.slice(0, colon))) return unescaped;
   // ":" is reserved and never unescaped, so the first ":" of both texts is the same one.
   return written.slice(0, written.indexOf(":")) + unescaped.slice(colon);
 }
@@ -157,7 +157,7 @@ function normalizeAuthority(authority: Authority, unreserved: Uint8Array, syntax
   if (authority.kind !== "server") {
     // A registry-based authority (reg_name; draft -01's authority keeps its kind).
     const raw = unescape(authority.raw, unreserved);
-    if (raw !== authority.raw && accepts(syntax, "server", raw)) return lowerHostname(serverOf(raw, syntax));
+    if (raw !== authority.raw && syntaxAccepts(syntax, "server", raw)) return lowerHostname(serverOf(raw, syntax));
     return { kind: authority.kind, raw };
   }
   // A server's escapes can only be in its userinfo (hostname, IPv4address and port hold none).
@@ -188,7 +188,7 @@ function serverOf(raw: string, syntax: Syntax): ServerAuthority {
   const hostText = colon < 0 ? hostport : hostport.slice(0, colon);
   const port = colon < 0 ? undefined : hostport.slice(colon + 1);
   let host: Host | undefined;
-  if (hostText !== "") host = hostOf(accepts(syntax, "IPv4address", hostText) ? "IPv4address" : "hostname", hostText);
+  if (hostText !== "") host = hostOf(syntaxAccepts(syntax, "IPv4address", hostText) ? "IPv4address" : "hostname", hostText);
   return composeServer(userinfo, host, port);
 }
 
@@ -211,24 +211,11 @@ function schemeDependent(ref: ReferenceParts): ReferenceParts {
   return { ...ref, authority, path };
 }
 
-/** A port is a number in decimal (section 3.2.2), so "080" is the default port 80 too. */
-function isDefaultPort(port: string, defaultPort: string): boolean {
-  return port.replace(/^0+(?=\d)/, "") === defaultPort;
-}
-
 // ----- helpers -----
 
 /** server = [ [ userinfo "@" ] hostport ], with its raw text recombined. */
 function composeServer(userinfo: string | undefined, host: Host | undefined, port: string | undefined): ServerAuthority {
-  let raw = "";
-  if (userinfo !== undefined) raw += userinfo + "@";
-  if (host !== undefined) raw += host.raw;
-  if (port !== undefined) raw += ":" + port;
-  const server: { kind: "server"; raw: string; userinfo?: string; host?: Host; port?: string } = { kind: "server", raw };
-  if (userinfo !== undefined) server.userinfo = userinfo;
-  if (host !== undefined) server.host = host;
-  if (port !== undefined) server.port = port;
-  return server;
+  return { kind: "server", ...serverParts(userinfo, host, port) };
 }
 
 /** Escapes of unreserved characters replaced; other escapes as written. One pass, linear. */
@@ -236,65 +223,11 @@ function unescape(text: string, unreserved: Uint8Array): string {
   return rewriteEscapes(text, unreserved, false);
 }
 
-/** ASCII letters in lower case (alpha = lowalpha | upalpha, section 1.6). */
-function lowerCase(text: string): string {
-  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-}
-
-/** One table per grammar: entry c is 1 when the single character U+00c matches `unreserved`. */
-const UNRESERVED = new WeakMap<Syntax, Uint8Array>();
-
-function unreservedTable(syntax: Syntax, what: string): Uint8Array {
-  requireSyntax(syntax, what);
-  let table = UNRESERVED.get(syntax);
-  if (table === undefined) {
-    table = new Uint8Array(0x80);
-    for (let code = 0; code < 0x80; code++) {
-      table[code] = accepts(syntax, "unreserved", String.fromCharCode(code)) ? 1 : 0;
-    }
-    UNRESERVED.set(syntax, table);
-  }
-  return table;
-}
-
-function accepts(syntax: Syntax, rule: string, input: string): boolean {
-  const answer = syntax.accepts(rule, input);
-  if (typeof answer !== "boolean") {
-    throw new TypeError(`Syntax.accepts(${JSON.stringify(rule)}, ...) must return a boolean, got ${describe(answer)}`);
-  }
-  return answer;
-}
-
-function requireSyntax(syntax: unknown, what: string): asserts syntax is Syntax {
-  if (syntax === null || typeof syntax !== "object" || typeof (syntax as Syntax).accepts !== "function") {
-    throw new TypeError(`${what} must be a Syntax ({ accepts(rule, input) }), the compiled RFC 2396 grammar; got ${describe(syntax)}`);
-  }
-}
-
 function partsOf(ref: Reference): ReferenceParts {
   return { scheme: ref.scheme, authority: ref.authority, path: ref.path, opaque: ref.opaque, query: ref.query, fragment: ref.fragment };
 }
 
-const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
-
 function readNormalizeOptions(options: unknown, fn: string): { syntax: Syntax; scheme: boolean } {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`${fn}: options must be an object with a syntax ({ syntax, scheme? }), got ${describe(options)}`);
-  }
-  const { syntax, scheme = true } = options as NormalizeOptions;
-  requireSyntax(syntax, `${fn}: options.syntax`);
-  if (typeof scheme !== "boolean") throw new TypeError(`${fn}: options.scheme must be a boolean, got ${describe(scheme)}`);
-  return { syntax, scheme };
-}
-
-function readEquivalentOptions(options: unknown): { syntax: Syntax; ladder: Ladder; ignoreFragment: boolean } {
-  const fn = "equivalentReferences";
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`${fn}: options must be an object with a syntax ({ syntax, ladder?, ignoreFragment? }), got ${describe(options)}`);
-  }
-  const { syntax, ladder = "scheme", ignoreFragment = false } = options as EquivalentOptions;
-  requireSyntax(syntax, `${fn}: options.syntax`);
-  if (!LADDERS.includes(ladder)) throw new TypeError(`${fn}: options.ladder must be "simple", "syntax" or "scheme", got ${describe(ladder)}`);
-  if (typeof ignoreFragment !== "boolean") throw new TypeError(`${fn}: options.ignoreFragment must be a boolean, got ${describe(ignoreFragment)}`);
-  return { syntax, ladder, ignoreFragment };
+  const { syntax, o } = readSyntaxOptions(options, fn, GRAMMAR, "{ syntax, scheme? }");
+  return { syntax, scheme: booleanOption(o, "scheme", true, fn) };
 }

@@ -1,21 +1,20 @@
-// RFC 2396's operations on strings or parsed references, for src/models.ts: each string is parsed
+// RFC 2396's operations on strings or parsed references (src/operations.ts): each string is parsed
 // once with the edition's grammar, and a syntax error becomes the error of the step that needed it.
-import { describe } from "../../args.js";
-import { booleanOption, oneOfOption, optionsOf } from "../../options.js";
-import { LADDERS } from "../rfc2396bis-01/normalize.js";
 import type { Edition } from "../../edition.js";
-import { ResolveError, UriSyntaxError } from "../../errors.js";
-import { parseIn } from "../../parse.js";
+import { LADDERS } from "../../ladder.js";
+import type { Operations } from "../../model.js";
+import { readPair as readPairOf, recomposeChecked, referenceIn as referenceOf, type ReferenceKind } from "../../operations.js";
+import { booleanOption, oneOfOption, optionsOf } from "../../options.js";
+import { requireStepsLength, type ResolutionSteps } from "../../steps.js";
 import { syntaxOf } from "../../syntax.js";
-
-export { syntaxOf };
+import { auditIn } from "./audit.js";
 import { equivalentReferences, normalizeReference } from "./normalize.js";
 import { recompose } from "./recompose.js";
 import { readOptions, resolveReference, type Resolution } from "./resolve.js";
 import { resolveSteps, type StepName } from "./steps.js";
-import { requireStepsLength, type ResolutionSteps } from "../../steps.js";
 import { Reference } from "./types.js";
 
+export { syntaxOf };
 
 /**
  * Section 5.2 step 1 of RFC 2396: "The URI reference is parsed into the potential four components
@@ -39,11 +38,12 @@ function queryOnlyReference(edition: Edition, text: string): Reference | undefin
   return valid("query", query) && valid("fragment", fragment) ? new Reference({ path: "", query, fragment }) : undefined;
 }
 
+/** RFC 2396's reference class. */
+export const REFERENCE: ReferenceKind<Reference> = { is: (value): value is Reference => value instanceof Reference, name: "a Reference" };
+
 /** A reference given as a string (parsed; UriSyntaxError where it is not one) or as a Reference (taken as it is). */
 export function referenceIn(edition: Edition, value: unknown, what: string): Reference {
-  if (value instanceof Reference) return value;
-  if (typeof value !== "string") throw new TypeError(`${what} must be a string or a Reference of ${edition.document}, got ${describe(value)}`);
-  return parseIn(edition, value, edition.requireRule(edition.roles.reference)) as Reference;
+  return referenceOf(edition, value, what, REFERENCE);
 }
 
 /**
@@ -83,19 +83,7 @@ export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, op
 
 /** The base and the reference of 5.2, parsed; syntax errors become ResolveErrors naming the step. */
 function readPair(edition: Edition, base: unknown, ref: unknown, fn: string, check?: (text: string, what: string) => void) {
-  const read = (value: unknown, what: string, code: "invalid-base" | "invalid-reference", step: string): Reference => {
-    if (check !== undefined && typeof value === "string") check(value, `${fn}: ${what}`);
-    try {
-      return referenceIn(edition, value, `${fn}: ${what}`);
-    } catch (error) {
-      if (!(error instanceof UriSyntaxError)) throw error;
-      const components = code === "invalid-reference" && typeof value === "string" ? queryOnlyReference(edition, value) : undefined;
-      if (components !== undefined) return components;
-      throw new ResolveError(code, step,
-        `the ${what} ${JSON.stringify(value)} is not a ${edition.roles.reference} of ${edition.document}: ${error.message}`, error);
-    }
-  };
-  return { Base: read(base, "base", "invalid-base", "5.2 base URI"), R: read(ref, "ref", "invalid-reference", "5.2 step 1") };
+  return readPairOf(edition, base, ref, fn, { kind: REFERENCE, steps: ["5.2 base URI", "5.2 step 1"], check, otherwise: queryOnlyReference });
 }
 
 /** Section 6 (and 2.3) on one reference. */
@@ -106,7 +94,7 @@ export function normalizeIn(edition: Edition, uri: unknown, options: unknown, fn
 }
 
 /** Section 6: equivalence, each side parsed once. */
-export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown, fn = "equivalent"): boolean {
+export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown, fn: string): boolean {
   const o = optionsOf(options, fn);
   const ladder = oneOfOption(o, "ladder", LADDERS, "scheme", fn);
   const ignoreFragment = booleanOption(o, "ignoreFragment", false, fn);
@@ -119,3 +107,15 @@ function partsOf(ref: Reference) {
 }
 
 export { recompose };
+
+/** The operations of RFC 2396's model. */
+export const OPERATIONS: Operations = {
+  isReference: REFERENCE.is,
+  recompose: recomposeChecked(REFERENCE, recompose, true),
+  resolve: resolveText,
+  resolveReference: resolveIn,
+  resolveSteps: resolveStepsIn,
+  normalize: normalizeIn,
+  equivalent: equivalentIn,
+  audit: auditIn,
+};

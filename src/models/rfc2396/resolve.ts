@@ -13,8 +13,7 @@
 // validating text is the caller's part (operations.ts).
 import { describe, requireString } from "../../args.js";
 import { ResolveError } from "../../errors.js";
-import { DOT_SEGMENTS, type DotSegments } from "../rfc2396bis-01/resolve.js";
-import { booleanOption, oneOfOption, optionsOf } from "../../options.js";
+import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "../../options.js";
 import { schemeInfo } from "../../schemes.js";
 import { recompose } from "./recompose.js";
 import { Reference, type Authority } from "./types.js";

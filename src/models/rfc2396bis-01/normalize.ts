@@ -5,8 +5,9 @@ import { rewriteEscapes } from "../../escapes.js";
 import type { Edition } from "../../edition.js";
 import { parseIn } from "../../parse.js";
 import { recompose } from "./recompose.js";
-import { DOT_SEGMENTS, merge, type DotSegments } from "./resolve.js";
-import { booleanOption, oneOfOption, optionsOf } from "../../options.js";
+import { merge } from "./resolve.js";
+import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "../../options.js";
+import { equivalentAt, isDefaultPort, readLadder, serverParts, type Ladder } from "../../ladder.js";
 import { schemeInfo } from "../../schemes.js";
 import { UriReference, type Authority, type Host, type UriReferenceParts } from "./types.js";
 
@@ -21,8 +22,8 @@ export interface NormalizeOptions {
   dotSegments?: DotSegments;
 }
 
-/** The rungs of the comparison ladder (section 6.2). */
-export type Ladder = "simple" | "syntax" | "scheme";
+/** The rungs of the comparison ladder (section 6.2; src/ladder.ts). */
+export type { Ladder };
 
 export interface EquivalentOptions {
   /**
@@ -48,7 +49,7 @@ export interface EquivalentOptions {
  * normalization only: its dot segments mean something once it is resolved, and there is no base.
  * Throws UriSyntaxError for a string that is not a URI-reference, TypeError for a non-string.
  */
-export function normalizeIn(edition: Edition, uri: unknown, options: unknown, fn = "normalize"): UriReference {
+export function normalizeReferenceIn(edition: Edition, uri: unknown, options: unknown, fn = "normalize"): UriReference {
   const { scheme, dotSegments } = readNormalizeOptions(options, fn);
   let ref = reference(edition, uri, `${fn}: uri`);
   // 6.2.2.2 first: unescaping can turn a reg-name into a hostname ("ex%41mple.com"), which 6.2.2.1
@@ -67,14 +68,12 @@ export function normalizeIn(edition: Edition, uri: unknown, options: unknown, fn
  * Each side is parsed once.
  */
 export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: unknown, fn = "equivalent"): boolean {
-  const { ladder, ignoreFragment } = readEquivalentOptions(options, fn);
-  const prepare = (value: unknown, what: string): string => {
-    let ref = reference(edition, value, what);
-    if (ignoreFragment && ref.fragment !== undefined) ref = rebuild(ref, { fragment: undefined });
-    if (ladder === "simple") return recompose(ref);
-    return recompose(normalizeIn(edition, ref, { scheme: ladder === "scheme" }, fn));
-  };
-  return prepare(a, `${fn}: a`) === prepare(b, `${fn}: b`);
+  const { ladder, ignoreFragment } = readLadder(options, fn);
+  return equivalentAt<UriReference>(reference(edition, a, `${fn}: a`), reference(edition, b, `${fn}: b`), ladder, ignoreFragment, {
+    withoutFragment: (ref) => (ref.fragment === undefined ? ref : rebuild(ref, { fragment: undefined })),
+    recompose,
+    normalize: (ref, scheme) => normalizeReferenceIn(edition, ref, { scheme }, fn),
+  });
 }
 
 /** A reference given as a string (parsed; UriSyntaxError where it is not one) or as a UriReference. */
@@ -91,25 +90,40 @@ function reference(edition: Edition, value: unknown, what: string): UriReference
 function normalizeEscapesOf(edition: Edition, ref: UriReference): UriReference {
   let authority = ref.authority;
   if (authority !== undefined) {
-    const raw = normalizeEscapes(authority.raw);
+    const raw = normalizeEscapes(edition, authority.raw);
     if (raw !== authority.raw) {
       const rule = edition.requireRule(edition.roles.authority);
       authority = edition.parser.run(raw, rule.pegName) as Authority;
     }
   }
-  const escape = (text: string | undefined) => (text === undefined ? undefined : normalizeEscapes(text));
-  return rebuild(ref, { authority, path: normalizeEscapes(ref.path), query: escape(ref.query), fragment: escape(ref.fragment) });
+  const escape = (text: string | undefined) => (text === undefined ? undefined : normalizeEscapes(edition, text));
+  return rebuild(ref, { authority, path: normalizeEscapes(edition, ref.path), query: escape(ref.query), fragment: escape(ref.fragment) });
 }
 
 /** 6.2.2.2: escapes with upper-case hex digits; the safe unreserved characters unescaped. */
-export function normalizeEscapes(text: string): string {
-  return rewriteEscapes(text, SAFE, true);
+export function normalizeEscapes(edition: Edition, text: string): string {
+  return rewriteEscapes(text, safeTable(edition), true);
 }
 
-/** ALPHA %41-%5A %61-%7A, DIGIT %30-%39, "_" %5F, "~" %7E (section 2.3), by code. */
-const SAFE = Uint8Array.from({ length: 0x80 }, (_, code) =>
-  (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x7e
-    ? 1 : 0);
+const SAFE = new WeakMap<Edition, Uint8Array>();
+
+/**
+ * Section 2.3: "URI normalization processes may unescape sequences in the ranges of ALPHA (%41-%5A
+ * and %61-%7A), DIGIT (%30-%39), underscore (%5F), or tilde (%7E) without fear of creating a
+ * conflict, but unescaping the other mark characters is usually counterproductive": the grammar's
+ * ALPHA and DIGIT, and of its `mark`, the two the prose names.
+ */
+function safeTable(edition: Edition): Uint8Array {
+  let table = SAFE.get(edition);
+  if (table === undefined) {
+    const alpha = edition.asciiTable("ALPHA");
+    const digit = edition.asciiTable("DIGIT");
+    table = Uint8Array.from({ length: 0x80 }, (_, code) => alpha[code] | digit[code]);
+    for (const mark of "_~") table[mark.charCodeAt(0)] = 1;
+    SAFE.set(edition, table);
+  }
+  return table;
+}
 
 /** 6.2.2.1: the scheme and the host in lower case. */
 function normalizeCase(ref: UriReference): UriReference {
@@ -156,28 +170,18 @@ function normalizeScheme(ref: UriReference): UriReference {
   const info = ref.scheme === undefined ? undefined : schemeInfo(ref.scheme);
   if (info === undefined || ref.authority === undefined) return ref;
   let authority = ref.authority;
-  if (authority.kind === "server" && authority.port !== undefined && isDefaultPort(authority.port, info.defaultPort)) {
+  if (authority.kind === "server" && authority.port !== undefined && (authority.port === "" || isDefaultPort(authority.port, info.defaultPort))) {
     authority = server(authority.userinfo, authority.host, undefined);
   }
   const path = ref.path === "" && info.emptyPathIsSlash ? "/" : ref.path;
   return rebuild(ref, { authority, path });
 }
 
-/** An empty port means the default (6.2.3); a port is a decimal number, so "080" is 80 too. */
-function isDefaultPort(port: string, defaultPort: string): boolean {
-  return port === "" || port.replace(/^0+(?=\d)/, "") === defaultPort;
-}
 
+
+/** An empty port means the default (6.2.3). */
 function server(userinfo: string | undefined, host: Host | undefined, port: string | undefined): Authority {
-  let raw = "";
-  if (userinfo !== undefined) raw += userinfo + "@";
-  if (host !== undefined) raw += host.raw;
-  if (port !== undefined) raw += ":" + port;
-  const parts: { kind: "server"; raw: string; userinfo?: string; host?: Host; port?: string } = { kind: "server", raw };
-  if (userinfo !== undefined) parts.userinfo = userinfo;
-  if (host !== undefined) parts.host = host;
-  if (port !== undefined) parts.port = port;
-  return parts;
+  return { kind: "server", ...serverParts(userinfo, host, port) };
 }
 
 function rebuild(ref: UriReference, changes: Partial<UriReferenceParts>): UriReference {
@@ -188,14 +192,7 @@ function rebuild(ref: UriReference, changes: Partial<UriReferenceParts>): UriRef
   return new UriReference(parts);
 }
 
-export const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
-
 function readNormalizeOptions(options: unknown, fn: string): { scheme: boolean; dotSegments: DotSegments } {
   const o = optionsOf(options, fn);
   return { scheme: booleanOption(o, "scheme", true, fn), dotSegments: oneOfOption(o, "dotSegments", DOT_SEGMENTS, "retain", fn) };
-}
-
-function readEquivalentOptions(options: unknown, fn: string): { ladder: Ladder; ignoreFragment: boolean } {
-  const o = optionsOf(options, fn);
-  return { ladder: oneOfOption(o, "ladder", LADDERS, "scheme", fn), ignoreFragment: booleanOption(o, "ignoreFragment", false, fn) };
 }

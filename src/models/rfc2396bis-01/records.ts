@@ -6,6 +6,7 @@
 // each rule named in TYPED_RECORDS is passed, with the input, through its function where the
 // grammar's action returns it, so parse() gets the typed host and authority from the parser. The
 // module therefore has no runtime imports (the build checks it).
+import type { SpanRecord } from "../../edition-build.js";
 import type { Authority, Host } from "./types.js";
 
 /**
@@ -17,12 +18,7 @@ const substring = String.prototype.substring;
 const indexOf = String.prototype.indexOf;
 const charCodeAt = String.prototype.charCodeAt;
 
-/** The grammar's record of a component: the rule that matched and its span [start, end). */
-export interface SpanRecord<R extends string = string> {
-  readonly rule: R;
-  readonly start: number;
-  readonly end: number;
-}
+export type { SpanRecord };
 
 /** The grammar's record of an authority: a server with its parts (host already typed), or a reg-name. */
 export type AuthorityRecord =

@@ -3,7 +3,7 @@
 // This is not RFC 3986's algorithm: an absolute-path reference is taken as it is ("/./g" gives
 // "http://a/./g"), and the base's query is never inherited by an empty path ("?y" keeps d;p).
 import { describe, requireString } from "../../args.js";
-import { booleanOption, oneOfOption, optionsOf } from "../../options.js";
+import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "../../options.js";
 import type { Edition } from "../../edition.js";
 import { ResolveError, UriSyntaxError } from "../../errors.js";
 import { recompose } from "./recompose.js";
@@ -11,12 +11,11 @@ import { parseIn } from "../../parse.js";
 import { UriReference, type Authority } from "./types.js";
 
 /**
- * What merge step 7 does with ".." segments left at the start of the buffer, a choice the draft
- * leaves to implementations: "retain" keeps them in the path ("../../../g" gives "http://a/../g",
- * the draft's Appendix C answer), "remove" drops them ("http://a/g"), "error" throws a ResolveError
- * (code "dot-segments") naming step 7.
+ * What merge step 7 does with ".." segments left at the start of the buffer (src/options.ts):
+ * "retain" keeps them in the path ("../../../g" gives "http://a/../g", the draft's Appendix C
+ * answer), "remove" drops them ("http://a/g"), "error" throws a ResolveError naming step 7.
  */
-export type DotSegments = "retain" | "remove" | "error";
+export type { DotSegments };
 
 export interface ResolveOptions {
   /**
@@ -277,8 +276,6 @@ export function reference(edition: Edition, value: unknown, what: string): UriRe
   if (typeof value === "string" || value instanceof UriReference) return value;
   throw new TypeError(`${what} must be a string or a UriReference of ${edition.document}, got ${describe(value)}`);
 }
-
-export const DOT_SEGMENTS: readonly DotSegments[] = ["retain", "remove", "error"];
 
 export function readOptions(options: unknown, fn: string): { strict: boolean; dotSegments: DotSegments } {
   const o = optionsOf(options, fn);

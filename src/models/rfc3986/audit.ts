@@ -1,6 +1,6 @@
 // RFC 3986 section 7 (Security Considerations) as checks on a parsed Reference: what in a valid URI
 // reference deserves a second look before it is fetched, shown to a user or filtered on. The checks
-// are the draft's (src/audit.ts) where the two documents agree, cited by RFC 3986's own numbers:
+// are the draft's (src/audit-checks.ts) where the two documents agree, cited by RFC 3986's own numbers:
 //   7.2 Malicious Construction   ports of other protocols, escaped CR, LF and other controls
 //   7.3 Back-End Transcoding     escaped NUL, escapes that decode to a delimiter, escaped dot-segments
 //   7.4 Rare IP Address Formats  a reg-name that inet_aton() reads as an IPv4 address (also once
@@ -17,29 +17,20 @@ import {
   type Add, type AuditCode, type AuditFinding, type AuditSeverity, type Matches, type Span,
 } from "../../audit-checks.js";
 import type { Edition } from "../../edition.js";
+import { requireString } from "../../args.js";
+import { parseIn } from "../../parse.js";
 import { escapeAt } from "../../escapes.js";
 import { syntaxOf } from "../../syntax.js";
 import { normalizePercentEncoding } from "./normalize.js";
 import { recompose } from "./recompose.js";
 import type { Reference } from "./types.js";
 
-/** RFC 3986's section behind each code. */
-export const SECTION_OF: Readonly<Record<AuditCode, string>> = {
-  "userinfo": "7.6", "misleading-userinfo": "7.6", "password": "7.5",
-  "port-other-protocol": "7.2", "port-reserved": "7.2", "port-not-default": "7.2",
-  // 3.2.3 defines port as decimal digits; a value no 16-bit port has is a matter of the syntax
-  // rule, not of 7.2's other protocols (the well-known port it may truncate to is reported apart).
-  "port-out-of-range": "3.2.3",
-  "escaped-control": "7.2", "escaped-nul": "7.3", "escaped-delimiter": "7.3", "escaped-dot-segment": "7.3",
-  "ipv4-form": "7.4", "numeric-label": "3.2.2", "missing-host": "3.2.2",
-  // RFC 3986 has no separate server authority: every authority is userinfo, host and port (3.2).
-  "reg-name-authority": "3.2.2",
-  // 7.4: "filtered based on the numeric value"; an IPv4 address written as IPv6, or the machine's own.
-  "ipv4-in-ipv6": "7.4", "local-address": "7.4",
-  // 2.4: "Implementations must not percent-encode or decode the same string more than once".
-  "double-escape": "2.4",
-  "misleading-authority": "7.6",
-};
+/** The codes RFC 3986's checks can report (its sections: grammar/rfc3986/edition.json, "audit"). */
+export const AUDIT_CODES: readonly AuditCode[] = [
+  "userinfo", "misleading-userinfo", "password", "port-other-protocol", "port-reserved", "port-not-default", "port-out-of-range",
+  "escaped-control", "escaped-nul", "escaped-delimiter", "escaped-dot-segment", "ipv4-form", "numeric-label", "missing-host",
+  "reg-name-authority", "ipv4-in-ipv6", "local-address", "double-escape", "misleading-authority",
+];
 
 /** Where each component of a reference lies in the input. */
 interface Spans {
@@ -58,13 +49,13 @@ interface Spans {
  * reference parse() returned from it. Returns the findings in input order; [] when there is nothing
  * to say. Throws TypeError for bad options or an input that is not the reference's text.
  */
-export function auditReference(edition: Edition, input: string, ref: Reference, options: unknown): AuditFinding[] {
-  const opts = readOptions(options);
+export function auditReference(edition: Edition, input: string, ref: Reference, options: unknown, fn = "audit"): AuditFinding[] {
+  const opts = readOptions(options, fn);
   if (recompose(ref) !== input) {
     throw new TypeError(`audit: the input ${JSON.stringify(shorten(input))} is not the text of the reference it was given`);
   }
   const findings: AuditFinding[] = [];
-  const add = collector(input, opts, findings, (code) => SECTION_OF[code]);
+  const add = collector(input, opts, findings, edition);
   const spans = locate(ref);
   const scheme = ref.scheme?.toLowerCase();
   const authority = ref.authority;
@@ -234,4 +225,12 @@ function checkOtherEscapes(add: Add, input: string, spans: Spans): void {
     }
     start = stop + 1;
   }
+}
+
+/** audit() in an edition of RFC 3986's model: the input parsed, then checked. */
+export function auditIn(edition: Edition, input: unknown, options: unknown, fn: string): AuditFinding[] {
+  requireString(input, `${fn}: input`);
+  readOptions(options, fn); // a bad option is a TypeError before the input's syntax is checked
+  const ref = parseIn(edition, input, edition.requireRule(edition.roles.reference)) as Reference;
+  return auditReference(edition, input, ref, options, fn);
 }

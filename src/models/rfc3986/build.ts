@@ -1,6 +1,6 @@
 // From the record the RFC 3986 grammar's actions build (grammar/rfc3986/grammar.peggy) to a
 // Reference: the host typed as section 3.2.2 names it.
-import type { SpanRecord } from "../rfc2396bis-01/records.js";
+import type { SpanRecord } from "../../edition-build.js";
 import { Reference, referenceFromParts, type Authority, type Host } from "./types.js";
 
 /** String.prototype.substring itself, called on inputs of every kind (why: src/tagged.ts). */

@@ -6,6 +6,14 @@
 // that percent-encoding normalization decodes are the grammar's `unreserved`, asked of the
 // compiled grammar (a Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../../args.js";
+import {
+  equivalentAt, isDefaultPort, lowerCase, readLadder, readSyntaxOptions, serverParts, syntaxAccepts, unreservedTable,
+  type Ladder, type Syntax,
+} from "../../ladder.js";
+import { booleanOption } from "../../options.js";
+
+/** The grammar a Syntax must be, for messages. */
+const GRAMMAR = "RFC 3986";
 import { rewriteEscapes } from "../../escapes.js";
 import { schemeInfo } from "../../schemes.js";
 import { recompose } from "./recompose.js";
@@ -13,15 +21,11 @@ import { removeDotSegments } from "./resolve.js";
 import { Reference, type Authority, type Host, type ReferenceParts } from "./types.js";
 
 /**
- * What normalization needs to know of the grammar: whether a rule of RFC 3986's ABNF (named as
- * the RFC spells it) matches the whole of `input`. The compiled RFC 3986 grammar is one:
- * `accepts("unreserved", "~")` is true, `accepts("unreserved", "!")` false. Normalization asks
- * "unreserved" of each ASCII character (once per Syntax object) and "IPv4address" of a reg-name
- * host whose percent-encodings were decoded.
+ * What normalization needs to know of the grammar (src/ladder.ts): the compiled RFC 3986 grammar is
+ * one. Normalization asks "unreserved" of each ASCII character (once per Syntax object) and
+ * "IPv4address" of a reg-name host whose percent-encodings were decoded.
  */
-export interface Syntax {
-  accepts(rule: string, input: string): boolean;
-}
+export type { Syntax, Ladder };
 
 export interface NormalizeOptions {
   /** The grammar the references were parsed with (see Syntax). Required. */
@@ -29,9 +33,6 @@ export interface NormalizeOptions {
   /** Apply scheme-based normalization (section 6.2.3, the table in schemes.ts); default true. */
   scheme?: boolean;
 }
-
-/** The rungs of the comparison ladder (section 6.2) that work on the reference alone. */
-export type Ladder = "simple" | "syntax" | "scheme";
 
 export interface EquivalentOptions {
   /** The grammar the references were parsed with (see Syntax). Required. */
@@ -92,15 +93,14 @@ export function normalizeReference(ref: Reference, options: NormalizeOptions): R
 export function equivalentReferences(a: Reference, b: Reference, options: EquivalentOptions): boolean {
   if (!(a instanceof Reference)) throw new TypeError(`equivalentReferences: a must be a Reference, got ${describe(a)}`);
   if (!(b instanceof Reference)) throw new TypeError(`equivalentReferences: b must be a Reference, got ${describe(b)}`);
-  const { syntax, ladder, ignoreFragment } = readEquivalentOptions(options);
-  const prepare = (ref: Reference): string => {
-    const body = ignoreFragment && ref.fragment !== undefined ? new Reference({ ...parts(ref), fragment: undefined }) : ref;
-    // 6.2.1: character for character.
-    if (ladder === "simple") return recompose(body);
-    // 6.2.2 and 6.2.3: normalized, then character for character.
-    return recompose(normalizeReference(body, { syntax, scheme: ladder === "scheme" }));
-  };
-  return prepare(a) === prepare(b);
+  const { syntax, o } = readSyntaxOptions(options, "equivalentReferences", GRAMMAR, "{ syntax, ladder?, ignoreFragment? }");
+  const { ladder, ignoreFragment } = readLadder(o, "equivalentReferences");
+  // 6.2.1: character for character; 6.2.2 and 6.2.3: normalized, then character for character.
+  return equivalentAt<Reference>(a, b, ladder, ignoreFragment, {
+    withoutFragment: (ref) => (ref.fragment === undefined ? ref : new Reference({ ...parts(ref), fragment: undefined })),
+    recompose,
+    normalize: (ref, scheme) => normalizeReference(ref, { syntax, scheme }),
+  });
 }
 
 /**
@@ -111,13 +111,13 @@ export function equivalentReferences(a: Reference, b: Reference, options: Equiva
  */
 export function normalizePercentEncoding(text: string, syntax: Syntax): string {
   requireString(text, "normalizePercentEncoding: text");
-  return normalizeText(text, unreservedTable(syntax, "normalizePercentEncoding: syntax"), false);
+  return normalizeText(text, unreservedTable(syntax, "normalizePercentEncoding: syntax", GRAMMAR), false);
 }
 
 // ----- 6.2.2 Syntax-Based Normalization -----
 
 function syntaxBased(ref: Reference, syntax: Syntax): ReferenceParts {
-  const unreserved = unreservedTable(syntax, "normalizeReference: options.syntax");
+  const unreserved = unreservedTable(syntax, "normalizeReference: options.syntax", GRAMMAR);
   const text = (value: string | undefined): string | undefined =>
     value === undefined ? undefined : normalizeText(value, unreserved, false);
 
@@ -147,7 +147,7 @@ function normalizeHost(host: Host, unreserved: Uint8Array, syntax: Syntax): Host
       const raw = normalizeText(host.raw, unreserved, true);
       // Decoding can make a reg-name the text of an IPv4address, which the grammar reads first
       // (host = IP-literal / IPv4address / reg-name).
-      if (accepts(syntax, "IPv4address", raw)) {
+      if (syntaxAccepts(syntax, "IPv4address", raw)) {
         const [a, b, c, d] = raw.split(".").map(Number);
         return { kind: "IPv4address", raw, octets: [a, b, c, d] };
       }
@@ -183,23 +183,11 @@ function schemeBased(ref: ReferenceParts): ReferenceParts {
   return { ...ref, authority, path };
 }
 
-/** A port is a decimal number (section 3.2.3), so "080" is the default port 80 too. */
-function isDefaultPort(port: string, defaultPort: string): boolean {
-  return port.replace(/^0+(?=\d)/, "") === defaultPort;
-}
-
 // ----- helpers -----
 
 /** authority = [ userinfo "@" ] host [ ":" port ] (section 3.2), with its raw text recomposed. */
 function composeAuthority(userinfo: string | undefined, host: Host, port: string | undefined): Authority {
-  let raw = "";
-  if (userinfo !== undefined) raw += userinfo + "@";
-  raw += host.raw;
-  if (port !== undefined) raw += ":" + port;
-  const authority: { raw: string; userinfo?: string; host: Host; port?: string } = { raw, host };
-  if (userinfo !== undefined) authority.userinfo = userinfo;
-  if (port !== undefined) authority.port = port;
-  return authority;
+  return serverParts(userinfo, host, port) as Authority;
 }
 
 /**
@@ -210,65 +198,11 @@ function normalizeText(text: string, unreserved: Uint8Array, lower: boolean): st
   return rewriteEscapes(text, unreserved, true, lower);
 }
 
-/** ASCII letters in lower case; URI syntax is case-insensitive only for ASCII (section 2.1, 6.2.2.1). */
-function lowerCase(text: string): string {
-  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-}
-
-/** One table per grammar: entry c is 1 when the single character U+00c matches `unreserved`. */
-const UNRESERVED = new WeakMap<Syntax, Uint8Array>();
-
-function unreservedTable(syntax: Syntax, what: string): Uint8Array {
-  requireSyntax(syntax, what);
-  let table = UNRESERVED.get(syntax);
-  if (table === undefined) {
-    table = new Uint8Array(0x80);
-    for (let code = 0; code < 0x80; code++) {
-      table[code] = accepts(syntax, "unreserved", String.fromCharCode(code)) ? 1 : 0;
-    }
-    UNRESERVED.set(syntax, table);
-  }
-  return table;
-}
-
-function accepts(syntax: Syntax, rule: string, input: string): boolean {
-  const answer = syntax.accepts(rule, input);
-  if (typeof answer !== "boolean") {
-    throw new TypeError(`Syntax.accepts(${JSON.stringify(rule)}, ...) must return a boolean, got ${describe(answer)}`);
-  }
-  return answer;
-}
-
-function requireSyntax(syntax: unknown, what: string): asserts syntax is Syntax {
-  if (syntax === null || typeof syntax !== "object" || typeof (syntax as Syntax).accepts !== "function") {
-    throw new TypeError(`${what} must be a Syntax ({ accepts(rule, input) }), the compiled RFC 3986 grammar; got ${describe(syntax)}`);
-  }
-}
-
 function parts(ref: Reference): ReferenceParts {
   return { scheme: ref.scheme, authority: ref.authority, path: ref.path, query: ref.query, fragment: ref.fragment };
 }
 
-const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
-
 function readNormalizeOptions(options: unknown, fn: string): { syntax: Syntax; scheme: boolean } {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`${fn}: options must be an object with a syntax ({ syntax, scheme? }), got ${describe(options)}`);
-  }
-  const { syntax, scheme = true } = options as NormalizeOptions;
-  requireSyntax(syntax, `${fn}: options.syntax`);
-  if (typeof scheme !== "boolean") throw new TypeError(`${fn}: options.scheme must be a boolean, got ${describe(scheme)}`);
-  return { syntax, scheme };
-}
-
-function readEquivalentOptions(options: unknown): { syntax: Syntax; ladder: Ladder; ignoreFragment: boolean } {
-  const fn = "equivalentReferences";
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`${fn}: options must be an object with a syntax ({ syntax, ladder?, ignoreFragment? }), got ${describe(options)}`);
-  }
-  const { syntax, ladder = "scheme", ignoreFragment = false } = options as EquivalentOptions;
-  requireSyntax(syntax, `${fn}: options.syntax`);
-  if (!LADDERS.includes(ladder)) throw new TypeError(`${fn}: options.ladder must be "simple", "syntax" or "scheme", got ${describe(ladder)}`);
-  if (typeof ignoreFragment !== "boolean") throw new TypeError(`${fn}: options.ignoreFragment must be a boolean, got ${describe(ignoreFragment)}`);
-  return { syntax, ladder, ignoreFragment };
+  const { syntax, o } = readSyntaxOptions(options, fn, GRAMMAR, "{ syntax, scheme? }");
+  return { syntax, scheme: booleanOption(o, "scheme", true, fn) };
 }

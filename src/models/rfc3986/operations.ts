@@ -1,41 +1,33 @@
-// RFC 3986's operations on strings or parsed references, for src/models.ts: each string is parsed
-// once with the edition's grammar, and a syntax error becomes the error of the step that needed it.
-import { describe } from "../../args.js";
-import { booleanOption, oneOfOption, optionsOf } from "../../options.js";
-import { LADDERS } from "../rfc2396bis-01/normalize.js";
+// RFC 3986's operations on strings or parsed references: each string is parsed once with the
+// edition's grammar (src/operations.ts), and a syntax error becomes the error of the step that
+// needed it.
 import type { Edition } from "../../edition.js";
-import { ResolveError, UriSyntaxError } from "../../errors.js";
-import { parseIn } from "../../parse.js";
+import { LADDERS } from "../../ladder.js";
+import type { Operations } from "../../model.js";
+import { readPair as readPairOf, recomposeChecked, referenceIn as referenceOf, type ReferenceKind } from "../../operations.js";
+import { booleanOption, oneOfOption, optionsOf } from "../../options.js";
+import { requireStepsLength, type ResolutionSteps } from "../../steps.js";
 import { syntaxOf } from "../../syntax.js";
-
-export { syntaxOf };
+import { auditIn } from "./audit.js";
 import { equivalentReferences, normalizeReference } from "./normalize.js";
 import { recompose } from "./recompose.js";
 import { readOptions, resolveReference } from "./resolve.js";
 import { resolveSteps, type StepName } from "./steps.js";
-import { requireStepsLength, type ResolutionSteps } from "../../steps.js";
 import { Reference } from "./types.js";
 
+export { syntaxOf, recompose };
+
+/** RFC 3986's reference class. */
+export const REFERENCE: ReferenceKind<Reference> = { is: (value): value is Reference => value instanceof Reference, name: "a Reference" };
 
 /** A reference given as a string (parsed) or as a Reference (taken as it is). */
 export function referenceIn(edition: Edition, value: unknown, what: string): Reference {
-  if (value instanceof Reference) return value;
-  if (typeof value !== "string") throw new TypeError(`${what} must be a string or a Reference of ${edition.document}, got ${describe(value)}`);
-  return parseIn(edition, value, edition.requireRule(edition.roles.reference)) as Reference;
+  return referenceOf(edition, value, what, REFERENCE);
 }
 
 /** The base and the reference of 5.2, parsed; syntax errors become ResolveErrors naming the step. */
 function readPair(edition: Edition, base: unknown, ref: unknown, fn: string, check?: (text: string, what: string) => void) {
-  const read = (value: unknown, what: string, code: "invalid-base" | "invalid-reference", step: string) => {
-    if (check !== undefined && typeof value === "string") check(value, `${fn}: ${what}`);
-    try {
-      return referenceIn(edition, value, `${fn}: ${what}`);
-    } catch (error) {
-      if (!(error instanceof UriSyntaxError)) throw error;
-      throw new ResolveError(code, step, `the ${what} ${JSON.stringify(value)} is not a URI-reference of ${edition.document}: ${error.message}`, error);
-    }
-  };
-  return { Base: read(base, "base", "invalid-base", "5.2.1 pre-parse the base URI"), R: read(ref, "ref", "invalid-reference", "5.2.2 parse(R)") };
+  return readPairOf(edition, base, ref, fn, { kind: REFERENCE, steps: ["5.2.1 pre-parse the base URI", "5.2.2 parse(R)"], check });
 }
 
 /** 5.2: the target of `ref` against `base`; syntax errors become ResolveErrors naming the step. */
@@ -70,4 +62,14 @@ export function equivalentIn(edition: Edition, a: unknown, b: unknown, options: 
     { ladder, ignoreFragment, syntax: syntaxOf(edition) });
 }
 
-export { recompose };
+/** The operations of RFC 3986's model. */
+export const OPERATIONS: Operations = {
+  isReference: REFERENCE.is,
+  recompose: recomposeChecked(REFERENCE, recompose, true),
+  resolve: (edition, base, ref, options, fn) => recompose(resolveIn(edition, base, ref, options, fn)),
+  resolveReference: resolveIn,
+  resolveSteps: resolveStepsIn,
+  normalize: normalizeIn,
+  equivalent: equivalentIn,
+  audit: auditIn,
+};

@@ -8,16 +8,16 @@ import type { Edition } from "../../edition.js";
 import { parseIn } from "../../parse.js";
 import type { Url } from "./types.js";
 
-/** The draft's section behind each code it raises. */
-export const SECTION_OF: Partial<Record<AuditCode, string>> = { password: "Security considerations" };
+/** The codes the draft's checks can report (its section: grammar/url-1993/edition.json, "audit"). */
+export const AUDIT_CODES: readonly AuditCode[] = ["password"];
 
 /** The password findings of a URL of the 1993 draft; UriSyntaxError when it is not a fragmentaddress. */
-export function auditUrl(edition: Edition, input: unknown, options: unknown): AuditFinding[] {
-  requireString(input, "audit: input");
-  const opts = readOptions(options);
+export function auditUrl(edition: Edition, input: unknown, options: unknown, fn = "audit"): AuditFinding[] {
+  requireString(input, `${fn}: input`);
+  const opts = readOptions(options, fn);
   const url = parseIn(edition, input, edition.requireRule(edition.roles.reference)) as Url;
   const findings: AuditFinding[] = [];
-  const add = collector(input, opts, findings, (code) => SECTION_OF[code]);
+  const add = collector(input, opts, findings, edition);
   if (url.password !== undefined && url.user !== undefined) {
     // scheme "://" user ":" password "@": the parts are as written.
     const start = url.scheme.length + 3 + url.user.length + 1;

@@ -3,7 +3,7 @@
 // themselves, so the grammar keeps a login and a hostport whole; they are split here as the
 // draft's prose reads them, each part checked against its own rule of the grammar
 // (edition.accepts), so that every part is one the BNF allows.
-import type { SpanRecord as Span } from "../rfc2396bis-01/records.js";
+import type { SpanRecord as Span } from "../../edition-build.js";
 import type { Edition } from "../../edition.js";
 import { Url, type Production, type UrlParts } from "./types.js";
 

@@ -1,22 +1,26 @@
-// The 1993 draft's operations on strings or parsed URLs, for src/models.ts: resolution of the
+// The 1993 draft's operations on strings or parsed URLs (src/operations.ts): resolution of the
 // partial form (section "PARTIAL FORM"); the draft defines no normalization, comparison or
 // security checks, and those functions say so.
 import { describe } from "../../args.js";
 import { optionsOf } from "../../options.js";
 import type { Edition } from "../../edition.js";
-import { NotDefinedError, ResolveError, UriSyntaxError } from "../../errors.js";
-import { parseIn } from "../../parse.js";
+import { ResolveError, UriSyntaxError } from "../../errors.js";
+import type { Operations } from "../../model.js";
+import { recomposeChecked, referenceIn, type ReferenceKind } from "../../operations.js";
+import { auditUrl } from "./audit.js";
+import { equivalentIn, normalizeIn } from "./normalize.js";
 import { recompose } from "./recompose.js";
 import { isFullForm, resolvePartial, type Context } from "./resolve.js";
 import { resolvePartialSteps, type StepName } from "./steps.js";
 import { requireStepsLength, type ResolutionSteps } from "../../steps.js";
 import { Url } from "./types.js";
 
+/** The draft's URL class. */
+export const URL_KIND: ReferenceKind<Url> = { is: (value): value is Url => value instanceof Url, name: "a Url" };
+
 /** A URL given as a string (parsed) or as a Url (taken as it is). */
 function urlIn(edition: Edition, value: unknown, what: string): Url {
-  if (value instanceof Url) return value;
-  if (typeof value !== "string") throw new TypeError(`${what} must be a string or a Url of ${edition.document}, got ${describe(value)}`);
-  return parseIn(edition, value, edition.requireRule(edition.roles.reference)) as Url;
+  return referenceIn(edition, value, what, URL_KIND);
 }
 
 /** The context locator cut where the partial-form rules cut it. */
@@ -83,14 +87,19 @@ export function resultUrl(edition: Edition, text: string, base: unknown, ref: un
   }
 }
 
-/** What the draft does not define: a NotDefinedError that says so. */
-export function undefinedBy1993(edition: Edition, operation: string, sections: string): never {
-  throw new NotDefinedError(operation, edition.id,
-    `${operation}: the 1993 URL draft ("Uniform Resource Locators (URL)", October 1993) defines no ${sections}; ` +
-    `use an edition that does (edition "rfc3986")`);
-}
-
 export { recompose };
+
+/** The operations of the 1993 draft's model: its partial form; it defines no normalization and no comparison. */
+export const OPERATIONS: Operations = {
+  isReference: URL_KIND.is,
+  recompose: recomposeChecked(URL_KIND, recompose, false),
+  resolve: (edition, base, ref, options, fn) => recompose(resolveIn(edition, base, ref, options, fn)),
+  resolveReference: resolveIn,
+  resolveSteps: (edition, base, ref, options, fn) => resolveStepsIn(edition, base, ref, options, fn),
+  normalize: normalizeIn,
+  equivalent: equivalentIn,
+  audit: auditUrl,
+};
 
 /** The partial form rule by rule (steps.ts): the URL, as resolve() gives it, and the rules that gave it. */
 export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): ResolutionSteps<StepName> {

@@ -1,0 +1,120 @@
+// The comparison ladder and what every model's normalization shares, written once: the rungs
+// ("simple", "syntax", "scheme"), comparing two references at a rung, the grammar as a Syntax
+// (its `unreserved` characters as a table), ASCII case, default ports and a server's text. What
+// each rung does is the model's (src/models/<model>/normalize.ts): RFC 3986's section 6.2,
+// RFC 2396's section 6 and 2.3, the 2003 draft's section 6.2.
+import { describe } from "./args.js";
+import { booleanOption, oneOfOption, optionsOf } from "./options.js";
+
+/**
+ * The rungs of the comparison ladder: "simple", character for character as recomposed; "syntax",
+ * after the normalization that needs no knowledge of the scheme; "scheme", after the rules that
+ * depend on the scheme as well. Each model's documents name them (RFC 3986 6.2.1-6.2.3).
+ */
+export type Ladder = "simple" | "syntax" | "scheme";
+
+export const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
+
+/**
+ * What normalization needs to know of the grammar: whether a rule (named as the edition's document
+ * spells it) matches the whole of `input`. A compiled grammar is one (src/syntax.ts):
+ * `accepts("unreserved", "~")`.
+ */
+export interface Syntax {
+  accepts(rule: string, input: string): boolean;
+}
+
+/** The rung and the fragment choice of equivalent(), read in the name of `fn`. */
+export function readLadder(options: unknown, fn: string): { ladder: Ladder; ignoreFragment: boolean } {
+  const o = optionsOf(options, fn);
+  return { ladder: oneOfOption(o, "ladder", LADDERS, "scheme", fn), ignoreFragment: booleanOption(o, "ignoreFragment", false, fn) };
+}
+
+/** How a model's references are compared: without the fragment, recomposed, normalized at a rung. */
+export interface LadderSteps<R> {
+  withoutFragment(ref: R): R;
+  recompose(ref: R): string;
+  /** The model's normalization; `scheme` false stops at the "syntax" rung. */
+  normalize(ref: R, scheme: boolean): R;
+}
+
+/**
+ * True when `a` and `b` are equivalent at the rung: their recompositions are equal after that
+ * rung's normalization ("simple": none). Each side is normalized on its own. False means only that
+ * this comparison cannot tell (RFC 3986 6.1: "strictly avoiding false positives").
+ */
+export function equivalentAt<R>(a: R, b: R, ladder: Ladder, ignoreFragment: boolean, steps: LadderSteps<R>): boolean {
+  const prepare = (ref: R): string => {
+    const body = ignoreFragment ? steps.withoutFragment(ref) : ref;
+    if (ladder === "simple") return steps.recompose(body);
+    return steps.recompose(steps.normalize(body, ladder === "scheme"));
+  };
+  return prepare(a) === prepare(b);
+}
+
+/** The grammar's answer, which must be a boolean. */
+export function syntaxAccepts(syntax: Syntax, rule: string, input: string): boolean {
+  const answer = syntax.accepts(rule, input);
+  if (typeof answer !== "boolean") {
+    throw new TypeError(`Syntax.accepts(${JSON.stringify(rule)}, ...) must return a boolean, got ${describe(answer)}`);
+  }
+  return answer;
+}
+
+/** A Syntax, else a TypeError naming `what` and the grammar it should be (`grammar`: "RFC 3986"). */
+export function requireSyntax(syntax: unknown, what: string, grammar: string): asserts syntax is Syntax {
+  if (syntax === null || typeof syntax !== "object" || typeof (syntax as Syntax).accepts !== "function") {
+    throw new TypeError(`${what} must be a Syntax ({ accepts(rule, input) }), the compiled ${grammar} grammar; got ${describe(syntax)}`);
+  }
+}
+
+const UNRESERVED = new WeakMap<Syntax, Uint8Array>();
+
+/** One table per grammar: entry c is 1 when the single character U+00c matches its rule `unreserved`. */
+export function unreservedTable(syntax: Syntax, what: string, grammar: string): Uint8Array {
+  requireSyntax(syntax, what, grammar);
+  let table = UNRESERVED.get(syntax);
+  if (table === undefined) {
+    table = new Uint8Array(0x80);
+    for (let code = 0; code < 0x80; code++) table[code] = syntaxAccepts(syntax, "unreserved", String.fromCharCode(code)) ? 1 : 0;
+    UNRESERVED.set(syntax, table);
+  }
+  return table;
+}
+
+/**
+ * The options of a model's normalizeReference() and equivalentReferences(): an object with the
+ * grammar (`syntax`) and the model's own options, in the name of `fn`.
+ */
+export function readSyntaxOptions(options: unknown, fn: string, grammar: string, shape: string): { syntax: Syntax; o: Readonly<Record<string, unknown>> } {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`${fn}: options must be an object with a syntax (${shape}), got ${describe(options)}`);
+  }
+  const o = options as Readonly<Record<string, unknown>>;
+  requireSyntax(o.syntax, `${fn}: options.syntax`, grammar);
+  return { syntax: o.syntax, o };
+}
+
+/** ASCII letters in lower case; URI syntax is case-insensitive only for ASCII letters. */
+export function lowerCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** A port is a decimal number, so "080" is the default port 80 too (RFC 2396 3.2.2, RFC 3986 3.2.3). */
+export function isDefaultPort(port: string, defaultPort: string): boolean {
+  return port.replace(/^0+(?=\d)/, "") === defaultPort;
+}
+
+/** [ userinfo "@" ] host [ ":" port ]: a server's text, and its parts as given. */
+export function serverParts<H extends { raw: string }>(userinfo: string | undefined, host: H | undefined, port: string | undefined):
+  { raw: string; userinfo?: string; host?: H; port?: string } {
+  let raw = "";
+  if (userinfo !== undefined) raw += userinfo + "@";
+  if (host !== undefined) raw += host.raw;
+  if (port !== undefined) raw += ":" + port;
+  const parts: { raw: string; userinfo?: string; host?: H; port?: string } = { raw };
+  if (userinfo !== undefined) parts.userinfo = userinfo;
+  if (host !== undefined) parts.host = host;
+  if (port !== undefined) parts.port = port;
+  return parts;
+}

@@ -1,0 +1,31 @@
+// The 1993 URL draft's model, as the register of models reads it (src/model.ts,
+// src/models/index.ts): its partial form (section "PARTIAL FORM"); it defines no normalization and
+// no comparison (NotDefinedError), and of security only that passwords are unwise.
+import { registerModel } from "../../model.js";
+import type { Url } from "./types.js";
+import type { StepName } from "./steps.js";
+import { AUDIT_CODES } from "./audit.js";
+import { urlOf } from "./build.js";
+import { OPERATIONS } from "./operations.js";
+
+declare module "../../model-types.js" {
+  interface ModelTypes {
+    /** The 1993 URL draft: no options; normalize() and equivalent() throw (it defines neither). */
+    "url-1993": {
+      reference: Url;
+      resolution: Url;
+      resolveOptions: Record<never, never>;
+      stepName: StepName;
+      normalizeOptions: Record<never, never>;
+      equivalentOptions: Record<never, never>;
+    };
+  }
+}
+
+export const MODEL = registerModel({
+  id: "url-1993",
+  build: urlOf,
+  operations: OPERATIONS,
+  options: { resolve: {}, normalize: {}, equivalent: {} },
+  auditCodes: AUDIT_CODES,
+});
