@@ -118,3 +118,66 @@ export function serverParts<H extends { raw: string }>(userinfo: string | undefi
   if (port !== undefined) parts.port = port;
   return parts;
 }
+
+/** The options of a model's normalizeReference(): its grammar, and whether the scheme's rules apply. */
+export interface NormalizeOptions {
+  /** The grammar the references were parsed with (see Syntax). Required. */
+  syntax: Syntax;
+  /** Apply the rules that depend on the scheme (the last rung); default true. */
+  scheme?: boolean;
+}
+
+/** The options of a model's equivalentReferences(). */
+export interface EquivalentOptions {
+  /** The grammar the references were parsed with (see Syntax). Required. */
+  syntax: Syntax;
+  /** The rung (see Ladder); default "scheme". */
+  ladder?: Ladder;
+  /** Compare without the fragments (a fragment is not part of the URI it follows). */
+  ignoreFragment?: boolean;
+}
+
+/** What a model's normalization is made of: its reference class, and its two rungs on that reference's parts. */
+export interface Normalization<R extends P, P> {
+  /** The grammar a Syntax must be, for messages ("RFC 3986"). */
+  readonly grammar: string;
+  readonly kind: { is(value: unknown): value is R };
+  /** A reference of the parts, and the parts of a reference. */
+  make(parts: P): R;
+  parts(ref: R): P;
+  recompose(ref: R): string;
+  /** The rules that need no knowledge of the scheme, with the grammar asked through `syntax`. */
+  syntaxBased(ref: R, syntax: Syntax): P;
+  /** The rules that depend on the scheme. */
+  schemeBased(parts: P): P;
+}
+
+/**
+ * A model's normalizeReference() and equivalentReferences() on its parsed references, from its
+ * rungs: the options read, the reference checked, the ladder climbed (equivalentAt). Each throws
+ * TypeError when a reference is not of the model's class or the options are malformed.
+ */
+export function normalizationOf<R extends P, P extends { fragment?: string }>(n: Normalization<R, P>) {
+  const normalizeReference = (ref: R, options: NormalizeOptions): R => {
+    const fn = "normalizeReference";
+    if (!n.kind.is(ref)) throw new TypeError(`${fn}: ref must be a Reference, got ${describe(ref)}`);
+    const { syntax, o } = readSyntaxOptions(options, fn, n.grammar, "{ syntax, scheme? }");
+    const scheme = booleanOption(o, "scheme", true, fn);
+    let parts = n.syntaxBased(ref, syntax);
+    if (scheme) parts = n.schemeBased(parts);
+    return n.make(parts);
+  };
+  const equivalentReferences = (a: R, b: R, options: EquivalentOptions): boolean => {
+    const fn = "equivalentReferences";
+    if (!n.kind.is(a)) throw new TypeError(`${fn}: a must be a Reference, got ${describe(a)}`);
+    if (!n.kind.is(b)) throw new TypeError(`${fn}: b must be a Reference, got ${describe(b)}`);
+    const { syntax, o } = readSyntaxOptions(options, fn, n.grammar, "{ syntax, ladder?, ignoreFragment? }");
+    const { ladder, ignoreFragment } = readLadder(o, fn);
+    return equivalentAt<R>(a, b, ladder, ignoreFragment, {
+      withoutFragment: (ref) => (ref.fragment === undefined ? ref : n.make({ ...n.parts(ref), fragment: undefined })),
+      recompose: n.recompose,
+      normalize: (ref, scheme) => normalizeReference(ref, { syntax, scheme }),
+    });
+  };
+  return { normalizeReference, equivalentReferences };
+}

@@ -14,10 +14,9 @@
 // Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../../args.js";
 import {
-  equivalentAt, isDefaultPort, lowerCase, readLadder, readSyntaxOptions, serverParts, syntaxAccepts, unreservedTable,
-  type Ladder, type Syntax,
+  isDefaultPort, lowerCase, normalizationOf, serverParts, syntaxAccepts, unreservedTable,
+  type EquivalentOptions, type Ladder, type NormalizeOptions, type Syntax,
 } from "../../ladder.js";
-import { booleanOption } from "../../options.js";
 
 /** The grammar a Syntax must be, for messages (alpha = lowalpha | upalpha, section 1.6: ASCII case). */
 const GRAMMAR = "RFC 2396";
@@ -36,32 +35,9 @@ import { Reference, type Authority, type Host, type ReferenceParts, type ServerA
  * and hostname in lower case, section 6; escaped unreserved characters replaced, section 2.3);
  * "scheme", after the rules that depend on the scheme as well (the default port, section 6; the
  * rules of src/schemes.ts).
+ * The options of normalizeReference() and equivalentReferences() are src/ladder.ts's.
  */
-export type { Syntax, Ladder };
-
-export interface NormalizeOptions {
-  /** The grammar the references were parsed with (see Syntax). Required. */
-  syntax: Syntax;
-  /**
-   * Apply the rules that depend on the scheme (default true): section 6's default port, and the
-   * rules the library's table of schemes (src/schemes.ts) takes from each scheme's own
-   * specification (an empty http path is "/").
-   */
-  scheme?: boolean;
-}
-
-export interface EquivalentOptions {
-  /** The grammar the references were parsed with (see Syntax). Required. */
-  syntax: Syntax;
-  /** The rung (see Ladder); default "scheme". */
-  ladder?: Ladder;
-  /**
-   * Compare without the fragments. Section 4.1: the fragment identifier "is not part of a URI";
-   * section 4: "the URI" of a reference is what remains "after the fragment identifier (if any)
-   * is removed".
-   */
-  ignoreFragment?: boolean;
-}
+export type { Syntax, Ladder, NormalizeOptions, EquivalentOptions };
 
 /**
  * Normalizes a reference by what RFC 2396 says, in this order:
@@ -85,33 +61,18 @@ export interface EquivalentOptions {
  * Dot segments, the hex digits of escapes, userinfo, reg_name, path, query and fragment are
  * otherwise left as they are. The result is normal: normalizing it again changes nothing.
  * Throws TypeError when `ref` is not a Reference or the options are malformed.
- */
-export function normalizeReference(ref: Reference, options: NormalizeOptions): Reference {
-  if (!(ref instanceof Reference)) throw new TypeError(`normalizeReference: ref must be a Reference, got ${describe(ref)}`);
-  const { syntax, scheme } = readNormalizeOptions(options, "normalizeReference");
-  let parts = commonSyntax(ref, syntax);
-  if (scheme) parts = schemeDependent(parts);
-  return new Reference(parts);
-}
-
-/**
+ *
+ * equivalentReferences():
  * True when `a` and `b` are equivalent at the chosen rung (see Ladder): their recombinations are
  * equal after that rung's normalization. False means only that these rules cannot tell: "the
  * rules for equivalence ... are scheme dependent" (section 6). Each side is normalized on its
  * own, so parse each once and compare as often as needed. Relative references are compared as
  * they are. Throws TypeError when `a` or `b` is not a Reference or the options are malformed.
  */
-export function equivalentReferences(a: Reference, b: Reference, options: EquivalentOptions): boolean {
-  if (!(a instanceof Reference)) throw new TypeError(`equivalentReferences: a must be a Reference, got ${describe(a)}`);
-  if (!(b instanceof Reference)) throw new TypeError(`equivalentReferences: b must be a Reference, got ${describe(b)}`);
-  const { syntax, o } = readSyntaxOptions(options, "equivalentReferences", GRAMMAR, "{ syntax, ladder?, ignoreFragment? }");
-  const { ladder, ignoreFragment } = readLadder(o, "equivalentReferences");
-  return equivalentAt<Reference>(a, b, ladder, ignoreFragment, {
-    withoutFragment: (ref) => (ref.fragment === undefined ? ref : new Reference({ ...partsOf(ref), fragment: undefined })),
-    recompose,
-    normalize: (ref, scheme) => normalizeReference(ref, { syntax, scheme }),
-  });
-}
+export const { normalizeReference, equivalentReferences } = normalizationOf<Reference, ReferenceParts>({
+  grammar: GRAMMAR, kind: { is: (v): v is Reference => v instanceof Reference }, make: (p) => new Reference(p), parts: partsOf, recompose,
+  syntaxBased: commonSyntax, schemeBased: schemeDependent,
+});
 
 /**
  * Section 2.3 on one piece of text: every escape of a character that the grammar's `unreserved`
@@ -225,9 +186,4 @@ function unescape(text: string, unreserved: Uint8Array): string {
 
 function partsOf(ref: Reference): ReferenceParts {
   return { scheme: ref.scheme, authority: ref.authority, path: ref.path, opaque: ref.opaque, query: ref.query, fragment: ref.fragment };
-}
-
-function readNormalizeOptions(options: unknown, fn: string): { syntax: Syntax; scheme: boolean } {
-  const { syntax, o } = readSyntaxOptions(options, fn, GRAMMAR, "{ syntax, scheme? }");
-  return { syntax, scheme: booleanOption(o, "scheme", true, fn) };
 }

@@ -15,6 +15,7 @@ import { describe, requireString } from "../../args.js";
 import { ResolveError } from "../../errors.js";
 import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "../../options.js";
 import { schemeInfo } from "../../schemes.js";
+import type { ResolutionComponents, ResolutionOf } from "../../compose.js";
 import { recompose } from "./recompose.js";
 import { Reference, type Authority } from "./types.js";
 
@@ -51,18 +52,10 @@ export interface ResolveOptions {
  * `fragment` (section 4: "the URI" that results from a reference "includes only the absolute URI
  * after the fragment identifier (if any) is removed").
  */
-export type Resolution =
-  | { kind: "uri"; uri: Reference; fragment?: string }
-  | { kind: "current-document"; fragment?: string };
+export type Resolution = ResolutionOf<Reference>;
 
 /** The components of section 5.2, as the steps assign them (the fragment is kept apart). */
-export interface Components {
-  scheme?: string;
-  authority?: Authority;
-  path: string;
-  opaque: boolean;
-  query?: string;
-}
+export type Components = ResolutionComponents<Authority>;
 
 const STEP_BASE = "5.2 base URI";
 const STEP_3 = "5.2 step 3";

@@ -1,5 +1,7 @@
-// Recomposition (section 5.2): components back into a URI reference.
+// Recomposition (section 5.2): components back into a URI reference (src/compose.ts), an authority
+// composed from its parts where it has no raw text.
 import { describe } from "../../args.js";
+import { defined, recomposeComponents } from "../../compose.js";
 import type { Authority, Host, UriReferenceParts } from "./types.js";
 
 /**
@@ -10,26 +12,11 @@ import type { Authority, Host, UriReferenceParts } from "./types.js";
  * has) is a TypeError that names the part, never text such as "null:" or "//undefined".
  */
 export function recompose(ref: UriReferenceParts): string {
-  if (ref === null || typeof ref !== "object") {
-    throw new TypeError(`recompose: ref must be a UriReference, got ${describe(ref)}`);
-  }
-  if (typeof ref.path !== "string") {
-    throw new TypeError(`recompose: ref.path must be a string (the path is never undefined, section 5.2), got ${describe(ref.path)}`);
-  }
-  let result = "";
-  if (ref.scheme !== undefined) result += optional(ref.scheme, "ref.scheme") + ":";
-  if (ref.authority !== undefined) result += "//" + authorityText(ref.authority);
-  result += ref.path;
-  if (ref.query !== undefined) result += "?" + optional(ref.query, "ref.query");
-  if (ref.fragment !== undefined) result += "#" + optional(ref.fragment, "ref.fragment");
-  return result;
+  return recomposeComponents(ref, "ref", "5.2", authorityText);
 }
 
 /** A defined component: a string, else a TypeError naming it (`undefined` is the absent component). */
-function optional(value: unknown, what: string): string {
-  if (typeof value !== "string") throw new TypeError(`recompose: ${what} must be a string or undefined (absent), got ${describe(value)}`);
-  return value;
-}
+const optional = defined;
 
 /** The authority as written: its raw text, or composed from its parts when it has none. */
 export function authorityText(authority: Authority): string {

@@ -6,6 +6,7 @@ import { describe, requireString } from "../../args.js";
 import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "../../options.js";
 import type { Edition } from "../../edition.js";
 import { ResolveError, UriSyntaxError } from "../../errors.js";
+import type { ResolutionComponents, ResolutionOf } from "../../compose.js";
 import { recompose } from "./recompose.js";
 import { parseIn } from "../../parse.js";
 import { UriReference, type Authority } from "./types.js";
@@ -37,18 +38,10 @@ export interface ResolveOptions {
  * document (section 4.2: an empty reference, or one with only a fragment). `uri` never carries the
  * fragment; the reference's fragment, if any, is `fragment`.
  */
-export type Resolution =
-  | { kind: "uri"; uri: UriReference; fragment?: string }
-  | { kind: "current-document"; fragment?: string };
+export type Resolution = ResolutionOf<UriReference>;
 
 /** The four components of section 5.2 (a fragment is kept apart). */
-export interface Components {
-  scheme?: string;
-  authority?: Authority;
-  path: string;
-  opaque: boolean;
-  query?: string;
-}
+export type Components = ResolutionComponents<Authority>;
 
 export const STEP_PARSE_BASE = "5.1 base URI";
 const STEP_PARSE_R = "5.2 parse(R)";

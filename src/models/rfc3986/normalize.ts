@@ -7,10 +7,9 @@
 // compiled grammar (a Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../../args.js";
 import {
-  equivalentAt, isDefaultPort, lowerCase, readLadder, readSyntaxOptions, serverParts, syntaxAccepts, unreservedTable,
-  type Ladder, type Syntax,
+  isDefaultPort, lowerCase, normalizationOf, serverParts, syntaxAccepts, unreservedTable,
+  type EquivalentOptions, type Ladder, type NormalizeOptions, type Syntax,
 } from "../../ladder.js";
-import { booleanOption } from "../../options.js";
 
 /** The grammar a Syntax must be, for messages. */
 const GRAMMAR = "RFC 3986";
@@ -24,31 +23,9 @@ import { Reference, type Authority, type Host, type ReferenceParts } from "./typ
  * What normalization needs to know of the grammar (src/ladder.ts): the compiled RFC 3986 grammar is
  * one. Normalization asks "unreserved" of each ASCII character (once per Syntax object) and
  * "IPv4address" of a reg-name host whose percent-encodings were decoded.
+ * The options of normalizeReference() and equivalentReferences() are src/ladder.ts's.
  */
-export type { Syntax, Ladder };
-
-export interface NormalizeOptions {
-  /** The grammar the references were parsed with (see Syntax). Required. */
-  syntax: Syntax;
-  /** Apply scheme-based normalization (section 6.2.3, the table in schemes.ts); default true. */
-  scheme?: boolean;
-}
-
-export interface EquivalentOptions {
-  /** The grammar the references were parsed with (see Syntax). Required. */
-  syntax: Syntax;
-  /**
-   * "simple": character for character, the references as recomposed (6.2.1); "syntax": after
-   * syntax-based normalization (6.2.2); "scheme" (default): after scheme-based normalization as
-   * well (6.2.3). Protocol-based normalization (6.2.4) needs the network and is not a rung here.
-   */
-  ladder?: Ladder;
-  /**
-   * Compare without the fragments (section 6.1: "When URIs are compared to select (or avoid) a
-   * network action ... fragment components (if any) should be excluded from the comparison").
-   */
-  ignoreFragment?: boolean;
-}
+export type { Syntax, Ladder, NormalizeOptions, EquivalentOptions };
 
 /**
  * Normalizes a reference (section 6.2.2 and, unless `scheme: false`, 6.2.3), in the RFC's order:
@@ -72,16 +49,8 @@ export interface EquivalentOptions {
  * The result is normal: normalizing it again changes nothing. Percent-encoding comes before the
  * dot segments so that a decoded "%2E" is a dot too and the result stays normal.
  * Throws TypeError when `ref` is not a Reference or the options are malformed.
- */
-export function normalizeReference(ref: Reference, options: NormalizeOptions): Reference {
-  if (!(ref instanceof Reference)) throw new TypeError(`normalizeReference: ref must be a Reference, got ${describe(ref)}`);
-  const { syntax, scheme } = readNormalizeOptions(options, "normalizeReference");
-  let parts = syntaxBased(ref, syntax);
-  if (scheme) parts = schemeBased(parts);
-  return new Reference(parts);
-}
-
-/**
+ *
+ * equivalentReferences():
  * True when `a` and `b` are equivalent at the chosen rung of the ladder (section 6.2): their
  * recompositions (5.3) are equal after that rung's normalization. "Equivalent" means the rung's
  * rules make them the same resource; false means only that this comparison cannot tell (section
@@ -90,18 +59,10 @@ export function normalizeReference(ref: Reference, options: NormalizeOptions): R
  * needed. Relative references are compared as they are; section 6.1 advises resolving them
  * first. Throws TypeError when `a` or `b` is not a Reference or the options are malformed.
  */
-export function equivalentReferences(a: Reference, b: Reference, options: EquivalentOptions): boolean {
-  if (!(a instanceof Reference)) throw new TypeError(`equivalentReferences: a must be a Reference, got ${describe(a)}`);
-  if (!(b instanceof Reference)) throw new TypeError(`equivalentReferences: b must be a Reference, got ${describe(b)}`);
-  const { syntax, o } = readSyntaxOptions(options, "equivalentReferences", GRAMMAR, "{ syntax, ladder?, ignoreFragment? }");
-  const { ladder, ignoreFragment } = readLadder(o, "equivalentReferences");
-  // 6.2.1: character for character; 6.2.2 and 6.2.3: normalized, then character for character.
-  return equivalentAt<Reference>(a, b, ladder, ignoreFragment, {
-    withoutFragment: (ref) => (ref.fragment === undefined ? ref : new Reference({ ...parts(ref), fragment: undefined })),
-    recompose,
-    normalize: (ref, scheme) => normalizeReference(ref, { syntax, scheme }),
-  });
-}
+export const { normalizeReference, equivalentReferences } = normalizationOf<Reference, ReferenceParts>({
+  grammar: GRAMMAR, kind: { is: (v): v is Reference => v instanceof Reference }, make: (p) => new Reference(p), parts: parts, recompose,
+  syntaxBased: syntaxBased, schemeBased: schemeBased,
+});
 
 /**
  * 6.2.2.1 and 6.2.2.2 on one piece of text: every percent-encoded octet that is an unreserved
@@ -200,9 +161,4 @@ function normalizeText(text: string, unreserved: Uint8Array, lower: boolean): st
 
 function parts(ref: Reference): ReferenceParts {
   return { scheme: ref.scheme, authority: ref.authority, path: ref.path, query: ref.query, fragment: ref.fragment };
-}
-
-function readNormalizeOptions(options: unknown, fn: string): { syntax: Syntax; scheme: boolean } {
-  const { syntax, o } = readSyntaxOptions(options, fn, GRAMMAR, "{ syntax, scheme? }");
-  return { syntax, scheme: booleanOption(o, "scheme", true, fn) };
 }
