@@ -37,7 +37,7 @@ export const WELL_KNOWN_PORTS: ReadonlyMap<number, string> = new Map([
 export type Span = readonly [number, number];
 
 /** Where each component of a parsed reference lies in the input (its toString() is the input). */
-interface Spans {
+export interface Spans {
   authority?: Span;
   userinfo?: Span;
   host?: Span;
@@ -194,7 +194,7 @@ export function rank(severity: AuditSeverity): number {
 }
 
 /** The spans of the components, from their lengths and the delimiters of section 5.2's recomposition. */
-function locate(ref: HierarchicalReference): Spans {
+export function locate(ref: LocatableReference): Spans {
   let pos = 0;
   if (ref.scheme !== undefined) pos = ref.scheme.length + 1;
   const spans: Partial<Spans> = {};
@@ -202,7 +202,8 @@ function locate(ref: HierarchicalReference): Spans {
   if (a !== undefined) {
     pos += 2;
     spans.authority = [pos, pos + a.raw.length];
-    if (a.kind === "server") {
+    // A server's parts (RFC 3986's every authority is one: it has no kind).
+    if (a.kind === undefined || a.kind === "server") {
       let p = pos;
       if (a.userinfo !== undefined) { spans.userinfo = [p, p + a.userinfo.length]; p += a.userinfo.length + 1; }
       if (a.host !== undefined) { spans.host = [p, p + a.host.raw.length]; p += a.host.raw.length; }
@@ -215,6 +216,15 @@ function locate(ref: HierarchicalReference): Spans {
   if (ref.query !== undefined) { spans.query = [pos + 1, pos + 1 + ref.query.length]; pos += 1 + ref.query.length; }
   if (ref.fragment !== undefined) spans.fragment = [pos + 1, pos + 1 + ref.fragment.length];
   return spans as Spans;
+}
+
+/** What locate() reads of a reference: its components' texts, a server's parts. */
+export interface LocatableReference {
+  readonly scheme?: string;
+  readonly authority?: { readonly kind?: string; readonly raw: string; readonly userinfo?: string; readonly host?: { readonly raw: string }; readonly port?: string };
+  readonly path: string;
+  readonly query?: string;
+  readonly fragment?: string;
 }
 
 /**

@@ -5,3 +5,13 @@
 /** For each model, the types api.ts gives its editions' functions. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ModelTypes {}
+
+/** One model's entry in ModelTypes, in the order of its fields. */
+export interface TypesOf<Reference, Resolution, ResolveOptions, StepName, NormalizeOptions, EquivalentOptions> {
+  reference: Reference;
+  resolution: Resolution;
+  resolveOptions: ResolveOptions;
+  stepName: StepName;
+  normalizeOptions: NormalizeOptions;
+  equivalentOptions: EquivalentOptions;
+}

@@ -2,6 +2,7 @@
 // models reads it (src/model.ts, src/models/index.ts).
 import { LADDERS } from "../../ladder.js";
 import { registerModel } from "../../model.js";
+import type { TypesOf } from "../../model-types.js";
 import { DOT_SEGMENTS } from "../../options.js";
 import type { Reference as ReferenceOfModel } from "./types.js";
 import type { Resolution, ResolveOptions } from "./resolve.js";
@@ -13,14 +14,7 @@ import { OPERATIONS } from "./operations.js";
 
 declare module "../../model-types.js" {
   interface ModelTypes {
-    "rfc2396": {
-      reference: ReferenceOfModel;
-      resolution: Resolution;
-      resolveOptions: ResolveOptions;
-      stepName: StepName;
-      normalizeOptions: Omit<NormalizeOptions, "syntax">;
-      equivalentOptions: Omit<EquivalentOptions, "syntax">;
-    };
+    "rfc2396": TypesOf<ReferenceOfModel, Resolution, ResolveOptions, StepName, Omit<NormalizeOptions, "syntax">, Omit<EquivalentOptions, "syntax">>;
   }
 }
 

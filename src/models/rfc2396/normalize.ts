@@ -13,10 +13,8 @@
 // an escape may be replaced by are the grammar's `unreserved`, asked of the compiled grammar (a
 // Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../../args.js";
-import {
-  isDefaultPort, lowerCase, normalizationOf, serverParts, syntaxAccepts, unreservedTable,
-  type EquivalentOptions, type Ladder, type NormalizeOptions, type Syntax,
-} from "../../ladder.js";
+import { isDefaultPort, lowerCase, normalizationOf, serverParts, syntaxAccepts, unreservedTable } from "../../ladder.js";
+import type { EquivalentOptions, Ladder, NormalizeOptions, Syntax } from "../../ladder.js";
 
 /** The grammar a Syntax must be, for messages (alpha = lowalpha | upalpha, section 1.6: ASCII case). */
 const GRAMMAR = "RFC 2396";

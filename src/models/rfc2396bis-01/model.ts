@@ -2,6 +2,7 @@
 // models reads it (src/model.ts, src/models/index.ts).
 import { LADDERS } from "../../ladder.js";
 import { registerModel } from "../../model.js";
+import type { TypesOf } from "../../model-types.js";
 import { DOT_SEGMENTS } from "../../options.js";
 import type { EquivalentOptions, NormalizeOptions } from "./normalize.js";
 import type { Resolution, ResolveOptions } from "./resolve.js";
@@ -13,14 +14,7 @@ import { OPERATIONS } from "./operations.js";
 
 declare module "../../model-types.js" {
   interface ModelTypes {
-    "rfc2396bis-01": {
-      reference: UriReference;
-      resolution: Resolution;
-      resolveOptions: ResolveOptions;
-      stepName: StepName;
-      normalizeOptions: NormalizeOptions;
-      equivalentOptions: EquivalentOptions;
-    };
+    "rfc2396bis-01": TypesOf<UriReference, Resolution, ResolveOptions, StepName, NormalizeOptions, EquivalentOptions>;
   }
 }
 

@@ -13,7 +13,7 @@
 //                                port above 65535
 import {
   abbreviate, checkDoubleEscapes, checkEscapes, checkHost, checkIPv6, checkLocal, checkMisleadingAuthority, checkPort,
-  checkUserinfo, collector, readOptions, reservedTable, shorten, sortFindings,
+  checkUserinfo, collector, locate, readOptions, type Spans, reservedTable, shorten, sortFindings,
   type Add, type AuditCode, type AuditFinding, type AuditSeverity, type Matches, type Span,
 } from "../../audit-checks.js";
 import type { Edition } from "../../edition.js";
@@ -32,16 +32,6 @@ export const AUDIT_CODES: readonly AuditCode[] = [
   "reg-name-authority", "ipv4-in-ipv6", "local-address", "double-escape", "misleading-authority",
 ];
 
-/** Where each component of a reference lies in the input. */
-interface Spans {
-  authority?: Span;
-  userinfo?: Span;
-  host?: Span;
-  port?: Span;
-  path: Span;
-  query?: Span;
-  fragment?: Span;
-}
 
 /**
  * Checks a reference against the warnings of RFC 3986 section 7 (and the lookalikes its host and
@@ -126,27 +116,6 @@ function checkRegName(add: Add, raw: string, span: Span, decode: (text: string) 
   checkHost(add, name, span, labels[labels.length - 1] ?? "", true, name === raw ? undefined : raw);
 }
 
-/** The spans of the components, from their lengths and the delimiters of section 5.3's recomposition. */
-function locate(ref: Reference): Spans {
-  let pos = ref.scheme !== undefined ? ref.scheme.length + 1 : 0;
-  const spans: Partial<Spans> = {};
-  const a = ref.authority;
-  if (a !== undefined) {
-    pos += 2;
-    spans.authority = [pos, pos + a.raw.length];
-    let p = pos;
-    if (a.userinfo !== undefined) { spans.userinfo = [p, p + a.userinfo.length]; p += a.userinfo.length + 1; }
-    spans.host = [p, p + a.host.raw.length];
-    p += a.host.raw.length;
-    if (a.port !== undefined) spans.port = [p + 1, p + 1 + a.port.length];
-    pos += a.raw.length;
-  }
-  spans.path = [pos, pos + ref.path.length];
-  pos += ref.path.length;
-  if (ref.query !== undefined) { spans.query = [pos + 1, pos + 1 + ref.query.length]; pos += 1 + ref.query.length; }
-  if (ref.fragment !== undefined) spans.fragment = [pos + 1, pos + 1 + ref.fragment.length];
-  return spans as Spans;
-}
 
 /** Where an escape matters, and how much: the authority is acted on first, the fragment is never sent. */
 const PLACES = ["authority", "path", "query", "fragment"] as const;

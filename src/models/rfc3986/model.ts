@@ -1,6 +1,7 @@
 // RFC 3986's model, as the register of models reads it (src/model.ts, src/models/index.ts).
 import { LADDERS } from "../../ladder.js";
 import { registerModel } from "../../model.js";
+import type { TypesOf } from "../../model-types.js";
 import type { SpanTyping } from "../../tagged.js";
 import type { Reference as ReferenceOfModel } from "./types.js";
 import type { ResolveOptions } from "./resolve.js";
@@ -12,14 +13,7 @@ import { OPERATIONS } from "./operations.js";
 
 declare module "../../model-types.js" {
   interface ModelTypes {
-    "rfc3986": {
-      reference: ReferenceOfModel;
-      resolution: ReferenceOfModel;
-      resolveOptions: ResolveOptions;
-      stepName: StepName;
-      normalizeOptions: Omit<NormalizeOptions, "syntax">;
-      equivalentOptions: Omit<EquivalentOptions, "syntax">;
-    };
+    "rfc3986": TypesOf<ReferenceOfModel, ReferenceOfModel, ResolveOptions, StepName, Omit<NormalizeOptions, "syntax">, Omit<EquivalentOptions, "syntax">>;
   }
 }
 

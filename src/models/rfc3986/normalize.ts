@@ -6,10 +6,8 @@
 // that percent-encoding normalization decodes are the grammar's `unreserved`, asked of the
 // compiled grammar (a Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../../args.js";
-import {
-  isDefaultPort, lowerCase, normalizationOf, serverParts, syntaxAccepts, unreservedTable,
-  type EquivalentOptions, type Ladder, type NormalizeOptions, type Syntax,
-} from "../../ladder.js";
+import { isDefaultPort, lowerCase, normalizationOf, serverParts, syntaxAccepts, unreservedTable } from "../../ladder.js";
+import type { EquivalentOptions, Ladder, NormalizeOptions, Syntax } from "../../ladder.js";
 
 /** The grammar a Syntax must be, for messages. */
 const GRAMMAR = "RFC 3986";

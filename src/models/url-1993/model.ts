@@ -2,6 +2,7 @@
 // src/models/index.ts): its partial form (section "PARTIAL FORM"); it defines no normalization and
 // no comparison (NotDefinedError), and of security only that passwords are unwise.
 import { registerModel } from "../../model.js";
+import type { TypesOf } from "../../model-types.js";
 import type { Url } from "./types.js";
 import type { StepName } from "./steps.js";
 import { AUDIT_CODES } from "./audit.js";
@@ -11,14 +12,7 @@ import { OPERATIONS } from "./operations.js";
 declare module "../../model-types.js" {
   interface ModelTypes {
     /** The 1993 URL draft: no options; normalize() and equivalent() throw (it defines neither). */
-    "url-1993": {
-      reference: Url;
-      resolution: Url;
-      resolveOptions: Record<never, never>;
-      stepName: StepName;
-      normalizeOptions: Record<never, never>;
-      equivalentOptions: Record<never, never>;
-    };
+    "url-1993": TypesOf<Url, Url, Record<never, never>, StepName, Record<never, never>, Record<never, never>>;
   }
 }
 
