@@ -27,7 +27,7 @@
 //   { order, rules: { name: plainAst }, regex: { name: source } } for the tests.
 //   --edition ID  the edition's grammar.abnf (default rfc2396bis-01, the draft)
 //   --grammar FILE  that .abnf file
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -45,8 +45,14 @@ export function pegNameOf(name) {
 }
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-/** The edition the scripts check when none is named: the draft. */
-export const DEFAULT_EDITION = "rfc2396bis-01";
+/** The edition the scripts check when none is named: the package's default, the one whose edition.json says `"default": true`. */
+export const DEFAULT_EDITION = (() => {
+  const dir = join(ROOT, "grammar");
+  const ids = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "edition.json")))
+    .filter((d) => JSON.parse(readFileSync(join(dir, d.name, "edition.json"), "utf8")).default === true).map((d) => d.name);
+  if (ids.length !== 1) throw new Error(`grammar/*/edition.json: ${ids.length} editions say "default": true; one must`);
+  return ids[0];
+})();
 
 /**
  * The files of an edition: its folder grammar/ID/ holds grammar.abnf, grammar.peggy and

@@ -53,19 +53,18 @@ export { EXPLAIN_MAX_LENGTH } from "./explain.js";
 export type { ParseTree } from "./explain.js";
 export { UriSyntaxError, ResolveError, NotDefinedError } from "./errors.js";
 export type { UriSyntaxErrorNext, ResolveErrorCode } from "./errors.js";
-export { UriReference } from "./models/rfc2396bis-01/types.js";
+// The default edition's model, at the top level.
+export { UriReference, merge } from "./models/rfc2396bis-01/index.js";
 export type {
   Authority, ServerAuthority, RegNameAuthority, Host, IPv6referenceHost, IPv4addressHost, HostnameHost,
   AbsoluteUriReference, RelativeUriReference,
-  UriReferenceParts,
-} from "./models/rfc2396bis-01/types.js";
-export { merge } from "./models/rfc2396bis-01/resolve.js";
-export type { DotSegments } from "./models/rfc2396bis-01/resolve.js";
-export type { Ladder } from "./models/rfc2396bis-01/normalize.js";
+  UriReferenceParts, DotSegments, Ladder,
+} from "./models/rfc2396bis-01/index.js";
 export { SCHEMES, schemeInfo } from "./schemes.js";
 export type { SchemeInfo } from "./schemes.js";
-export { AUDIT_SEVERITIES, DEFAULT_SERVER_SCHEMES, WELL_KNOWN_PORTS } from "./audit-checks.js";
-export type { AuditFinding, AuditOptions, AuditSeverity, AuditCode } from "./audit-checks.js";
+export { AUDIT_SEVERITIES, DEFAULT_SERVER_SCHEMES } from "./audit-codes.js";
+export { WELL_KNOWN_PORTS } from "./audit-checks.js";
+export type { AuditFinding, AuditOptions, AuditSeverity, AuditCode } from "./audit-codes.js";
 export type { ExtractedUri, ValidExtractedUri, InvalidExtractedUri, ExtractOptions, ExtractDelimiter } from "./extract.js";
 export { readInetAton } from "./ipv4-forms.js";
 export type { IPv4Reading } from "./ipv4-forms.js";

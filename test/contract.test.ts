@@ -3,6 +3,10 @@
 // `undefined`, `null` and `{}` mean the same; every TypeError names the function the user called.
 import * as api from "../src/index.js";
 import { EDITIONS, DEFAULT_EDITION } from "../src/index.js";
+import { createApi } from "../src/api.js";
+import { selectEdition } from "../src/registry.js";
+import { definitionOf, modelDefinitions } from "../src/models/index.js";
+import { FINDINGS } from "../src/audit-codes.js";
 
 type Entry = Record<string, (...args: unknown[]) => unknown>;
 const IDS = Object.keys(EDITIONS) as (keyof typeof EDITIONS)[];
@@ -82,5 +86,38 @@ describe("every TypeError names the function called", () => {
   test('RFC 3986: resolve(base, ref, { strict: 5 }) is refused in the name of resolve', () => {
     expect(() => api.resolve("http://a/b", "g", { edition: "rfc3986", strict: 5 as never }))
       .toThrow(new TypeError("resolve: options.strict must be a boolean, got a number"));
+  });
+});
+
+describe("each edition's own entry (uri-grammar/ID)", () => {
+  // The build writes the entry's list of functions (scripts/build-grammar.mjs, ENTRY_FUNCTIONS);
+  // it must be the API's, every function of createApi() and nothing else.
+  const apiKeys = Object.keys(createApi(selectEdition)).sort();
+  test.each(IDS)("%s exports every function of the API, its edition and the error classes", (id) => {
+    expect(Object.keys(entryOf(id)).sort()).toEqual([...apiKeys, "EDITION", "ResolveError", "UriSyntaxError"].sort());
+  });
+});
+
+describe("the register of models (src/models/index.ts)", () => {
+  test("every edition's model is defined by the folder of its name, with the same files as every other", () => {
+    const { existsSync, readdirSync } = require("node:fs") as typeof import("node:fs");
+    const { join } = require("node:path") as typeof import("node:path");
+    const ids = modelDefinitions().map((m) => m.id);
+    for (const e of Object.values(EDITIONS)) expect(ids).toContain(e.model);
+    const root = join(__dirname, "..", "src", "models");
+    const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.sort()).toEqual([...ids].sort());
+    const FILES = ["types", "build", "resolve", "steps", "normalize", "recompose", "operations", "audit", "model", "index"];
+    for (const id of ids) for (const file of FILES) expect(`${id}/${file}: ${existsSync(join(root, id, `${file}.ts`))}`).toBe(`${id}/${file}: true`);
+  });
+
+  test("each edition's audit sections name codes its model raises, and rules of its grammar", () => {
+    for (const e of Object.values(EDITIONS)) {
+      const codes = definitionOf(e as never).auditCodes;
+      for (const [code, section] of Object.entries((e as { audit?: Record<string, unknown> }).audit ?? {})) {
+        expect(`${e.id}: ${code} ${codes.includes(code as never) && code in FINDINGS}`).toBe(`${e.id}: ${code} true`);
+        if (typeof section !== "string") expect(e.rule((section as { rule: string }).rule)).toBeDefined();
+      }
+    }
   });
 });
