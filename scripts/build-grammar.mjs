@@ -417,7 +417,7 @@ for (const manifest of editions) {
   const edition = manifest.id;
   const grammarRel = `grammar/${edition}/grammar.peggy`;
   const grammarText = readFileSync(join(root, grammarRel), "utf8");
-  // The model's typing of the grammar's records, compiled into the parser (src/records.ts for the draft's).
+  // The model's typing of the grammar's records, compiled into the parser (src/models/rfc2396bis-01/records.ts for the draft's).
   const records = recordTypesOfModel(manifest.model);
   outputs.set(`${edition}/parser.js`, compile(grammarText, grammarRel, fastBuild({ records }), {
     generatedBy: `scripts/build-grammar.mjs from ${grammarRel}${records ? ` and ${records.file}` : ""}: ` +

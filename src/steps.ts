@@ -1,7 +1,7 @@
 // The steps of resolution, as each edition's document numbers and words them: what resolveSteps()
 // returns. Each model records its own, in a transcription of its document's text that keeps every
-// intermediate state (src/resolve-steps.ts for the draft of 2003, src/rfc3986/steps.ts,
-// src/rfc2396/steps.ts, src/url1993/steps.ts); resolve() does not go through them, and a test
+// intermediate state (src/models/rfc2396bis-01/steps.ts for the draft of 2003, src/models/rfc3986/steps.ts,
+// src/models/rfc2396/steps.ts, src/models/url-1993/steps.ts); resolve() does not go through them, and a test
 // checks that both give the same target for every example of the documents.
 
 /** The state after a step: each value the step works on, by the document's own name ("T.path", "input buffer"). */

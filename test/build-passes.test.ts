@@ -129,7 +129,7 @@ describe("the draft's records", () => {
   const plain = peggy.generate(readFileSync(join(root, "grammar/rfc2396bis-01/grammar.peggy"), "utf8"),
     { allowedStartRules: ["*"], output: "parser" }) as unknown as Parser;
 
-  test("the grammar's records are { rule, start, end, ...parts }; the parser types hosts and authorities by src/records.ts", () => {
+  test("the grammar's records are { rule, start, end, ...parts }; the parser types hosts and authorities by src/models/rfc2396bis-01/records.ts", () => {
     const raw = (s: string, rule: string) => plain.parse(s, { startRule: rule }) as object;
     expect(raw("example.com.", "host")).toEqual({ rule: "hostname", start: 0, end: 12 });
     expect(raw("u@a.b:80", "authority")).toEqual({ rule: "server", start: 0, end: 8, userinfo: "u", host: { rule: "hostname", start: 2, end: 5 }, port: "80" });

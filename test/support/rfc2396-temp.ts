@@ -9,7 +9,7 @@
 //   set here is written by hand.
 // - reference(text): the text must match URI-reference in that acceptor; it is then split with
 //   RFC 2396 Appendix B's regular expression into the record the grammar's actions build
-//   (src/rfc2396/build.ts): an opaque_part where a scheme is followed by neither "//" nor "/"
+//   (src/models/rfc2396/build.ts): an opaque_part where a scheme is followed by neither "//" nor "/"
 //   (it runs to "#", "?" included), a server where the acceptor's server matches the whole
 //   authority, else a reg_name.
 import { execFileSync } from "node:child_process";

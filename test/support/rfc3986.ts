@@ -1,5 +1,5 @@
-// RFC 3986 references and grammar for the tests of src/rfc3986/: parsed by the edition's own
-// parser, and its grammar as the algorithms ask it (src/rfc3986/operations.ts).
+// RFC 3986 references and grammar for the tests of src/models/rfc3986/: parsed by the edition's own
+// parser, and its grammar as the algorithms ask it (src/models/rfc3986/operations.ts).
 import { EDITIONS, parse } from "../../src/index.js";
 import { syntaxOf } from "../../src/models/rfc3986/operations.js";
 import type { Reference } from "../../src/models/rfc3986/types.js";

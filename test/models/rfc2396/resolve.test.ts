@@ -69,7 +69,7 @@ describe("Appendix C: the RFC's answers against " + BASE, () => {
     // The grammar accepts exactly the references whose note does not say otherwise.
     expect(matches("URI-reference", ref, EDITION)).toBe(!outside);
     // Outside the grammar, the string resolves as Appendix C prints it: step 1 of 5.2 reads it into
-    // its components as section 4.3 does (src/rfc2396/operations.ts); so do its components.
+    // its components as section 4.3 does (src/models/rfc2396/operations.ts); so do its components.
     if (outside) expect(resolve(BASE, ref, { strict })).toBe(expected);
     const R: string | Reference = outside ? components(ref) : ref;
     const options = { ...EDITION, strict };
@@ -238,7 +238,7 @@ describe("5.2 steps 1-7", () => {
   });
 });
 
-/** Step 6 (a)-(h) as the RFC words them, string replacements (src/rfc2396/steps.ts, what resolveSteps() shows). */
+/** Step 6 (a)-(h) as the RFC words them, string replacements (src/models/rfc2396/steps.ts, what resolveSteps() shows). */
 const literalStep6 = (basePath: string, refPath: string, dotSegments: DotSegments): string => step6(basePath, refPath, dotSegments).path;
 
 function outcome(fn: () => string): string {

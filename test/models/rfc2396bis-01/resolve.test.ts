@@ -226,7 +226,7 @@ describe("errors", () => {
 
 // ----- merge: the segment stack against a literal reading of steps 1-8 -----
 
-/** Steps 1-8 as the draft words them, string replacements (src/resolve-steps.ts, what resolveSteps() shows). */
+/** Steps 1-8 as the draft words them, string replacements (src/models/rfc2396bis-01/steps.ts, what resolveSteps() shows). */
 const literalMerge = (basePath: string, refPath: string, dotSegments: DotSegments): string =>
   mergeSteps(basePath, refPath, dotSegments).path;
 

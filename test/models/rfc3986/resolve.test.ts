@@ -176,7 +176,7 @@ describe("errors", () => {
 
 // ----- 5.2.4 remove_dot_segments: the stacks against a literal reading of steps 1-3, A-E -----
 
-/** 5.2.4 as the RFC words it, two string buffers (src/rfc3986/steps.ts, what resolveSteps() shows). */
+/** 5.2.4 as the RFC words it, two string buffers (src/models/rfc3986/steps.ts, what resolveSteps() shows). */
 const literalRemoveDotSegments = (path: string): string => removeDotSegmentsSteps(path).output;
 
 describe("5.2.4 remove_dot_segments", () => {
