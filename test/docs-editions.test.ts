@@ -10,7 +10,8 @@ const doc = readFileSync(join(__dirname, "..", "docs", "editions.md"), "utf8");
 function table(name: string): { header: string[]; rows: string[][] } {
   const at = doc.indexOf(`<!-- checked: ${name} -->`);
   if (at < 0) throw new Error(`docs/editions.md has no table marked ${name}`);
-  const lines = doc.slice(at).split("\n").slice(1);
+  // The table is a generated block (scripts/editions-table.mjs) right after the marker.
+  const lines = doc.slice(at).split("\n").slice(1).filter((l) => !l.startsWith("<!-- generated:"));
   const body: string[][] = [];
   for (const line of lines) {
     if (!line.startsWith("|")) break;
