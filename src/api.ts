@@ -8,6 +8,9 @@ import type { Edition, RuleInfo } from "./edition.js";
 import { explainIn, type FoldOption, type ParseTree } from "./explain.js";
 import { extractIn, type ExtractedUri, type ExtractOptions } from "./extract.js";
 import type { ModelTypes } from "./model-types.js";
+// The models, each adding its entry to ModelTypes (kept as a side-effect import so that the
+// declarations of this module load them too).
+import "./models/index.js";
 import { modelOf } from "./models/index.js";
 import type { ResolutionSteps } from "./steps.js";
 import { parseIn, parseRule, validateIn, type ValidationResult } from "./parse.js";
