@@ -9,6 +9,7 @@ import { explainIn, type FoldOption, type ParseTree } from "./explain.js";
 import { extractIn, type ExtractedUri, type ExtractOptions } from "./extract.js";
 import type { ModelTypes } from "./model-types.js";
 import { modelOf } from "./models.js";
+import { differentialFindings } from "./differential-audit.js";
 import type { ResolutionSteps } from "./steps.js";
 import { parseIn, parseRule, validateIn, type ValidationResult } from "./parse.js";
 import type { EditionId, Models, ParseRules, RuleNames } from "../generated/editions.js";
@@ -175,7 +176,10 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
     },
     audit(input: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "audit");
-      return modelOf(edition).audit(edition, input, withoutEdition(options));
+      const findings = modelOf(edition).audit(edition, input, withoutEdition(options));
+      // Where the URL Standard reads the reference otherwise (src/differential-audit.ts), in input order.
+      const more = differentialFindings(edition.id as EditionId, input as string, (options as { minSeverity?: AuditFinding["severity"] } | undefined)?.minSeverity);
+      return more.length === 0 ? findings : [...findings, ...more].sort((a, b) => a.start - b.start || a.end - b.end);
     },
     extract(text: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "extract");

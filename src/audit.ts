@@ -73,7 +73,13 @@ export type AuditCode =
    */
   | "escaped-delimiter"
   /** RFC 3986 7.3: a path segment that decodes to "." or ".." although remove_dot_segments kept it. */
-  | "escaped-dot-segment";
+  | "escaped-dot-segment"
+  /**
+   * A component the URL Standard (browsers, Node's fetch) reads otherwise than the edition: danger
+   * for scheme, userinfo, host and port, warning for path, query, fragment and for a reference it
+   * rejects (src/differential-audit.ts); the section is the component's.
+   */
+  | "parser-differential";
 
 /** The codes only RFC 3986's checks report. */
 type Rfc3986Code = "escaped-nul" | "escaped-delimiter" | "escaped-dot-segment";
@@ -154,6 +160,7 @@ export const SECTION_OF: Readonly<Record<Exclude<AuditCode, Rfc3986Code>, string
   // 2.4.2: "Implementers should be careful not to escape or unescape the same string more than once".
   "double-escape": "2.4.2",
   "misleading-authority": "7.5",
+  "parser-differential": "3.1-4.1",
 };
 
 /**
@@ -184,6 +191,7 @@ export function rfc2396Sections(edition: Edition): Readonly<Partial<Record<Audit
       "local-address": "7",
       ...(edition.document === "RFC 2396" ? { "double-escape": "2.4.2" } : {}),
       "numeric-label": ruleSection(edition.roles.hostname), "reg-name-authority": server, "missing-host": server,
+      "parser-differential": "the component's",
     };
     RFC2396_SECTIONS.set(edition, sections);
   }
@@ -215,6 +223,7 @@ export const FINDINGS: Readonly<Record<AuditCode, { readonly severity: string; r
   "numeric-label": { severity: "warning", what: "a hostname whose last label is all digits (`www.example.123`, `256.1.1.1`): an IPv4 lookalike the grammar allows" },
   "reg-name-authority": { severity: "warning", what: "a reg-name (`a_b.example`, `%66tp.example`) where the scheme expects a server" },
   "missing-host": { severity: "warning", what: "no host where the scheme requires one (`http:///etc/passwd`)" },
+  "parser-differential": { severity: "danger (scheme, userinfo, host, port) / warning (path, query, fragment, rejected by the URL Standard)", what: "a component the WHATWG URL Standard (browsers, Node's `fetch`) reads otherwise than the edition, under that component, with the rule on each side (`differential()`, [docs/differential.md](differential.md)); `detail` is the URL Standard's value. The section is the component's" },
 };
 
 /** A span [start, end) of the input. */

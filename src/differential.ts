@@ -208,7 +208,7 @@ function componentsOf(ref: unknown): DifferentialComponents {
   }
   if (r.query !== undefined) c.query = r.query;
   if (r.fragment !== undefined) c.fragment = r.fragment;
-  return c;
+  return Object.fromEntries(COMPONENTS.filter((k) => c[k] !== undefined).map((k) => [k, c[k]])) as unknown as DifferentialComponents;
 }
 
 /** Whether the edition read the authority as one reg-name (draft and RFC 2396: not a server). */
@@ -289,8 +289,18 @@ function sameValue(part: Part, a: string | undefined, b: string | undefined): bo
 }
 
 function compareComponents(ctx: Context, rfcText: string, r: DifferentialComponents, href: string, w: DifferentialComponents): ClassifiedDifference[] {
+  // (The normalized values are compared only where the edition's normalization is defined.)
   const nr = normalizedComponents(ctx.edition, rfcText) ?? r;
-  const nw = normalizedComponents(ctx.edition, href) ?? w;
+  // The URL Standard's values normalized as the edition normalizes: each from the edition's
+  // reading of the serialization where that reads the component as the URL Standard does (an
+  // edition that reads "u@a_b:8" as one reg-name reads no host "a_b" in it), else as they are.
+  const hrefValid = validate(href, { edition: ctx.edition } as never).valid;
+  const asRead = hrefValid ? componentsOf(parse(href, { edition: ctx.edition } as never)) : undefined;
+  const normalizedHref = asRead && normalizedComponents(ctx.edition, href);
+  const nw: Partial<Record<Part, string>> = {};
+  for (const part of COMPONENTS) {
+    nw[part] = normalizedHref !== undefined && asRead !== undefined && sameValue(part, asRead[part], w[part]) ? normalizedHref[part] : w[part];
+  }
   const ref = parse(rfcText, { edition: ctx.edition } as never);
   const regName = regNameAuthority(ref);
   const out: ClassifiedDifference[] = [];

@@ -39,6 +39,7 @@ export const SECTION_OF: Readonly<Record<AuditCode, string>> = {
   // 2.4: "Implementations must not percent-encode or decode the same string more than once".
   "double-escape": "2.4",
   "misleading-authority": "7.6",
+  "parser-differential": "3.1-3.5",
 };
 
 /** Where each component of a reference lies in the input. */
