@@ -561,3 +561,14 @@ function validityDifference(ctx: Context, error: UriSyntaxError | undefined, r: 
   }
   return { ...base, class: "whatwg-failure", why: `The URL Standard's basic URL parser returns failure${special ? " (for a special URL's host, domain to ASCII may fail)" : ""}; ${ctx.section("URI-reference")} reads it` };
 }
+
+/**
+ * The differences of one line of `uri-grammar batch --differential`, as the JSON text of an array
+ * (for a JSON Lines record) or a TSV field: "component:severity:kind" joined by ",", "" for none.
+ * A line that neither reads (invalid under both) has none.
+ */
+export function batchDifferences(input: string, edition: EditionId, format: "jsonl" | "tsv"): string {
+  const { differences } = differential(input, { edition });
+  if (format === "tsv") return differences.map((d) => `${d.component}:${d.severity}:${d.kind}`).join(",");
+  return JSON.stringify(differences);
+}
