@@ -9,7 +9,7 @@
 // so this module does not depend on how a model is written. The catalogue of the classes below,
 // with examples, advisories and what to do, is docs/differential.md.
 import { requireOptions, requireString, describe } from "./args.js";
-import { NotDefinedError, type UriSyntaxError } from "./errors.js";
+import { NotDefinedError, ResolveError, type UriSyntaxError } from "./errors.js";
 import { EDITIONS, normalize, parse, resolve, ruleInfo, validate, type EditionId } from "./index.js";
 
 /** What a difference is about: a component, or whether the string is a URL at all. */
@@ -51,7 +51,12 @@ export interface Difference {
 export interface DifferentialResult {
   readonly edition: EditionId;
   /** The edition's reading: of the input, or with `base` of the target it resolves to (section 5). */
-  readonly rfc: { readonly valid: boolean; readonly error?: UriSyntaxError; readonly components?: DifferentialComponents };
+  readonly rfc: {
+    readonly valid: boolean;
+    /** Why not: the syntax error, or with `base` a ResolveError when the target cannot be written as a URI (section 5.3). */
+    readonly error?: UriSyntaxError | ResolveError;
+    readonly components?: DifferentialComponents;
+  };
   /** The URL Standard's reading (the platform's `URL`): its serialization and components. */
   readonly whatwg: { readonly valid: boolean; readonly href?: string; readonly components?: DifferentialComponents };
   /** The components the two read differently, in the order of the components; [] when they agree. */
@@ -81,7 +86,7 @@ export type DifferenceClass =
   | "path-other" | "query-apostrophe" | "query-other" | "fragment-other" | "scheme-other"
   | "tab-newline" | "leading-trailing-space" | "backslash" | "percent-not-hex" | "non-ascii" | "userinfo-at"
   | "whatwg-encodes" | "whatwg-lenient"
-  | "relative-no-base" | "ipvfuture" | "port-range" | "ipv4-invalid" | "host-forbidden" | "empty-host" | "whatwg-failure";
+  | "rfc-unresolvable" | "relative-no-base" | "ipvfuture" | "port-range" | "ipv4-invalid" | "host-forbidden" | "empty-host" | "whatwg-failure";
 
 /** A difference with its class (the benchmark and the catalogue count these). */
 export interface ClassifiedDifference extends Difference {
@@ -126,15 +131,21 @@ export function compareReadings(input: unknown, options: unknown, fn = "compareR
   requireString(input, `${fn}: input`);
   const { edition, base } = readOptions(options, fn);
   // The edition's reading.
-  const checked = validate(input, { edition } as never);
+  let checked: { valid: true } | { valid: false; error: UriSyntaxError | ResolveError } = validate(input, { edition } as never);
   let rfcComponents: DifferentialComponents | undefined;
   let rfcText = input;
   let isRelative = false;
   if (checked.valid) {
     const ref = parse(input, { edition } as never);
     isRelative = (ref as { scheme?: string }).scheme === undefined;
-    if (base !== undefined) rfcText = resolve(base, input, { edition } as never);
-    rfcComponents = base !== undefined ? componentsOf(parse(rfcText, { edition } as never)) : componentsOf(ref);
+    try {
+      if (base !== undefined) rfcText = resolve(base, input, { edition } as never);
+      rfcComponents = base !== undefined ? componentsOf(parse(rfcText, { edition } as never)) : componentsOf(ref);
+    } catch (e) {
+      // A target the edition cannot write ("/.//path" against a base without an authority).
+      if (!(e instanceof ResolveError)) throw e;
+      checked = { valid: false, error: e };
+    }
   }
   // The URL Standard's reading.
   let url: URL | undefined;
@@ -492,12 +503,15 @@ function stateAt(input: string, offset: number, special: boolean): { state: stri
 }
 
 /** The difference of a string one parser accepts and the other rejects (warning). */
-function validityDifference(ctx: Context, error: UriSyntaxError | undefined, r: DifferentialComponents | undefined, isRelative: boolean,
+function validityDifference(ctx: Context, error: UriSyntaxError | ResolveError | undefined, r: DifferentialComponents | undefined, isRelative: boolean,
   w: DifferentialComponents | undefined): ClassifiedDifference {
   const input = ctx.input;
   const rfc = error === undefined ? "valid" : "invalid";
   const whatwg = w === undefined ? "invalid" : "valid";
   const base = { component: "validity" as const, rfc, whatwg, kind: "reading" as const, severity: "warning" as const };
+  if (error instanceof ResolveError) {
+    return { ...base, class: "rfc-unresolvable", why: `The URL Standard's path state writes such a target with "/." before its path (the URL serializer); ${ctx.document}'s resolution cannot write the target as a URI: ${error.message}` };
+  }
   if (error !== undefined) {
     const at = error.offset;
     const ch = input.charAt(at);
@@ -516,7 +530,7 @@ function validityDifference(ctx: Context, error: UriSyntaxError | undefined, r: 
         ? `The URL Standard reads "\\" as "/" in a special URL (${scheme}; its authority, host, path start and path states treat it as a delimiter), so ${whatwgReads}; ${rfcSide}: "\\" is not in its character set`
         : `The URL Standard's ${stateAt(input, at, special).state} keeps "\\" in a non-special URL; ${rfcSide}: "\\" is not in its character set` };
     }
-    if (ch === "%") {
+    if (/%(?![0-9A-Fa-f]{2})/.test(input)) {
       return { ...base, class: "percent-not-hex", why: `The URL Standard leaves a "%" that begins no percent-encoding as it is (a validation error, not a failure); ${rfcSide}: "%" must begin a pct-encoded triplet` };
     }
     if (ch !== "" && ch.charCodeAt(0) > 0x7e) {

@@ -5,7 +5,7 @@ import { visible } from "../printable.js";
 import { UsageError, expectPositionals, globalOptionHelp, editionOf } from "./args.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
-import { json } from "./report.js";
+import { errorJson, json } from "./report.js";
 import type { StyleFormat } from "./style.js";
 
 const SEVERITY_COLOURS: Record<string, StyleFormat> = { info: "cyan", warning: "yellow", danger: ["bold", "red"] };
@@ -82,7 +82,7 @@ ${exitStatusHelp({
 function toJson(input: string, r: DifferentialResult): unknown {
   return {
     input, edition: r.edition,
-    rfc: r.rfc.valid ? r.rfc : { valid: false, error: r.rfc.error?.toJSON() },
+    rfc: r.rfc.valid ? r.rfc : { valid: false, ...(r.rfc.error !== undefined ? { error: errorJson(r.rfc.error) } : {}) },
     whatwg: r.whatwg,
     differences: r.differences,
   };
