@@ -300,7 +300,8 @@ function sameValue(part: Part, a: string | undefined, b: string | undefined): bo
 }
 
 function compareComponents(ctx: Context, rfcText: string, r: DifferentialComponents, href: string, w: DifferentialComponents): ClassifiedDifference[] {
-  // (The normalized values are compared only where the edition's normalization is defined.)
+  // Most URLs read alike as written: nothing to normalize then.
+  if (COMPONENTS.every((part) => sameValue(part, r[part], w[part]))) return [];
   const nr = normalizedComponents(ctx.edition, rfcText) ?? r;
   // The URL Standard's values normalized as the edition normalizes: each from the edition's
   // reading of the serialization where that reads the component as the URL Standard does (an
@@ -499,6 +500,7 @@ function stateAt(input: string, offset: number, special: boolean): { state: stri
   if (before.includes("?")) return { state: "query state", set: special ? "the special-query percent-encode set" : "the query percent-encode set" };
   const auth = /^[A-Za-z][A-Za-z0-9+.-]*:[\\/]{2}([^\\/?#]*)$/.exec(before);
   if (auth) return { state: "authority and host states", set: "the userinfo percent-encode set, or the host parser" };
+  if (!special && /^[A-Za-z][A-Za-z0-9+.-]*:[^/]/.test(before)) return { state: "opaque path state", set: "the C0 control percent-encode set" };
   return { state: "path state", set: "the path percent-encode set" };
 }
 
@@ -540,7 +542,7 @@ function validityDifference(ctx: Context, error: UriSyntaxError | ResolveError |
     if (ch === "@") {
       return { ...base, class: "userinfo-at", why: `The URL Standard's authority state ends the userinfo at the last "@" before the host and percent-encodes the earlier ones, so ${whatwgReads}; ${rfcSide}: the userinfo ends at the first "@"` };
     }
-    if (isRelative === false && r === undefined && " \"<>`{}|^[]".includes(ch) && ch !== "") {
+    if (isRelative === false && r === undefined && " \"<>`{}|^[]#".includes(ch) && ch !== "") {
       const { state, set } = stateAt(input, at, special);
       return { ...base, class: "whatwg-encodes", why: `The URL Standard's ${state} percent-encodes ${JSON.stringify(ch)} (${set}) or keeps it; ${rfcSide}` };
     }
