@@ -10,6 +10,7 @@ import { extractIn, type ExtractedUri, type ExtractOptions } from "./extract.js"
 import type { ModelTypes } from "./model-types.js";
 import { modelOf } from "./models.js";
 import { differentialFindings } from "./differential-audit.js";
+import type { Library } from "./differential-core.js";
 import type { ResolutionSteps } from "./steps.js";
 import { parseIn, parseRule, validateIn, type ValidationResult } from "./parse.js";
 import type { EditionId, Models, ParseRules, RuleNames } from "../generated/editions.js";
@@ -178,7 +179,7 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
       const edition = editionOf(options, "audit");
       const findings = modelOf(edition).audit(edition, input, withoutEdition(options));
       // Where the URL Standard reads the reference otherwise (src/differential-audit.ts), in input order.
-      const more = differentialFindings(edition.id as EditionId, input as string, (options as { minSeverity?: AuditFinding["severity"] } | undefined)?.minSeverity);
+      const more = differentialFindings(library, edition.id, input as string, (options as { minSeverity?: AuditFinding["severity"] } | undefined)?.minSeverity);
       return more.length === 0 ? findings : [...findings, ...more].sort((a, b) => a.start - b.start || a.end - b.end);
     },
     extract(text: unknown, options?: { edition?: unknown }) {
@@ -191,6 +192,14 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
       requireString(name, "ruleInfo: name");
       return edition.rule(name);
     },
+  };
+  // The functions differential() needs, of this api (an edition's own entry loads no other grammar).
+  const library: Library = {
+    parse: (input, options) => api.parse(input, options), validate: (input, options) => api.validate(input, options),
+    normalize: (input, options) => api.normalize(input, options), resolve: (b, r, options) => api.resolve(b, r, options),
+    ruleInfo: (name, options) => api.ruleInfo(name, options) as { section?: string } | undefined,
+    edition: (id) => { try { return select(id, "edition"); } catch { return undefined; } },
+    editionIds: [],
   };
   return api as unknown as Api<D>;
 }

@@ -2,8 +2,7 @@
 // between the edition's reading of a valid reference and the URL Standard's, as a finding under
 // its component. audit() (src/api.ts) adds these to the model's own findings.
 import type { AuditFinding, AuditSeverity } from "./audit.js";
-import { compareReadings, type DifferentialComponent } from "./differential.js";
-import { EDITIONS, parse, ruleInfo, type EditionId } from "./index.js";
+import { compareReadings, type DifferentialComponent, type EditionId, type Library } from "./differential-core.js";
 
 const RANK: Readonly<Record<AuditSeverity, number>> = { info: 0, warning: 1, danger: 2 };
 
@@ -19,22 +18,22 @@ const RULES: Readonly<Record<DifferentialComponent, readonly string[]>> = {
  * Standard reads none without a base, which is not a disagreement about it. Editions whose
  * document defines no normalization (the 1993 URL draft) have none.
  */
-export function differentialFindings(edition: EditionId, input: string, minSeverity: AuditSeverity = "info"): AuditFinding[] {
-  if ((EDITIONS[edition].model as string) === "url-1993") return [];
-  const { differences } = compareReadings(input, { edition });
-  const spans = spansOf(parse(input, { edition } as never));
+export function differentialFindings(lib: Library, edition: EditionId, input: string, minSeverity: AuditSeverity = "info"): AuditFinding[] {
+  const facts = lib.edition(edition);
+  if (facts === undefined || facts.model === "url-1993") return [];
+  const { differences } = compareReadings(lib, input, { edition });
+  const spans = spansOf(lib.parse(input, { edition }));
   const findings: AuditFinding[] = [];
   for (const d of differences) {
     if (d.severity === "info" || d.class === "relative-no-base" || RANK[d.severity] < RANK[minSeverity]) continue;
     const component = d.component === "validity" ? validitySpan(d.class, spans) : d.component;
     const [start, end] = spans[component] ?? spans.whole;
-    const side = (v: string | null) => (v === null ? "none" : JSON.stringify(v));
-    const detail = d.component === "validity" ? undefined : side(d.whatwg);
+    const detail = d.component === "validity" || d.whatwg === null ? undefined : d.whatwg;
     findings.push({
-      code: "parser-differential", severity: d.severity, section: sectionOf(edition, d.component === "validity" && component !== "whole" ? component as DifferentialComponent : d.component),
+      code: "parser-differential", severity: d.severity, section: sectionOf(lib, edition, d.component === "validity" && component !== "whole" ? component as DifferentialComponent : d.component),
       message: d.component === "validity"
-        ? `The URL Standard (browsers, Node's fetch) rejects what ${EDITIONS[edition].document} accepts. ${d.why}`
-        : `The ${d.component} reads ${side(d.rfc)} here and ${side(d.whatwg)} to the URL Standard (browsers, Node's fetch). ${d.why}`,
+        ? `Browsers and Node's fetch (the WHATWG URL Standard) reject what ${facts.document} accepts: ${d.why}`
+        : `Browsers and Node's fetch (the WHATWG URL Standard) read the ${d.component} otherwise: ${d.why}`,
       start, end, text: input.slice(start, end),
       ...(detail !== undefined ? { detail } : {}),
     });
@@ -42,9 +41,9 @@ export function differentialFindings(edition: EditionId, input: string, minSever
   return findings;
 }
 
-function sectionOf(edition: EditionId, component: DifferentialComponent): string {
+function sectionOf(lib: Library, edition: EditionId, component: DifferentialComponent): string {
   for (const name of RULES[component]) {
-    const info = ruleInfo(name, { edition } as never) as { section?: string } | undefined;
+    const info = lib.ruleInfo(name, { edition });
     if (info?.section !== undefined) return info.section;
   }
   return "3";

@@ -10,7 +10,26 @@
 // with examples, advisories and what to do, is docs/differential.md.
 import { requireOptions, requireString, describe } from "./args.js";
 import { NotDefinedError, ResolveError, type UriSyntaxError } from "./errors.js";
-import { EDITIONS, normalize, parse, resolve, ruleInfo, validate, type EditionId } from "./index.js";
+
+/** An edition's id (EDITIONS's keys). */
+export type EditionId = string;
+
+/**
+ * The library's functions this module uses, given by whoever calls it: the package's entry
+ * (src/differential.ts) or the functions of one api (audit(), src/api.ts), so that an edition's own
+ * entry loads no other edition's grammar.
+ */
+export interface Library {
+  parse(input: string, options: { edition: string }): unknown;
+  validate(input: string, options: { edition: string }): { valid: true } | { valid: false; error: UriSyntaxError };
+  normalize(input: string, options: { edition: string }): string;
+  resolve(base: string, ref: string, options: { edition: string }): string;
+  ruleInfo(name: string, options: { edition: string }): { section?: string } | undefined;
+  /** The edition of that id (its document and model), or undefined. */
+  edition(id: string): { readonly document: string; readonly model: string } | undefined;
+  /** The ids of the editions, for a message. */
+  readonly editionIds: readonly string[];
+}
 
 /** What a difference is about: a component, or whether the string is a URL at all. */
 export type DifferentialComponent = "validity" | "scheme" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
@@ -120,27 +139,27 @@ const NORMALIZATION_SECTIONS: Readonly<Record<string, { case: string; percent: s
  * NotDefinedError for an edition whose document defines no normalization (the 1993 URL draft):
  * without it a normalization cannot be told from a reading.
  */
-export function differential(input: string, options?: DifferentialOptions): DifferentialResult {
-  const { result, differences } = compareReadings(input, options, "differential");
+export function differentialWith(lib: Library, input: string, options?: DifferentialOptions): DifferentialResult {
+  const { result, differences } = compareReadings(lib, input, options, "differential");
   return { ...result, differences: differences.map(({ class: _class, ...d }) => d) };
 }
 
 /** differential(), with the class of each difference. */
-export function compareReadings(input: unknown, options: unknown, fn = "compareReadings"):
+export function compareReadings(lib: Library, input: unknown, options: unknown, fn = "compareReadings"):
   { result: Omit<DifferentialResult, "differences">; differences: ClassifiedDifference[] } {
   requireString(input, `${fn}: input`);
-  const { edition, base } = readOptions(options, fn);
+  const { edition, base } = readOptions(lib, options, fn);
   // The edition's reading.
-  let checked: { valid: true } | { valid: false; error: UriSyntaxError | ResolveError } = validate(input, { edition } as never);
+  let checked: { valid: true } | { valid: false; error: UriSyntaxError | ResolveError } = lib.validate(input, { edition } as never);
   let rfcComponents: DifferentialComponents | undefined;
   let rfcText = input;
   let isRelative = false;
   if (checked.valid) {
-    const ref = parse(input, { edition } as never);
+    const ref = lib.parse(input, { edition } as never);
     isRelative = (ref as { scheme?: string }).scheme === undefined;
     try {
-      if (base !== undefined) rfcText = resolve(base, input, { edition } as never);
-      rfcComponents = base !== undefined ? componentsOf(parse(rfcText, { edition } as never)) : componentsOf(ref);
+      if (base !== undefined) rfcText = lib.resolve(base, input, { edition } as never);
+      rfcComponents = base !== undefined ? componentsOf(lib.parse(rfcText, { edition } as never)) : componentsOf(ref);
     } catch (e) {
       // A target the edition cannot write ("/.//path" against a base without an authority).
       if (!(e instanceof ResolveError)) throw e;
@@ -160,7 +179,7 @@ export function compareReadings(input: unknown, options: unknown, fn = "compareR
     rfc: checked.valid ? { valid: true, components: rfcComponents } : { valid: false, error: checked.error },
     whatwg: url ? { valid: true, href: url.href, components: whatwgComponents } : { valid: false },
   };
-  const ctx = new Context(edition, input, base);
+  const ctx = new Context(lib, edition, input, base);
   let differences: ClassifiedDifference[] = [];
   if (checked.valid && url) {
     differences = compareComponents(ctx, rfcText, rfcComponents!, url.href, whatwgComponents!);
@@ -170,23 +189,24 @@ export function compareReadings(input: unknown, options: unknown, fn = "compareR
   return { result, differences };
 }
 
-function readOptions(options: unknown, fn: string): { edition: EditionId; base?: string } {
+function readOptions(lib: Library, options: unknown, fn: string): { edition: EditionId; base?: string } {
   requireOptions(options, `${fn}: options`);
   const o = (options ?? {}) as { edition?: unknown; base?: unknown };
   const edition = o.edition ?? "rfc3986";
-  if (typeof edition !== "string" || !Object.hasOwn(EDITIONS, edition)) {
-    throw new TypeError(`${fn}: options.edition must be one of ${Object.keys(EDITIONS).map((e) => JSON.stringify(e)).join(", ")}, got ${describe(edition)}`);
+  const facts = typeof edition === "string" ? lib.edition(edition) : undefined;
+  if (facts === undefined) {
+    throw new TypeError(`${fn}: options.edition must be one of ${lib.editionIds.map((e) => JSON.stringify(e)).join(", ")}, got ${describe(edition)}`);
   }
   const id = edition as EditionId;
-  if (NORMALIZATION_SECTIONS[EDITIONS[id].model] === undefined) {
-    throw new NotDefinedError(fn, id, `${fn}: ${EDITIONS[id].document} defines no normalization, which tells a difference of form ` +
+  if (NORMALIZATION_SECTIONS[facts.model] === undefined) {
+    throw new NotDefinedError(fn, id, `${fn}: ${facts.document} defines no normalization, which tells a difference of form ` +
       `from a difference of reading; compare with an edition that does (rfc3986, the default)`);
   }
   if (o.base === undefined) return { edition: id };
   requireString(o.base, `${fn}: options.base`);
-  const baseRef = validate(o.base, { edition: id } as never);
-  if (!baseRef.valid || (parse(o.base, { edition: id } as never) as { scheme?: string }).scheme === undefined) {
-    throw new TypeError(`${fn}: options.base must be an absolute URI of ${EDITIONS[id].document}, got ${JSON.stringify(o.base)}`);
+  const baseRef = lib.validate(o.base, { edition: id } as never);
+  if (!baseRef.valid || (lib.parse(o.base, { edition: id } as never) as { scheme?: string }).scheme === undefined) {
+    throw new TypeError(`${fn}: options.base must be an absolute URI of ${facts.document}, got ${JSON.stringify(o.base)}`);
   }
   try {
     new URL(o.base);
@@ -196,7 +216,7 @@ function readOptions(options: unknown, fn: string): { edition: EditionId; base?:
   return { edition: id, base: o.base };
 }
 
-/** The components of a reference as parse() gives it in a model of the generic syntax. */
+/** The components of a reference as lib.parse() gives it in a model of the generic syntax. */
 function componentsOf(ref: unknown): DifferentialComponents {
   const r = ref as {
     scheme?: string; path: string; query?: string; fragment?: string;
@@ -258,15 +278,16 @@ class Context {
   readonly document: string;
   readonly model: string;
   readonly sections: { case: string; percent: string; dots: string; scheme: string };
-  constructor(readonly edition: EditionId, readonly input: string, readonly base: string | undefined) {
-    this.document = EDITIONS[edition].document;
-    this.model = EDITIONS[edition].model;
+  constructor(readonly lib: Library, readonly edition: EditionId, readonly input: string, readonly base: string | undefined) {
+    const facts = lib.edition(edition)!;
+    this.document = facts.document;
+    this.model = facts.model;
     this.sections = NORMALIZATION_SECTIONS[this.model];
   }
   /** "RFC 3986 section 3.2.2", the section of the edition's rule of that name (derived from the grammar). */
   section(...names: string[]): string {
     for (const name of names) {
-      const info = ruleInfo(name, { edition: this.edition } as never) as { section?: string } | undefined;
+      const info = this.lib.ruleInfo(name, { edition: this.edition } as never) as { section?: string } | undefined;
       if (info?.section !== undefined) return `${this.document} section ${info.section}`;
     }
     return this.document;
@@ -278,10 +299,10 @@ class Context {
 }
 
 /** The normalized components of a reference text of the edition, or undefined if it is not one. */
-function normalizedComponents(edition: EditionId, text: string): DifferentialComponents | undefined {
-  if (!validate(text, { edition } as never).valid) return undefined;
+function normalizedComponents(lib: Library, edition: EditionId, text: string): DifferentialComponents | undefined {
+  if (!lib.validate(text, { edition } as never).valid) return undefined;
   try {
-    return componentsOf(parse(normalize(text, { edition } as never), { edition } as never));
+    return componentsOf(lib.parse(lib.normalize(text, { edition } as never), { edition } as never));
   } catch {
     return undefined;
   }
@@ -300,20 +321,21 @@ function sameValue(part: Part, a: string | undefined, b: string | undefined): bo
 }
 
 function compareComponents(ctx: Context, rfcText: string, r: DifferentialComponents, href: string, w: DifferentialComponents): ClassifiedDifference[] {
+  const lib = ctx.lib;
   // Most URLs read alike as written: nothing to normalize then.
   if (COMPONENTS.every((part) => sameValue(part, r[part], w[part]))) return [];
-  const nr = normalizedComponents(ctx.edition, rfcText) ?? r;
+  const nr = normalizedComponents(ctx.lib, ctx.edition, rfcText) ?? r;
   // The URL Standard's values normalized as the edition normalizes: each from the edition's
   // reading of the serialization where that reads the component as the URL Standard does (an
   // edition that reads "u@a_b:8" as one reg-name reads no host "a_b" in it), else as they are.
-  const hrefValid = validate(href, { edition: ctx.edition } as never).valid;
-  const asRead = hrefValid ? componentsOf(parse(href, { edition: ctx.edition } as never)) : undefined;
-  const normalizedHref = asRead && normalizedComponents(ctx.edition, href);
+  const hrefValid = lib.validate(href, { edition: ctx.edition } as never).valid;
+  const asRead = hrefValid ? componentsOf(lib.parse(href, { edition: ctx.edition } as never)) : undefined;
+  const normalizedHref = asRead && normalizedComponents(ctx.lib, ctx.edition, href);
   const nw: Partial<Record<Part, string>> = {};
   for (const part of COMPONENTS) {
     nw[part] = normalizedHref !== undefined && asRead !== undefined && sameValue(part, asRead[part], w[part]) ? normalizedHref[part] : w[part];
   }
-  const ref = parse(rfcText, { edition: ctx.edition } as never);
+  const ref = lib.parse(rfcText, { edition: ctx.edition } as never);
   const regName = regNameAuthority(ref);
   const out: ClassifiedDifference[] = [];
   for (const part of COMPONENTS) {
@@ -454,7 +476,7 @@ function readingClass(ctx: Context, part: Part, r: DifferentialComponents, w: Di
     case "userinfo":
       return {
         class: "userinfo-encoding",
-        why: `The URL Standard's authority state percent-encodes the userinfo percent-encode set (";", "=", "[", "]" and a ":" after the first among others), reading ${q(rv ?? null)} as ${q(wv ?? null)}; ${ctx.section("userinfo")} allows them as they are, and an escaped delimiter is not the delimiter (section 2 of the edition)`,
+        why: `The URL Standard's authority state percent-encodes the userinfo percent-encode set (";", "=", "[", "]" and a ":" after the first among others), reading ${q(rv ?? null)} as ${q(wv ?? null)}; ${ctx.section("userinfo")} allows them as they are, and an escaped delimiter is not the delimiter (${ctx.section("reserved")})`,
       };
     case "port":
       return { class: "port-other", why: `The URL Standard's port state reads the port as ${q(wv ?? null)} (a special scheme's default port is dropped: ${scheme} ${SPECIAL.get(scheme) ?? "has none"}); ${ctx.section("port")} reads ${q(rv ?? null)}` };
@@ -583,8 +605,8 @@ function validityDifference(ctx: Context, error: UriSyntaxError | ResolveError |
  * (for a JSON Lines record) or a TSV field: "component:severity:kind" joined by ",", "" for none.
  * A line that neither reads (invalid under both) has none.
  */
-export function batchDifferences(input: string, edition: EditionId, format: "jsonl" | "tsv"): string {
-  const { differences } = differential(input, { edition });
+export function batchDifferences(lib: Library, input: string, edition: EditionId, format: "jsonl" | "tsv"): string {
+  const { differences } = differentialWith(lib, input, { edition });
   if (format === "tsv") return differences.map((d) => `${d.component}:${d.severity}:${d.kind}`).join(",");
   return JSON.stringify(differences);
 }

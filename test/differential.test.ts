@@ -148,10 +148,10 @@ describe("audit(): parser-differential", () => {
   test("every danger and warning difference is a finding under its component", () => {
     const findings = audit("http:/evil.com/", { edition: "rfc3986" }).filter((f) => f.code === "parser-differential");
     expect(findings.map((f) => [f.severity, f.section, f.text, f.detail])).toEqual([
-      ["danger", "3.2.2", "/evil.com/", '"evil.com"'], ["warning", "3.3", "/evil.com/", '"/"'],
+      ["danger", "3.2.2", "/evil.com/", "evil.com"], ["warning", "3.3", "/evil.com/", "/"],
     ]);
     const [ipv4] = audit("http://0x7f.1/x", { edition: "rfc3986" }).filter((f) => f.code === "parser-differential");
-    expect(ipv4).toMatchObject({ severity: "danger", section: "3.2.2", start: 7, end: 13, text: "0x7f.1", detail: '"127.0.0.1"' });
+    expect(ipv4).toMatchObject({ severity: "danger", section: "3.2.2", start: 7, end: 13, text: "0x7f.1", detail: "127.0.0.1" });
     expect(audit("http://0x7f.1/x").some((f) => f.code === "parser-differential" && f.section === "3.2.2")).toBe(true);
   });
 
