@@ -10,6 +10,7 @@ import {
   EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, parse, resolve, resolveSteps, validate, EXPLAIN_MAX_LENGTH,
 } from "../dist/esm/src/index.js";
 import DIAGRAMS from "playground:diagrams";
+import { renderBrowserReading } from "./differential.js";
 
 const $ = (id) => document.getElementById(id);
 const EXAMPLE = "http://user@example.com:8080/a/b?q=1#top";
@@ -210,6 +211,7 @@ function render() {
   renderError(result.valid ? null : result.error);
   renderEditions(input, rule);
   renderAudit(input);
+  renderBrowserReading($("browser-panel"), input, state.edition, el);
   renderRule(rule);
   renderResolution();
 }

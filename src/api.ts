@@ -12,6 +12,8 @@ import type { ModelTypes } from "./model-types.js";
 // declarations of this module load them too).
 import "./models/index.js";
 import { modelOf } from "./models/index.js";
+import { differentialFindings } from "./differential-audit.js";
+import type { Library } from "./differential-core.js";
 import type { ResolutionSteps } from "./steps.js";
 import { parseIn, parseRule, validateIn, type ValidationResult } from "./parse.js";
 import type { EditionId, Models, ParseRules, RuleNames } from "../generated/editions.js";
@@ -178,7 +180,10 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
     },
     audit(input: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "audit");
-      return modelOf(edition).audit(edition, input, withoutEdition(options), "audit");
+      const findings = modelOf(edition).audit(edition, input, withoutEdition(options), "audit");
+      // Where the URL Standard reads the reference otherwise (src/differential-audit.ts), in input order.
+      const more = differentialFindings(library, edition.id, input as string, (options as { minSeverity?: AuditFinding["severity"] } | undefined)?.minSeverity);
+      return more.length === 0 ? findings : [...findings, ...more].sort((a, b) => a.start - b.start || a.end - b.end);
     },
     extract(text: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "extract");
@@ -190,6 +195,14 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
       requireString(name, "ruleInfo: name");
       return edition.rule(name);
     },
+  };
+  // The functions differential() needs, of this api (an edition's own entry loads no other grammar).
+  const library: Library = {
+    parse: (input, options) => api.parse(input, options), validate: (input, options) => api.validate(input, options),
+    normalize: (input, options) => api.normalize(input, options), resolve: (b, r, options) => api.resolve(b, r, options),
+    ruleInfo: (name, options) => api.ruleInfo(name, options) as { section?: string } | undefined,
+    edition: (id) => { try { return select(id, "edition"); } catch { return undefined; } },
+    editionIds: [],
   };
   return api as unknown as Api<D>;
 }

@@ -62,7 +62,13 @@ export type AuditCode =
    */
   | "escaped-delimiter"
   /** RFC 3986 7.3: a path segment that decodes to "." or ".." although remove_dot_segments kept it. */
-  | "escaped-dot-segment";
+  | "escaped-dot-segment"
+  /**
+   * A component the URL Standard (browsers, Node's fetch) reads otherwise than the edition: danger
+   * for scheme, userinfo, host and port, warning for path, query, fragment and for a reference it
+   * rejects (src/differential-audit.ts); the section is the component's.
+   */
+  | "parser-differential";
 
 export interface AuditFinding {
   readonly code: AuditCode;
@@ -138,6 +144,7 @@ export const FINDINGS: Readonly<Record<AuditCode, { readonly severity: string; r
   "numeric-label": { severity: "warning", what: "a hostname whose last label is all digits (`www.example.123`, `256.1.1.1`): an IPv4 lookalike the grammar allows" },
   "reg-name-authority": { severity: "warning", what: "a reg-name (`a_b.example`, `%66tp.example`) where the scheme expects a server" },
   "missing-host": { severity: "warning", what: "no host where the scheme requires one (`http:///etc/passwd`)" },
+  "parser-differential": { severity: "danger (scheme, userinfo, host, port) / warning (path, query, fragment, rejected by the URL Standard)", what: "a component the WHATWG URL Standard (browsers, Node's `fetch`) reads otherwise than the edition, under that component, with the rule on each side (`differential()`, [docs/differential.md](differential.md)); `detail` is the URL Standard's value. The section is the component's" },
 };
 
 const SECTIONS = new WeakMap<Edition, Readonly<Partial<Record<AuditCode, string>>>>();

@@ -156,8 +156,10 @@ const CLEAN: [string, string][] = [
 ];
 
 describe("audit() stays quiet", () => {
+  // Nothing of section 7; where a browser reads the reference otherwise, that is another check
+  // ("parser-differential", test/differential.test.ts): "%2e%2e" is a dot segment to the URL Standard.
   test.each(CLEAN)("%s (%s)", (input) => {
-    expect(audit(input)).toEqual([]);
+    expect(audit(input).filter((f) => f.code !== "parser-differential")).toEqual([]);
   });
 
   test("port 443 on http is https's port: danger, the scheme compared case-insensitively", () => {
@@ -215,7 +217,7 @@ describe("audit() options", () => {
     expect(audit("foo://a_b/").map((f) => f.code)).toEqual([]);
     expect(audit("foo://a_b/", { serverSchemes: ["FOO"] }).map((f) => f.code)).toEqual(["reg-name-authority"]);
     expect(audit("http://a_b/", { serverSchemes: [] })).toEqual([]);
-    expect(audit("http:///x", { serverSchemes: [] })).toEqual([]);
+    expect(audit("http:///x", { serverSchemes: [] }).map((f) => f.code)).toEqual(["parser-differential", "parser-differential"]);
   });
 
   test("defaultPorts adds and overrides defaults", () => {
@@ -251,7 +253,7 @@ describe("audit() input", () => {
     const starts = findings.map((f) => f.start);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(findings.map((f) => f.code)).toEqual([
-      "userinfo", "password", "ipv4-form", "port-other-protocol", "escaped-control", "escaped-control", "escaped-control",
+      "userinfo", "password", "ipv4-form", "parser-differential", "port-other-protocol", "escaped-control", "escaped-control", "escaped-control",
     ]);
   });
 });

@@ -128,7 +128,7 @@ describe("audit() in every edition: each finding cites the edition's own documen
     // Nothing of semantic attacks or rare IP address formats: RFC 2396 has neither (its revision's 7.3 and 7.5).
     expect(api.audit("http://www.example.com@10.0.0.1/", { edition: "rfc2396" })).toEqual([]);
     expect(api.audit("http://0x7f.1/", { edition: "rfc2396" }).map((f) => [f.code, f.section]))
-      .toEqual([["reg-name-authority", "3.2.2"]]);
+      .toEqual([["reg-name-authority", "3.2.2"], ["parser-differential", "3.2.2"]]);
     expect(api.audit("http://127.0.0.1:8080/", { edition: "rfc2396", fetch: true }).map((f) => [f.code, f.section, f.detail]))
       .toEqual([["local-address", "7", "127.0.0.1"], ["port-not-default", "7", "8080"]]);
     expect(() => api.audit("http://[::1]/", { edition: "rfc2396" })).toThrow(api.UriSyntaxError);

@@ -262,6 +262,7 @@ const POSITIONS: Record<string, [string, (v: unknown) => unknown][]> = {
   normalize: [["uri", (v) => api.normalize(v as string)]],
   equivalent: [["a", (v) => api.equivalent(v as string, "a")], ["b", (v) => api.equivalent("a", v as string)]],
   audit: [["input", (v) => audit(v as string)]],
+  differential: [["input", (v) => api.differential(v as string)], ["options.base", (v) => api.differential("a", { base: v as string })]],
   extract: [["text", (v) => extract(v as string)]],
   readInetAton: [["text", (v) => api.readInetAton(v as string)]],
   ruleInfo: [["name", (v) => api.ruleInfo(v as string)]],

@@ -2,6 +2,7 @@
 // each line checked against the rule, one result line out, and the counts for the summary.
 import { validate, type EditionId, type RuleName } from "../index.js";
 import { escapeJson, hasUnprintable, hex, UNPRINTABLE } from "../printable.js";
+import { batchDifferences } from "../differential.js";
 
 export type BatchFormat = "jsonl" | "tsv";
 
@@ -17,6 +18,8 @@ export interface BatchSettings {
   readonly skipEmpty: boolean;
   /** Each line is NUMBER<TAB>TEXT: the number is the line's, the text is checked. */
   readonly numbered: boolean;
+  /** Each record also gets the differences of the URL Standard's reading (src/differential.ts). */
+  readonly differential?: boolean;
 }
 
 /** A line whose bytes are not UTF-8: where (in the decoded line) and which bytes. */
@@ -92,11 +95,13 @@ export function checkBlock(block: string, firstLine: number, settings: BatchSett
     }
     if (skipEmpty && input === "") { skipped++; continue; }
     const result = validate(input, { rule, edition } as never);
+    const diff = settings.differential ? batchDifferences(input, edition, format) : undefined;
+    const more = diff === undefined ? "" : format === "jsonl" ? `,"differences":${escapeJson(diff)}` : `\t${tsv(diff)}`;
     if (result.valid) {
       valid++;
       text += format === "jsonl"
-        ? `{"line":${number},"input":${json(input)},"valid":true}\n`
-        : `${number}\t${tsv(input)}\ttrue\t\t\t\n`;
+        ? `{"line":${number},"input":${json(input)},"valid":true${more}}\n`
+        : `${number}\t${tsv(input)}\ttrue\t\t\t${more}\n`;
       continue;
     }
     invalid++;
@@ -117,8 +122,8 @@ export function checkBlock(block: string, firstLine: number, settings: BatchSett
     byRule[failedIn] = (byRule[failedIn] ?? 0) + 1;
     text += format === "jsonl"
       ? `{"line":${number},"input":${json(input)},"valid":false,"offset":${offset},` +
-        `"rule":${json(failedIn)},"message":${json(message)}}\n`
-      : `${number}\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}\n`;
+        `"rule":${json(failedIn)},"message":${json(message)}${more}}\n`
+      : `${number}\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}${more}\n`;
   }
   return { text, lines: lines.length, valid, invalid, skipped, byRule, lastLine: number };
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { EDITIONS, type RuleName } from "../index.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
-import { choice, CommandError, editionOf, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
+import { choice, CommandError, editionOf, UsageError, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
 import {
   checkBlock, firstInvalidUtf8, NumberedInputError, tooLongLine, TSV_HEADER, type BadBytes, type BatchSettings, type BlockResult,
 } from "./batch-core.js";
@@ -70,6 +70,13 @@ Options:
   --max-line-length N
                    the longest line checked, in bytes (default ${MAX_LINE_LENGTH},
                    1 MiB); a longer one is reported as too long, unchecked
+  --differential   add to each record where the WHATWG URL Standard (browsers,
+                   Node's fetch) reads the line otherwise than the edition
+                   (--edition, default rfc3986 here): "differences", an
+                   array of {component, rfc, whatwg, kind, severity, why}
+                   (jsonl), or a last column "differences" of
+                   component:severity:kind, comma-separated (tsv); see
+                   'uri-grammar differential'
   --workers N      worker threads that check lines while the main thread
                    reads and writes; default 0 (all on the main thread, the
                    fastest on two CPUs); may help on an idle machine with more
@@ -83,18 +90,23 @@ ${exitStatusHelp({
   options: {
     rule: { type: "string", value: "NAME" }, format: { type: "string", value: "FORMAT" },
     "skip-empty": { type: "boolean" }, numbered: { type: "boolean" }, workers: { type: "string", value: "N" },
-    "max-line-length": { type: "string", value: "N" },
+    "max-line-length": { type: "string", value: "N" }, differential: { type: "boolean" },
   },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["[FILE|-]"]);
-    const edition = editionOf(values);
+    const differential = values.differential === true;
+    if (differential && values.rule !== undefined) throw new UsageError("--differential compares URI references; it takes no --rule");
+    // differential() compares RFC 3986 unless an edition is named (src/differential.ts).
+    const edition = differential && (values.edition ?? process.env.URI_GRAMMAR_EDITION ?? "") === "" ? "rfc3986" : editionOf(values);
     const settings: BatchSettings = {
       edition,
       rule: ruleOption(values.rule, "--rule", edition) ?? EDITIONS[edition].roles.reference as RuleName,
       format: choice(values.format, "--format", FORMATS, "jsonl"),
       skipEmpty: values["skip-empty"] === true,
       numbered: values.numbered === true,
+      differential,
     };
+    if (differential && (EDITIONS[edition].model as string) === "url-1993") throw new UsageError("--differential: the 1993 URL draft defines no normalization; choose another edition");
     const workers = workerCount(values.workers);
     const maxLineLength = wholeNumberOption(values["max-line-length"], "--max-line-length", 1, MAX_LINE_LENGTH_LIMIT) ?? MAX_LINE_LENGTH;
     const input = openInput(positionals[0] ?? "-", ctx, CHUNK);
@@ -181,7 +193,7 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
     await write(result.text);
     progress?.update(bytesRead, summary.lines);
   };
-  if (settings.format === "tsv") await write(TSV_HEADER);
+  if (settings.format === "tsv") await write(settings.differential ? TSV_HEADER.replace("\n", "\tdifferences\n") : TSV_HEADER);
 
   const workerFile = join(srcDir(), "batch-worker.js");
   const useWorkers = options.workers > 0 && existsSync(workerFile);

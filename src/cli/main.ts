@@ -8,6 +8,7 @@ import { check } from "./check.js";
 import { compare } from "./compare.js";
 import { editions } from "./editions.js";
 import { diff } from "./diff.js";
+import { differential } from "./differential.js";
 import type { Command, Context } from "./context.js";
 import { EXIT, EXIT_TABLE, exitTableLines } from "./exit.js";
 import { explain } from "./explain.js";
@@ -20,7 +21,7 @@ import { rules } from "./rules.js";
 import { serve } from "./serve.js";
 import { tour } from "./tour.js";
 
-export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, editions, diff, tour, batch, audit, extract, serve];
+export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, editions, diff, tour, batch, audit, differential, extract, serve];
 
 export function mainUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,0 +1,100 @@
+// The audit finding "parser-differential": every danger and warning difference of differential()
+// between the edition's reading of a valid reference and the URL Standard's, as a finding under
+// its component. audit() (src/api.ts) adds these to the model's own findings.
+import type { AuditFinding, AuditSeverity } from "./audit-codes.js";
+import { compareReadings, type DifferentialComponent, type EditionId, type Library } from "./differential-core.js";
+
+const RANK: Readonly<Record<AuditSeverity, number>> = { info: 0, warning: 1, danger: 2 };
+
+/** The rule of each component, for the section a finding cites (the edition's own, from its grammar). */
+const RULES: Readonly<Record<DifferentialComponent, readonly string[]>> = {
+  validity: ["URI-reference"], scheme: ["scheme"], userinfo: ["userinfo"], host: ["host"], port: ["port"],
+  path: ["path"], query: ["query"], fragment: ["fragment"],
+};
+
+/**
+ * The findings "parser-differential" of a reference the edition reads (audit() has parsed it
+ * first), at or above `minSeverity`. A relative reference is compared with nothing: the URL
+ * Standard reads none without a base, which is not a disagreement about it. Editions whose
+ * document defines no normalization (the 1993 URL draft) have none.
+ */
+export function differentialFindings(lib: Library, edition: EditionId, input: string, minSeverity: AuditSeverity = "info"): AuditFinding[] {
+  const facts = lib.edition(edition);
+  if (facts === undefined || facts.model === "url-1993") return [];
+  const { differences } = compareReadings(lib, input, { edition });
+  const spans = spansOf(lib.parse(input, { edition }));
+  const findings: AuditFinding[] = [];
+  for (const d of differences) {
+    if (d.severity === "info" || d.class === "relative-no-base" || RANK[d.severity] < RANK[minSeverity]) continue;
+    const component = d.component === "validity" ? validitySpan(d.class, spans) : d.component;
+    const [start, end] = spans[component] ?? spans.whole;
+    const detail = d.component === "validity" || d.whatwg === null ? undefined : d.whatwg;
+    findings.push({
+      code: "parser-differential", severity: d.severity, section: sectionOf(lib, edition, d.component === "validity" && component !== "whole" ? component as DifferentialComponent : d.component),
+      message: d.component === "validity"
+        ? `Browsers and Node's fetch (the WHATWG URL Standard) reject what ${facts.document} accepts: ${d.why}`
+        : `Browsers and Node's fetch (the WHATWG URL Standard) read the ${d.component} otherwise: ${d.why}`,
+      start, end, text: input.slice(start, end),
+      ...(detail !== undefined ? { detail } : {}),
+    });
+  }
+  return findings;
+}
+
+function sectionOf(lib: Library, edition: EditionId, component: DifferentialComponent): string {
+  for (const name of RULES[component]) {
+    const info = lib.ruleInfo(name, { edition });
+    if (info?.section !== undefined) return info.section;
+  }
+  return "3";
+}
+
+function validitySpan(cls: string, spans: Spans): keyof Spans {
+  if (cls === "port-range") return "port";
+  if (cls === "ipvfuture" || cls === "ipv4-invalid" || cls === "host-forbidden" || cls === "empty-host") return "host";
+  return "whole";
+}
+
+type Span = readonly [number, number];
+interface Spans {
+  whole: Span;
+  scheme?: Span; userinfo?: Span; host?: Span; port?: Span; path?: Span; query?: Span; fragment?: Span;
+}
+
+/** Where each component lies in the input, from the lengths of the parsed components and their delimiters. */
+function spansOf(ref: unknown): Spans {
+  const r = ref as {
+    scheme?: string; path: string; query?: string; fragment?: string;
+    authority?: { raw: string; userinfo?: string; host?: { raw: string }; port?: string };
+  };
+  let pos = 0;
+  const s: { -readonly [K in keyof Spans]: Spans[K] } = { whole: [0, 0] };
+  if (r.scheme !== undefined) { s.scheme = [0, r.scheme.length]; pos = r.scheme.length + 1; }
+  const a = r.authority;
+  if (a !== undefined) {
+    pos += 2;
+    if (a.host === undefined) {
+      s.host = [pos, pos + a.raw.length];
+      s.userinfo = s.port = s.host;
+    } else {
+      let p = pos;
+      if (a.userinfo !== undefined) { s.userinfo = [p, p + a.userinfo.length]; p += a.userinfo.length + 1; }
+      s.host = [p, p + a.host.raw.length];
+      p += a.host.raw.length;
+      s.port = a.port !== undefined ? [p + 1, p + 1 + a.port.length] : [p, p];
+      s.userinfo ??= [pos, pos];
+    }
+    pos += a.raw.length;
+  }
+  s.path = [pos, pos + r.path.length];
+  pos += r.path.length;
+  if (r.query !== undefined) { s.query = [pos + 1, pos + 1 + r.query.length]; pos += 1 + r.query.length; }
+  if (r.fragment !== undefined) { s.fragment = [pos + 1, pos + 1 + r.fragment.length]; pos += 1 + r.fragment.length; }
+  s.whole = [0, pos];
+  // A component the edition does not read (no authority) is marked where the URL Standard finds it: after the scheme.
+  const after = s.scheme ? s.scheme[1] + 1 : 0;
+  s.userinfo ??= [after, s.path[1]];
+  s.host ??= [after, s.path[1]];
+  s.port ??= [after, s.path[1]];
+  return s;
+}
