@@ -39,6 +39,11 @@ export interface Automaton {
    * unit (`state * 128 + code`); in the classes layout, the class of the code unit, then the table.
    */
   readonly accepts: (input: string) => boolean;
+  /**
+   * The same loop over bytes (`bytes[start..end)`, read as code units): 1 where the rule matches
+   * them, 0 where it does not, -1 where a byte is past ASCII (the caller decodes those as UTF-8).
+   */
+  readonly acceptsBytes: (bytes: Uint8Array, start: number, end: number) => number;
 }
 
 /** Where an input stops being the beginning of a match, and what could come there. */
@@ -75,10 +80,15 @@ export function decodeAutomaton([classes, width, table, accepting, layout]: Enco
     table: next,
     accepting: accept,
     layout,
-    accepts: layout === "direct"
-      ? acceptDirect.bind(undefined, directTable(classOf, width, next), accept)
-      : acceptClasses.bind(undefined, classOf, width, next, accept),
+    ...(layout === "direct" ? direct(directTable(classOf, width, next), accept) : {
+      accepts: acceptClasses.bind(undefined, classOf, width, next, accept),
+      acceptsBytes: bytesClasses.bind(undefined, classOf, width, next, accept),
+    }),
   };
+}
+
+function direct(table: Uint8Array, accepting: Uint8Array) {
+  return { accepts: acceptDirect.bind(undefined, table, accepting), acceptsBytes: bytesDirect.bind(undefined, table, accepting) };
 }
 
 /**
@@ -127,6 +137,48 @@ function acceptClasses(classes: Uint8Array, width: number, table: Uint16Array, a
     if (s === 0 || seen > 127) return false;
   }
   return accepting[s] === 1;
+}
+
+/** acceptDirect() over bytes. */
+function bytesDirect(direct: Uint8Array, accepting: Uint8Array, bytes: Uint8Array, start: number, end: number): number {
+  let s = 1;
+  let seen = 0;
+  for (let i = start; i < end;) {
+    const stop = end - i > STRIDE ? i + STRIDE : end;
+    for (; i < stop; i++) {
+      const c = bytes[i];
+      seen |= c;
+      s = direct[(s << 7) | (c & 127)];
+    }
+    if (seen > 127) return -1;
+    if (s === 0) return end - i > 0 && !ascii(bytes, i, end) ? -1 : 0;
+  }
+  return accepting[s];
+}
+
+/** acceptClasses() over bytes. */
+function bytesClasses(classes: Uint8Array, width: number, table: Uint16Array, accepting: Uint8Array, bytes: Uint8Array, start: number,
+  end: number): number {
+  let s = 1;
+  let seen = 0;
+  for (let i = start; i < end;) {
+    const stop = end - i > STRIDE ? i + STRIDE : end;
+    for (; i < stop; i++) {
+      const c = bytes[i];
+      seen |= c;
+      s = table[s * width + classes[c & 127]];
+    }
+    if (seen > 127) return -1;
+    if (s === 0) return end - i > 0 && !ascii(bytes, i, end) ? -1 : 0;
+  }
+  return accepting[s];
+}
+
+/** Whether bytes[start..end) are all ASCII. */
+function ascii(bytes: Uint8Array, start: number, end: number): boolean {
+  let seen = 0;
+  for (let i = start; i < end; i++) seen |= bytes[i];
+  return seen < 128;
 }
 
 /** Whether the whole input matches the automaton's rule. */

@@ -17,7 +17,12 @@ type Node =
 interface Edge { readonly lo: number; readonly hi: number; readonly to: number; readonly chain: number }
 
 /** A set of positions, with its transitions and its readings found as they are needed. */
-interface SetState { readonly states: readonly number[]; readonly next: Map<number, SetState>; readings?: readonly Reading[] }
+interface SetState {
+  readonly states: readonly number[];
+  /** By code unit (an array, not a Map: the prefixes read are ASCII, since the DFA stops before any other code unit). */
+  readonly next: (SetState | undefined)[];
+  readings?: readonly Reading[];
+}
 
 /** One way the grammar can read the next character: a chain of rules, and the characters it takes. */
 export interface Reading {
@@ -35,6 +40,9 @@ export interface Continuation {
   /** The same array for the same set of positions (a caller may cache what it derives from it). */
   readonly readings: readonly Reading[];
 }
+
+/** String.prototype.charCodeAt itself, called on inputs of every kind (why: src/tagged.ts). */
+const charCodeAt = String.prototype.charCodeAt;
 
 /** The largest number of sets kept: a grammar's own are far fewer; past it, the cache starts again. */
 const MAX_SETS = 4096;
@@ -127,7 +135,7 @@ export class Positions {
     let s = this.#sets.get(key);
     if (s === undefined) {
       if (this.#sets.size >= MAX_SETS) this.#sets = new Map();
-      s = { states, next: new Map() };
+      s = { states, next: [] };
       this.#sets.set(key, s);
     }
     return s;
@@ -140,13 +148,13 @@ export class Positions {
   after(input: string, length: number): Continuation {
     let s = this.#initial;
     for (let i = 0; i < length; i++) {
-      const code = input.charCodeAt(i);
-      let next = s.next.get(code);
+      const code = charCodeAt.call(input, i);
+      let next = s.next[code];
       if (next === undefined) {
         const to: number[] = [];
         for (const q of s.states) for (const e of this.#edges[q]) if (code >= e.lo && code <= e.hi) to.push(e.to);
         next = this.#set(this.#closure(to));
-        s.next.set(code, next);
+        s.next[code] = next;
       }
       if (next.states.length === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
       s = next;
