@@ -96,6 +96,9 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
   const baseRuleNames = new Set<unknown>(base.rules.map((r) => r.name));
   const baseAccepts = new Map<unknown, (input: string) => boolean>();
   const baseAcceptsReference = base.automata.of(baseStart.name).accepts;
+  // The rule of the last matches() call, and its loop (a program asks for one rule many times).
+  let lastRule: unknown = baseStart.name;
+  let lastAccepts = baseAcceptsReference;
   /**
    * One reference and one error of each shape parse() builds in an edition, kept for the life of
    * the functions: V8 compiles parse() for the shapes (hidden classes) of the objects it makes, and
@@ -138,9 +141,14 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
     },
     matches(rule: unknown, input: unknown, options?: { edition?: unknown }) {
       if (options === undefined && typeof input === "string") {
+        if (rule === lastRule) return lastAccepts(input);
         let accepts = baseAccepts.get(rule);
         if (accepts === undefined && baseRuleNames.has(rule)) baseAccepts.set(rule, accepts = base.automata.of(rule as string).accepts);
-        if (accepts !== undefined) return accepts(input);
+        if (accepts !== undefined) {
+          lastRule = rule;
+          lastAccepts = accepts;
+          return accepts(input);
+        }
       }
       const edition = options === undefined ? base : editionOf(options, "matches");
       // The lookup that succeeds first; requireRule only to say what is wrong.
