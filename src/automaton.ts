@@ -40,10 +40,12 @@ export interface Automaton {
    */
   readonly accepts: (input: string) => boolean;
   /**
-   * The same loop over bytes (`bytes[start..end)`, read as code units): 1 where the rule matches
-   * them, 0 where it does not, -1 where a byte is past ASCII (the caller decodes those as UTF-8).
+   * The same loop over bytes (`bytes[start..end)`, read as code units), which copies each byte it
+   * reads into `out` from `at` on (for 'uri-grammar batch', which writes a valid line's input as it
+   * is: one pass over it, not two; `out` must have room): 1 where the rule matches them, 0 where it
+   * does not, -1 where a byte is past ASCII (the caller decodes those as UTF-8).
    */
-  readonly acceptsBytes: (bytes: Uint8Array, start: number, end: number) => number;
+  readonly acceptsBytes: (bytes: Uint8Array, start: number, end: number, out: Uint8Array, at: number) => number;
 }
 
 /** Where an input stops being the beginning of a match, and what could come there. */
@@ -139,14 +141,17 @@ function acceptClasses(classes: Uint8Array, width: number, table: Uint16Array, a
   return accepting[s] === 1;
 }
 
-/** acceptDirect() over bytes. */
-function bytesDirect(direct: Uint8Array, accepting: Uint8Array, bytes: Uint8Array, start: number, end: number): number {
+/** acceptDirect() over bytes, copied to `out` from `at` on. */
+function bytesDirect(direct: Uint8Array, accepting: Uint8Array, bytes: Uint8Array, start: number, end: number, out: Uint8Array,
+  at: number): number {
   let s = 1;
   let seen = 0;
+  const shift = at - start;
   for (let i = start; i < end;) {
     const stop = end - i > STRIDE ? i + STRIDE : end;
     for (; i < stop; i++) {
       const c = bytes[i];
+      out[i + shift] = c;
       seen |= c;
       s = direct[(s << 7) | (c & 127)];
     }
@@ -156,15 +161,17 @@ function bytesDirect(direct: Uint8Array, accepting: Uint8Array, bytes: Uint8Arra
   return accepting[s];
 }
 
-/** acceptClasses() over bytes. */
+/** acceptClasses() over bytes, copied to `out` from `at` on. */
 function bytesClasses(classes: Uint8Array, width: number, table: Uint16Array, accepting: Uint8Array, bytes: Uint8Array, start: number,
-  end: number): number {
+  end: number, out: Uint8Array, at: number): number {
   let s = 1;
   let seen = 0;
+  const shift = at - start;
   for (let i = start; i < end;) {
     const stop = end - i > STRIDE ? i + STRIDE : end;
     for (; i < stop; i++) {
       const c = bytes[i];
+      out[i + shift] = c;
       seen |= c;
       s = table[s * width + classes[c & 127]];
     }

@@ -78,8 +78,17 @@ describe.each(ids)("the automata of %s", (id) => {
       }
       for (const input of inputs) {
         const expected = scanned(automata[0], input);
+        // Over bytes (the input's UTF-8, between two other bytes): -1 for a byte past ASCII, and a copy of what it read.
+        const bytes = Buffer.concat([Buffer.from("<"), Buffer.from(input, "utf8"), Buffer.from(">")]);
+        const ascii = bytes.every((b) => b < 128);
         for (const a of automata) {
           if (a.accepts(input) !== expected) throw new Error(`${id} ${name} (${a.layout}): ${JSON.stringify(input)} should be ${expected}`);
+          const out = Buffer.alloc(bytes.length + 4, 0x21);
+          const verdict = a.acceptsBytes(bytes, 1, bytes.length - 1, out, 3);
+          if (verdict !== (ascii ? (expected ? 1 : 0) : -1)) {
+            throw new Error(`${id} ${name} (${a.layout}) over bytes: ${JSON.stringify(input)} gave ${verdict}`);
+          }
+          if (verdict === 1 && out.toString("latin1") !== "!!!" + input + "!!!") throw new Error(`${id} ${name}: the copy of ${JSON.stringify(input)}`);
         }
       }
       expect(automata.length).toBeGreaterThan(0);

@@ -153,7 +153,7 @@ function resultOf(out: Uint8Array, lines: number, tally: Tally): BlockResult {
 /** What checkBytes() needs of a rule and a format, worked out once per run. */
 export interface ByteChecker {
   readonly settings: BatchSettings;
-  readonly acceptsBytes: (bytes: Uint8Array, start: number, end: number) => number;
+  readonly acceptsBytes: (bytes: Uint8Array, start: number, end: number, out: Uint8Array, at: number) => number;
   /**
    * 1 for each ASCII code unit that the format writes as it is in a valid line's input (JSON.stringify
    * and the escapes of printable.ts, or tsv()); null where no line the rule matches holds any other.
@@ -274,15 +274,14 @@ export function checkBytes(bytes: Uint8Array, firstLine: number, checker: ByteCh
         a = nl + 1;
         continue;
       }
-      if (acceptsBytes(bytes, p, lineEnd) !== 1) break fast;
-      if (plain !== null) for (let i = p; i < lineEnd; i++) if (plain[bytes[i]] === 0) break fast;
+      // The result line up to the input, then the input, copied by the automaton's loop as it reads it.
       const buf = out.room(fixed + lineEnd - p);
-      let pos = out.pos;
-      pos = put(buf, pos, open, 0, open.length);
+      let pos = put(buf, out.pos, open, 0, open.length);
       pos = putNumber(buf, pos, number);
       pos = put(buf, pos, middle, 0, middle.length);
-      pos = put(buf, pos, bytes, p, lineEnd);
-      out.pos = put(buf, pos, close, 0, close.length);
+      if (acceptsBytes(bytes, p, lineEnd, buf, pos) !== 1) break fast;
+      if (plain !== null) for (let i = p; i < lineEnd; i++) if (plain[bytes[i]] === 0) break fast;
+      out.pos = put(buf, pos + lineEnd - p, close, 0, close.length);
       valid++;
       tally.number = number;
       a = nl + 1;
@@ -294,6 +293,7 @@ export function checkBytes(bytes: Uint8Array, firstLine: number, checker: ByteCh
   tally.valid += valid;
   return resultOf(out.buf.subarray(0, out.pos), index, tally);
 }
+
 /** The line in bytes[start..nl) decoded as UTF-8, without a "\r" before its line break. */
 function lineOf(bytes: Uint8Array, start: number, nl: number): string {
   const line = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8", start, nl);
