@@ -135,7 +135,7 @@ export class Positions {
     let s = this.#sets.get(key);
     if (s === undefined) {
       if (this.#sets.size >= MAX_SETS) this.#sets = new Map();
-      s = { states, next: [] };
+      s = { states, next: new Array<SetState | undefined>(128) };
       this.#sets.set(key, s);
     }
     return s;
