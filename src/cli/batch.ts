@@ -130,9 +130,10 @@ interface RunOptions {
 }
 
 function workerCount(value: unknown): number {
-  // Measured with scripts/bench-batch.mjs on two shared CPUs: the main thread alone checked
-  // 137,000 lines/s, one worker 105,000, two workers 76,000 (passing blocks to a worker costs more
-  // than it gains when no core is idle), so workers are used only when asked for.
+  // Measured with npm run bench:batch (1,000,000 lines, AMD EPYC, two CPUs shared with other work):
+  // the main thread alone checked 500,000 lines/s, one worker 314,000, two workers 246,000. Each
+  // thread pays its own start and its own first diagnoses (docs/performance.md), which a million
+  // lines do not repay on two CPUs, so workers are used only when asked for.
   return wholeNumberOption(value, "--workers", 0, 64) ?? 0;
 }
 
@@ -171,8 +172,10 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
   const submit = async (bytes: Buffer) => {
     const firstLine = nextLine;
     nextLine += countLines(bytes);
-    // The first block is checked here: an input of one block is done before a worker could start.
-    if (firstLine > 1 && useWorkers && !pool) pool = new Pool(workerFile, options.workers, settings);
+    // An input of one block is checked here, done before a worker could start; a file of more
+    // blocks goes to the workers from its first (the first errors are the dearest to diagnose in a
+    // thread: it builds what it needs for them then, docs/performance.md).
+    if ((firstLine > 1 || (input.size ?? 0) > 2 * CHUNK) && useWorkers && !pool) pool = new Pool(workerFile, options.workers, settings);
     if (!pool) return take(checkBytes(bytes, firstLine, checker));
     inFlight.push(pool.run(bytes, firstLine));
     // Keep every worker busy, and no more than that in memory.
