@@ -1,7 +1,7 @@
 // uri-grammar batch: one input per line, streamed, one result line per input, a summary on stderr.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { EDITIONS, type RuleName } from "../index.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
 import { choice, CommandError, editionOf, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
@@ -251,6 +251,9 @@ class Pool {
   constructor(file: string, size: number, settings: BatchSettings) {
     this.size = size;
     this.workers = Array.from({ length: size }, () => {
+      // Loaded only here: a run without workers does not load the module.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { Worker } = require("node:worker_threads") as typeof import("node:worker_threads");
       const worker = new Worker(file, { workerData: settings });
       worker.on("message", (m: WorkerReply) => {
         const p = this.pending.get(m.id)!;
