@@ -2,7 +2,6 @@
 // edition: the package's main entry reads the `edition` option (src/index.ts); an edition's own
 // entry ("uri-grammar/rfc3986") is bound to that edition alone and loads no other grammar.
 import { requireOptions, requireString } from "./args.js";
-import { runAccepts, type Automaton } from "./automaton.js";
 import type { AuditFinding, AuditOptions } from "./audit-codes.js";
 import type { Edition, RuleInfo } from "./edition.js";
 import { explainIn, type FoldOption, type ParseTree } from "./explain.js";
@@ -96,9 +95,15 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
   // parse() without options is the hot path: its edition, rule and builder are found once.
   const base = select(undefined, "edition");
   const baseStart = base.requireRule(base.roles.reference);
-  // matches() without options is the other: its rules' automata by name, decoded when first used.
+  // matches() and validate() without options are the others: the automata's loops of the rules by
+  // name (decoded when first used), and of the reference rule, found once; the call checks only
+  // that the input is a string before it runs the loop.
   const baseRuleNames = new Set<unknown>(base.rules.map((r) => r.name));
-  const baseAutomata = new Map<unknown, Automaton>();
+  const baseAccepts = new Map<unknown, (input: string) => boolean>();
+  const baseAcceptsReference = base.automata.of(baseStart.name).accepts;
+  // The rule of the last matches() call, and its loop (a program asks for one rule many times).
+  let lastRule: unknown = baseStart.name;
+  let lastAccepts = baseAcceptsReference;
   /**
    * One reference and one error of each shape parse() builds in an edition, kept for the life of
    * the functions: V8 compiles parse() for the shapes (hidden classes) of the objects it makes, and
@@ -134,15 +139,21 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
       return parseIn(edition, input, parseRule(edition, options?.rule, "parse: options.rule"));
     },
     validate(input: unknown, options?: { edition?: unknown; rule?: unknown }) {
+      if (options === undefined && typeof input === "string" && baseAcceptsReference(input)) return { valid: true } as const;
       requireString(input, "validate: input");
       const edition = editionOf(options, "validate");
       return validateIn(edition, input, edition.requireRule(options?.rule ?? edition.roles.reference, "validate: options.rule"));
     },
     matches(rule: unknown, input: unknown, options?: { edition?: unknown }) {
       if (options === undefined && typeof input === "string") {
-        let automaton = baseAutomata.get(rule);
-        if (automaton === undefined && baseRuleNames.has(rule)) baseAutomata.set(rule, automaton = base.automata.of(rule as string));
-        if (automaton !== undefined) return runAccepts(automaton, input);
+        if (rule === lastRule) return lastAccepts(input);
+        let accepts = baseAccepts.get(rule);
+        if (accepts === undefined && baseRuleNames.has(rule)) baseAccepts.set(rule, accepts = base.automata.of(rule as string).accepts);
+        if (accepts !== undefined) {
+          lastRule = rule;
+          lastAccepts = accepts;
+          return accepts(input);
+        }
       }
       const edition = options === undefined ? base : editionOf(options, "matches");
       // The lookup that succeeds first; requireRule only to say what is wrong.

@@ -17,7 +17,12 @@ type Node =
 interface Edge { readonly lo: number; readonly hi: number; readonly to: number; readonly chain: number }
 
 /** A set of positions, with its transitions and its readings found as they are needed. */
-interface SetState { readonly states: readonly number[]; readonly next: Map<number, SetState>; readings?: readonly Reading[] }
+interface SetState {
+  readonly states: readonly number[];
+  /** By code unit (an array, not a Map: the prefixes read are ASCII, since the DFA stops before any other code unit). */
+  readonly next: (SetState | undefined)[];
+  readings?: readonly Reading[];
+}
 
 /** One way the grammar can read the next character: a chain of rules, and the characters it takes. */
 export interface Reading {
@@ -35,6 +40,9 @@ export interface Continuation {
   /** The same array for the same set of positions (a caller may cache what it derives from it). */
   readonly readings: readonly Reading[];
 }
+
+/** String.prototype.charCodeAt itself, called on inputs of every kind (why: src/tagged.ts). */
+const charCodeAt = String.prototype.charCodeAt;
 
 /** The largest number of sets kept: a grammar's own are far fewer; past it, the cache starts again. */
 const MAX_SETS = 4096;
@@ -115,11 +123,26 @@ export class Positions {
     this.#initial = this.#set(this.#closure([first]));
   }
 
+  /** Marks of the states met by the closure being computed (a stamp per call, so never cleared). */
+  #marks = new Uint32Array(0);
+  #stamp = 0;
+
   #closure(states: readonly number[]): number[] {
-    const seen = new Set(states);
-    const todo = [...states];
-    while (todo.length) for (const t of this.#eps[todo.pop()!]) if (!seen.has(t)) { seen.add(t); todo.push(t); }
-    return [...seen].sort((a, b) => a - b);
+    if (this.#marks.length !== this.#eps.length) this.#marks = new Uint32Array(this.#eps.length);
+    const marks = this.#marks;
+    const stamp = ++this.#stamp;
+    const eps = this.#eps;
+    const out: number[] = [];
+    const todo: number[] = [];
+    for (const q of states) if (marks[q] !== stamp) { marks[q] = stamp; out.push(q); todo.push(q); }
+    while (todo.length) {
+      const from = eps[todo.pop()!];
+      for (let k = 0; k < from.length; k++) {
+        const t = from[k];
+        if (marks[t] !== stamp) { marks[t] = stamp; out.push(t); todo.push(t); }
+      }
+    }
+    return out.sort((a, b) => a - b);
   }
 
   #set(states: number[]): SetState {
@@ -127,7 +150,7 @@ export class Positions {
     let s = this.#sets.get(key);
     if (s === undefined) {
       if (this.#sets.size >= MAX_SETS) this.#sets = new Map();
-      s = { states, next: new Map() };
+      s = { states, next: new Array<SetState | undefined>(128) };
       this.#sets.set(key, s);
     }
     return s;
@@ -140,29 +163,34 @@ export class Positions {
   after(input: string, length: number): Continuation {
     let s = this.#initial;
     for (let i = 0; i < length; i++) {
-      const code = input.charCodeAt(i);
-      let next = s.next.get(code);
+      const code = charCodeAt.call(input, i);
+      let next = s.next[code];
       if (next === undefined) {
         const to: number[] = [];
         for (const q of s.states) for (const e of this.#edges[q]) if (code >= e.lo && code <= e.hi) to.push(e.to);
         next = this.#set(this.#closure(to));
-        s.next.set(code, next);
+        s.next[code] = next;
       }
       if (next.states.length === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
       s = next;
     }
     if (s.readings !== undefined) return { readings: s.readings };
     // Chains are numbered as the build meets them, which is the grammar's order.
-    const byChain = new Map<number, Set<number>>();
+    const byChain = new Map<number, Uint8Array>();
     for (const q of s.states) {
       for (const e of this.#edges[q]) {
         let set = byChain.get(e.chain);
-        if (set === undefined) byChain.set(e.chain, set = new Set());
-        for (let c = e.lo; c <= Math.min(e.hi, 127); c++) set.add(c);
+        if (set === undefined) byChain.set(e.chain, set = new Uint8Array(128));
+        for (let c = e.lo, hi = Math.min(e.hi, 127); c <= hi; c++) set[c] = 1;
       }
     }
-    const readings = [...byChain].filter(([, codes]) => codes.size > 0).sort((a, b) => a[0] - b[0])
-      .map(([id, codes]) => ({ chain: this.#chains[id], codes: [...codes].sort((a, b) => a - b) }));
+    const readings: Reading[] = [];
+    for (const id of [...byChain.keys()].sort((a, b) => a - b)) {
+      const set = byChain.get(id)!;
+      const codes: number[] = [];
+      for (let c = 0; c < 128; c++) if (set[c] === 1) codes.push(c);
+      if (codes.length > 0) readings.push({ chain: this.#chains[id], codes });
+    }
     s.readings = readings;
     return { readings };
   }

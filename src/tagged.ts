@@ -54,7 +54,13 @@ export interface SpanTyping {
 type Group = TaggedTables["groups"][number];
 
 const BASE = 0x30;
+/** Added to a transition's target where it has register operations. */
 const HAS_OPS = 0x8000;
+/**
+ * A transition into the dead state, as the loop reads it: above HAS_OPS, so that the one test per
+ * character for register operations finds it too, and the loop needs no second test.
+ */
+const DEAD = 0xffff;
 /**
  * String methods called through String.prototype's own functions, held in this module's
  * constants: `charCodeAt.call(input, i)`, not `input.charCodeAt(i)`. Inputs come as strings of
@@ -116,13 +122,18 @@ interface Scanned {
 function scan(t: Scanned, input: string): number {
   const { classes, width, next, opAt, ops, registers: R } = t;
   let s = 1;
+  // Every code unit read, ORed: past ASCII, no state goes on (the build fails on a rule that reads
+  // one), so the input is rejected at the end; meanwhile the loop reads the class of the low seven
+  // bits, with no test per character for it.
+  let seen = 0;
   const n = input.length;
   for (let i = 0; i < n; i++) {
     const c = charCodeAt.call(input, i);
-    if (c > 127) return 0;
-    const k = s * width + classes[c];
+    seen |= c;
+    const k = s * width + classes[c & 127];
     let to = next[k];
     if (to >= HAS_OPS) {
+      if (to === DEAD) return 0;
       // The transition's register operations: [count, (register, source) * count], source -1 the position.
       const at = opAt[k];
       for (let m = ops[at], j = at + 1; m > 0; m--, j += 2) {
@@ -130,11 +141,11 @@ function scan(t: Scanned, input: string): number {
         R[ops[j]] = source < 0 ? i : R[source];
       }
       to -= HAS_OPS;
+      if (to === 0) return 0;
     }
-    if (to === 0) return 0;
     s = to;
   }
-  return s;
+  return seen > 127 ? 0 : s;
 }
 
 /** What the records are made of: the automaton's final maps and registers, and the edition's roles. */
@@ -263,6 +274,8 @@ export class TaggedAutomaton {
       opAt[k] = tables.operations.charCodeAt(i + 1) - BASE;
       next[k] += HAS_OPS;
     }
+    for (let k = 0; k < next.length; k++) if (next[k] === 0) next[k] = DEAD;
+    if (next.length / tables.width >= HAS_OPS - 1) throw new Error("internal error: too many states for the tagged DFA's encoding");
     const ops = Int32Array.from(tables.ops);
     const accepts = Int16Array.from(tables.accepts);
     // The record reads the dead state's entry after a run that stopped.

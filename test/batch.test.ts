@@ -149,5 +149,10 @@ describe("batch across processes: --numbered and GNU parallel", () => {
     // It really was split: one summary per block.
     const summaries = sh("awk '{ print NR \"\\t\" $0 }' urls.txt | parallel --pipe --keep-order --block 64k $CLI batch --numbered > /dev/null").stderr;
     expect(summaries.match(/^\d+ lines: /gm)!.length).toBeGreaterThan(5);
+    // The recipe for a large file: numbered into a file, one part per job slot with --pipepart.
+    const parts = sh("awk '{ print NR \"\\t\" $0 }' urls.txt > urls.numbered && " +
+      "parallel --pipepart -a urls.numbered --block -1 -j 2 --keep-order $CLI batch --numbered");
+    expect(parts.stdout).toBe(single.stdout);
+    expect(parts.stderr.match(/^\d+ lines: /gm)!.length).toBe(2);
   });
 });

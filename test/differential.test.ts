@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { audit, differential, EDITIONS, NotDefinedError, type Difference } from "../src/index.js";
 import { compareReadings } from "../src/differential.js";
-import { checkBlock } from "../src/cli/batch-core.js";
+import { byteChecker, checkBlock, checkBytes } from "../src/cli/batch-core.js";
 import { main } from "../src/cli/main.js";
 import type { Context } from "../src/cli/context.js";
 
@@ -170,15 +170,23 @@ describe("audit(): parser-differential", () => {
 describe("batch --differential", () => {
   const settings = { edition: "rfc3986" as const, rule: "URI-reference" as never, skipEmpty: false, numbered: false, differential: true };
   test("jsonl: each record gets its differences", () => {
-    const { text } = checkBlock("http://a/\nhttp://0x7f.1/\na b\n", 1, { ...settings, format: "jsonl" });
+    const text = Buffer.from(checkBlock("http://a/\nhttp://0x7f.1/\na b\n", 1, { ...settings, format: "jsonl" }).out).toString("utf8");
     const records = text.trim().split("\n").map((l) => JSON.parse(l));
     expect(records[0].differences).toEqual([]);
     expect(records[1].differences.map(pick)).toEqual([["host", "reading", "danger"]]);
     expect(records[2]).toMatchObject({ valid: false, differences: [] });
   });
   test("tsv: a last column of component:severity:kind", () => {
-    const { text } = checkBlock("http://0x7f.1/\nHTTP://a/\n", 1, { ...settings, format: "tsv" });
+    const text = Buffer.from(checkBlock("http://0x7f.1/\nHTTP://a/\n", 1, { ...settings, format: "tsv" }).out).toString("utf8");
     expect(text.split("\n").map((l) => l.split("\t").pop())).toEqual(["host:danger:reading", "scheme:info:normalization", ""]);
+  });
+  test("the byte path (checkBytes) writes the same records as the decoded one", () => {
+    const block = "http://a/\nhttp://0x7f.1/\na b\nHTTP://a/\n";
+    for (const format of ["jsonl", "tsv"] as const) {
+      const s = { ...settings, format };
+      expect(Buffer.from(checkBytes(Buffer.from(block), 1, byteChecker(s)).out).toString("utf8"))
+        .toBe(Buffer.from(checkBlock(block, 1, s).out).toString("utf8"));
+    }
   });
 });
 

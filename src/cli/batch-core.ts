@@ -1,6 +1,15 @@
 // The work of 'uri-grammar batch' on a block of lines, shared by the main thread and the workers:
 // each line checked against the rule, one result line out, and the counts for the summary.
-import { validate, type EditionId, type RuleName } from "../index.js";
+//
+// checkBytes() reads the block as the bytes it came in: a line of ASCII bytes is run through the
+// rule's automaton as bytes (Automaton.acceptsBytes), and a valid one is written as bytes into the
+// block's output buffer, its input copied where the format writes it as it is. Every other line (an
+// invalid one, one with bytes past ASCII, one the format must escape, a --numbered line whose
+// number is not plain) is decoded and goes through resultLine(), as every line of checkBlock()
+// does. checkBlock() is the reading of a decoded block, line by line: the definition of the output
+// that test/batch-core.test.ts holds checkBytes() to, byte for byte.
+import { EDITIONS, validate, type EditionId, type RuleName } from "../index.js";
+import type { Edition } from "../edition.js";
 import { escapeJson, hasUnprintable, hex, UNPRINTABLE } from "../printable.js";
 import { batchDifferences } from "../differential.js";
 
@@ -32,8 +41,8 @@ export interface BadBytes {
 
 /** What one block of lines gave. */
 export interface BlockResult {
-  /** The result lines, each ending with "\n". */
-  text: string;
+  /** The result lines, each ending with "\n", as UTF-8. */
+  out: Uint8Array;
   lines: number;
   valid: number;
   invalid: number;
@@ -61,71 +70,250 @@ export function splitBlock(block: string): string[] {
   return lines;
 }
 
+/** The counts of a block, as its lines are checked. */
+interface Tally {
+  valid: number;
+  invalid: number;
+  skipped: number;
+  byRule: Record<string, number>;
+  /** The number of the last line (its line number in the input, or the number --numbered gave it). */
+  number: number;
+}
+
+const newTally = (firstLine: number): Tally => ({ valid: 0, invalid: 0, skipped: 0, byRule: {}, number: firstLine - 1 });
+
 /**
- * Checks every line of the block; `firstLine` is the number of the block's first line (from 1).
- * `badBytes` holds, by index in the block, the lines whose bytes were not UTF-8.
+ * The result line of one line of the input (decoded, without its line break), "" for a skipped
+ * one; `at` is its line number in the input, `bad` where its bytes are not UTF-8.
+ */
+function resultLine(line: string, at: number, settings: BatchSettings, tally: Tally, bad: BadBytes | undefined): string {
+  const { edition, rule, format, skipEmpty, numbered } = settings;
+  let input = line;
+  let shift = 0;
+  let number = at;
+  if (numbered) {
+    const tab = input.indexOf("\t");
+    const id = tab > 0 ? input.slice(0, tab) : "";
+    if (!/^\d{1,15}$/.test(id)) {
+      throw new NumberedInputError(`line ${at} of the input does not start with a number and a tab ` +
+        `(--numbered reads NUMBER<TAB>TEXT): ${json(input.slice(0, 40))}`);
+    }
+    number = Number(id);
+    shift = tab + 1;
+    input = input.slice(shift);
+    // The file's byte order mark, behind the number the numbering step put before it.
+    if (number === 1 && input.charCodeAt(0) === 0xfeff) { input = input.slice(1); shift++; }
+  }
+  tally.number = number;
+  if (skipEmpty && input === "") { tally.skipped++; return ""; }
+  const result = validate(input, { rule, edition } as never);
+  const diff = settings.differential ? batchDifferences(input, edition, format) : undefined;
+  const more = diff === undefined ? "" : format === "jsonl" ? `,"differences":${escapeJson(diff)}` : `\t${tsv(diff)}`;
+  if (result.valid) {
+    tally.valid++;
+    return format === "jsonl"
+      ? `{"line":${number},"input":${json(input)},"valid":true${more}}\n`
+      : `${number}\t${tsv(input)}\ttrue\t\t\t${more}\n`;
+  }
+  tally.invalid++;
+  const e = result.error;
+  let offset = e.offset;
+  let failedIn: string = e.rule;
+  let message = e.message;
+  if (bad !== undefined && bad.offset - shift === offset) {
+    // The grammar stopped at the bytes that are not UTF-8: say what they are, not U+FFFD.
+    offset = bad.offset - shift;
+    failedIn = NOT_UTF8;
+    const hex = bad.bytes.map((b) => b.toString(16).toUpperCase().padStart(2, "0"));
+    message = `offset ${offset}: ${bad.bytes.length === 1 ? "byte" : "bytes"} ${hex.map((h) => "0x" + h).join(" ")} ` +
+      `${bad.bytes.length === 1 ? "is" : "are"} not UTF-8 text. URIs are ASCII: data outside US-ASCII is written as ` +
+      `the escapes of its octets (${hex.map((h) => "%" + h).join("")}) (section 2.1)`;
+  }
+  tally.byRule[failedIn] = (tally.byRule[failedIn] ?? 0) + 1;
+  return format === "jsonl"
+    ? `{"line":${number},"input":${json(input)},"valid":false,"offset":${offset},` +
+      `"rule":${json(failedIn)},"message":${json(message)}${more}}\n`
+    : `${number}\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}${more}\n`;
+}
+
+/**
+ * Checks every line of a decoded block; `firstLine` is the number of the block's first line (from
+ * 1). `badBytes` holds, by index in the block, the lines whose bytes were not UTF-8. The reading
+ * that checkBytes() gives byte for byte, a line at a time.
  */
 export function checkBlock(block: string, firstLine: number, settings: BatchSettings,
   badBytes?: ReadonlyMap<number, BadBytes>): BlockResult {
-  const { edition, rule, format, skipEmpty, numbered } = settings;
   const lines = splitBlock(block);
-  const byRule: Record<string, number> = {};
+  const tally = newTally(firstLine);
   let text = "";
-  let valid = 0;
-  let invalid = 0;
-  let skipped = 0;
-  let number = firstLine - 1;
-  for (let i = 0; i < lines.length; i++) {
-    let input = lines[i];
-    let shift = 0;
-    if (numbered) {
-      const tab = input.indexOf("\t");
-      const id = tab > 0 ? input.slice(0, tab) : "";
-      if (!/^\d{1,15}$/.test(id)) {
-        throw new NumberedInputError(`line ${i + firstLine} of the input does not start with a number and a tab ` +
-          `(--numbered reads NUMBER<TAB>TEXT): ${json(input.slice(0, 40))}`);
-      }
-      number = Number(id);
-      shift = tab + 1;
-      input = input.slice(shift);
-      // The file's byte order mark, behind the number the numbering step put before it.
-      if (number === 1 && input.charCodeAt(0) === 0xfeff) { input = input.slice(1); shift++; }
-    } else {
-      number++;
+  for (let i = 0; i < lines.length; i++) text += resultLine(lines[i], firstLine + i, settings, tally, badBytes?.get(i));
+  return resultOf(Buffer.from(text, "utf8"), lines.length, tally);
+}
+
+function resultOf(out: Uint8Array, lines: number, tally: Tally): BlockResult {
+  const { valid, invalid, skipped, byRule, number } = tally;
+  return { out, lines, valid, invalid, skipped, byRule, lastLine: number };
+}
+
+/** What checkBytes() needs of a rule and a format, worked out once per run. */
+export interface ByteChecker {
+  readonly settings: BatchSettings;
+  readonly acceptsBytes: (bytes: Uint8Array, start: number, end: number, out: Uint8Array, at: number) => number;
+  /**
+   * 1 for each ASCII code unit that the format writes as it is in a valid line's input (JSON.stringify
+   * and the escapes of printable.ts, or tsv()); null where no line the rule matches holds any other.
+   */
+  readonly plain: Uint8Array | null;
+  /** The bytes before a valid line's number, between it and its input, and after its input. */
+  readonly open: Buffer;
+  readonly middle: Buffer;
+  readonly close: Buffer;
+}
+
+const CHECKERS = new Map<string, ByteChecker>();
+
+/** The byte checker of a run's settings (made once for each). */
+export function byteChecker(settings: BatchSettings): ByteChecker {
+  const key = JSON.stringify(settings);
+  let checker = CHECKERS.get(key);
+  if (checker !== undefined) return checker;
+  const edition = EDITIONS[settings.edition] as unknown as Edition;
+  const automaton = edition.automata.of(edition.requireRule(settings.rule).name);
+  // What the format changes of each ASCII character, from the format's own functions.
+  const plain = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    plain[c] = (settings.format === "jsonl" ? json(ch) === `"${ch}"` : tsv(ch) === ch) ? 1 : 0;
+  }
+  // A character the format changes matters only if some line the rule matches can hold it: a
+  // transition on it from a state that is not dead into one that is not.
+  const { classes, width, table } = automaton;
+  let matters = false;
+  for (let c = 0; c < 128 && !matters; c++) {
+    if (plain[c] === 1) continue;
+    for (let s = 1; s < table.length / width; s++) if (table[s * width + classes[c]] !== 0) { matters = true; break; }
+  }
+  const [open, middle, close] = settings.format === "jsonl" ? ['{"line":', ',"input":"', '","valid":true}\n'] : ["", "\t", "\ttrue\t\t\t\n"];
+  checker = {
+    settings, acceptsBytes: automaton.acceptsBytes, plain: matters ? plain : null,
+    open: Buffer.from(open, "latin1"), middle: Buffer.from(middle, "latin1"), close: Buffer.from(close, "latin1"),
+  };
+  CHECKERS.set(key, checker);
+  return checker;
+}
+
+/** An output buffer that grows. */
+class Out {
+  buf: Buffer;
+  pos = 0;
+  constructor(size: number) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
+
+  /** Room for n more bytes. */
+  room(n: number): Buffer {
+    if (this.pos + n > this.buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+      this.buf.copy(bigger, 0, 0, this.pos);
+      this.buf = bigger;
     }
-    if (skipEmpty && input === "") { skipped++; continue; }
-    const result = validate(input, { rule, edition } as never);
-    const diff = settings.differential ? batchDifferences(input, edition, format) : undefined;
-    const more = diff === undefined ? "" : format === "jsonl" ? `,"differences":${escapeJson(diff)}` : `\t${tsv(diff)}`;
-    if (result.valid) {
+    return this.buf;
+  }
+
+  text(s: string): void {
+    if (s === "") return;
+    this.room(s.length * 3);
+    this.pos += this.buf.write(s, this.pos, "utf8");
+  }
+}
+
+/** Writes `src` at `pos` of `buf` (which has room); returns the position after it. */
+function put(buf: Buffer, pos: number, src: Uint8Array, start: number, end: number): number {
+  for (let i = start; i < end; i++) buf[pos++] = src[i];
+  return pos;
+}
+
+/** Writes a whole number of at most 16 digits at `pos`; returns the position after it. */
+function putNumber(buf: Buffer, pos: number, n: number): number {
+  let digits = 1;
+  for (let m = n; m >= 10; m = Math.floor(m / 10)) digits++;
+  let at = pos + digits;
+  for (let m = n; at > pos; m = Math.floor(m / 10)) buf[--at] = 48 + (m % 10);
+  return pos + digits;
+}
+
+const LF = 10, CR = 13, TAB = 9;
+
+/**
+ * Checks every line of a block of whole lines (each ending with "\n", as the reader cuts them)
+ * read as bytes; `firstLine` is the number of its first line. The same output and counts as
+ * checkBlock() on the block decoded as UTF-8.
+ */
+export function checkBytes(bytes: Uint8Array, firstLine: number, checker: ByteChecker): BlockResult {
+  const { settings, acceptsBytes, plain, open, middle, close } = checker;
+  const { numbered, skipEmpty } = settings;
+  // --differential: every record gets the URL Standard's reading too, which only resultLine() writes.
+  const bytesOnly = settings.differential !== true;
+  const tally = newTally(firstLine);
+  const out = new Out(bytes.length * 2 + 4096);
+  const fixed = open.length + middle.length + close.length + 16;
+  let index = 0;
+  let valid = 0;
+  for (let a = 0; a < bytes.length; index++) {
+    let nl = bytes.indexOf(LF, a);
+    if (nl < 0) nl = bytes.length;
+    const lineEnd = nl > a && bytes[nl - 1] === CR ? nl - 1 : nl;
+    const at = firstLine + index;
+    fast: {
+      if (!bytesOnly) break fast;
+      let p = a;
+      let number = at;
+      if (numbered) {
+        // NUMBER<TAB>: 1 to 15 digits; anything else (and the byte order mark after number 1) the slow way.
+        number = 0;
+        while (p < lineEnd && p - a < 16 && bytes[p] >= 48 && bytes[p] <= 57) number = number * 10 + bytes[p++] - 48;
+        if (p === a || p - a > 15 || p >= lineEnd || bytes[p] !== TAB) break fast;
+        p++;
+        if (number === 1 && bytes[p] === 0xef) break fast;
+      }
+      if (skipEmpty && p === lineEnd) {
+        tally.skipped++;
+        tally.number = number;
+        a = nl + 1;
+        continue;
+      }
+      // The result line up to the input, then the input, copied by the automaton's loop as it reads it.
+      const buf = out.room(fixed + lineEnd - p);
+      let pos = put(buf, out.pos, open, 0, open.length);
+      pos = putNumber(buf, pos, number);
+      pos = put(buf, pos, middle, 0, middle.length);
+      if (acceptsBytes(bytes, p, lineEnd, buf, pos) !== 1) break fast;
+      if (plain !== null) for (let i = p; i < lineEnd; i++) if (plain[bytes[i]] === 0) break fast;
+      out.pos = put(buf, pos + lineEnd - p, close, 0, close.length);
       valid++;
-      text += format === "jsonl"
-        ? `{"line":${number},"input":${json(input)},"valid":true${more}}\n`
-        : `${number}\t${tsv(input)}\ttrue\t\t\t${more}\n`;
+      tally.number = number;
+      a = nl + 1;
       continue;
     }
-    invalid++;
-    const e = result.error;
-    let offset = e.offset;
-    let failedIn: string = e.rule;
-    let message = e.message;
-    const bad = badBytes?.get(i);
-    if (bad !== undefined && bad.offset - shift === offset) {
-      // The grammar stopped at the bytes that are not UTF-8: say what they are, not U+FFFD.
-      offset = bad.offset - shift;
-      failedIn = NOT_UTF8;
-      const hex = bad.bytes.map((b) => b.toString(16).toUpperCase().padStart(2, "0"));
-      message = `offset ${offset}: ${bad.bytes.length === 1 ? "byte" : "bytes"} ${hex.map((h) => "0x" + h).join(" ")} ` +
-        `${bad.bytes.length === 1 ? "is" : "are"} not UTF-8 text. URIs are ASCII: data outside US-ASCII is written as ` +
-        `the escapes of its octets (${hex.map((h) => "%" + h).join("")}) (section 2.1)`;
-    }
-    byRule[failedIn] = (byRule[failedIn] ?? 0) + 1;
-    text += format === "jsonl"
-      ? `{"line":${number},"input":${json(input)},"valid":false,"offset":${offset},` +
-        `"rule":${json(failedIn)},"message":${json(message)}${more}}\n`
-      : `${number}\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}${more}\n`;
+    out.text(resultLine(lineOf(bytes, a, nl), at, settings, tally, badBytesOf(bytes, a, nl)));
+    a = nl + 1;
   }
-  return { text, lines: lines.length, valid, invalid, skipped, byRule, lastLine: number };
+  tally.valid += valid;
+  return resultOf(out.buf.subarray(0, out.pos), index, tally);
+}
+
+/** The line in bytes[start..nl) decoded as UTF-8, without a "\r" before its line break. */
+function lineOf(bytes: Uint8Array, start: number, nl: number): string {
+  const line = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8", start, nl);
+  return line.length && line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
+}
+
+/** Where the line in bytes[start..nl) stops being UTF-8 (an offset in the decoded line), and the bytes. */
+function badBytesOf(bytes: Uint8Array, start: number, nl: number): BadBytes | undefined {
+  const at = firstInvalidUtf8(bytes, start, nl);
+  if (at === undefined) return undefined;
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  return { offset: buf.toString("utf8", start, at.start).length, bytes: [...buf.subarray(at.start, at.end)] };
 }
 
 /** A JSON string, with what a terminal would act on escaped (printable.ts). */
@@ -153,7 +341,7 @@ export function tooLongLine(number: number, length: number, head: Buffer, settin
   const text = settings.format === "jsonl"
     ? `{"line":${number},"input":null,"length":${length},"valid":false,"offset":null,"rule":${json(TOO_LONG)},"message":${json(message)}}\n`
     : `${number}\t\tfalse\t\t${TOO_LONG}\t${tsv(message)}\n`;
-  return { text, lines: 1, valid: 0, invalid: 1, skipped: 0, byRule: { [TOO_LONG]: 1 }, lastLine: number };
+  return { out: Buffer.from(text, "utf8"), lines: 1, valid: 0, invalid: 1, skipped: 0, byRule: { [TOO_LONG]: 1 }, lastLine: number };
 }
 
 /** --numbered input whose line has no number. */

@@ -1,14 +1,11 @@
 // uri-grammar batch: one input per line, streamed, one result line per input, a summary on stderr.
-import { isUtf8 } from "node:buffer";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { EDITIONS, type RuleName } from "../index.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
 import { choice, CommandError, editionOf, UsageError, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
-import {
-  checkBlock, firstInvalidUtf8, NumberedInputError, tooLongLine, TSV_HEADER, type BadBytes, type BatchSettings, type BlockResult,
-} from "./batch-core.js";
+import { byteChecker, checkBytes, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult } from "./batch-core.js";
 import { drained, type Command, type Context } from "./context.js";
 import { openInput, Reader, type Input } from "./input.js";
 import { LineReader } from "./line-reader.js";
@@ -145,28 +142,11 @@ interface RunOptions {
 }
 
 function workerCount(value: unknown): number {
-  // Measured with scripts/bench-batch.mjs on two shared CPUs: the main thread alone checked
-  // 137,000 lines/s, one worker 105,000, two workers 76,000 (passing blocks to a worker costs more
-  // than it gains when no core is idle), so workers are used only when asked for.
+  // Measured with npm run bench:batch (1,000,000 lines, AMD EPYC, two CPUs shared with other work):
+  // the main thread alone checked 500,000 lines/s, one worker 314,000, two workers 246,000. Each
+  // thread pays its own start and its own first diagnoses (docs/performance.md), which a million
+  // lines do not repay on two CPUs, so workers are used only when asked for.
   return wholeNumberOption(value, "--workers", 0, 64) ?? 0;
-}
-
-/** A block of whole lines as text, with the lines whose bytes are not UTF-8 (by index in the block). */
-function decodeBlock(bytes: Buffer): { text: string; bad?: Map<number, BadBytes> } {
-  const text = bytes.toString("utf8");
-  if (isUtf8(bytes)) return { text };
-  const bad = new Map<number, BadBytes>();
-  let index = 0;
-  for (let start = 0; start < bytes.length; index++) {
-    let end = bytes.indexOf(10, start);
-    if (end < 0) end = bytes.length;
-    const at = firstInvalidUtf8(bytes, start, end);
-    if (at !== undefined) {
-      bad.set(index, { offset: bytes.toString("utf8", start, at.start).length, bytes: [...bytes.subarray(at.start, at.end)] });
-    }
-    start = end + 1;
-  }
-  return { text, bad };
 }
 
 /** Reads the input block by block, checks each, and writes the results in order. */
@@ -177,9 +157,9 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
   // Other faults of the output end the process (src/cli.ts).
   const onError = (e: NodeJS.ErrnoException) => { if (e.code === "EPIPE") stdoutClosed = true; };
   ctx.stdout.on("error", onError);
-  const write = async (text: string) => {
-    if (stdoutClosed || text === "") return;
-    if (!ctx.stdout.write(text)) await drained(ctx.stdout);
+  const write = async (bytes: Uint8Array | string) => {
+    if (stdoutClosed || bytes.length === 0) return;
+    if (!ctx.stdout.write(bytes)) await drained(ctx.stdout);
   };
   let bytesRead = 0;
   const take = async (result: BlockResult) => {
@@ -190,7 +170,7 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
     summary.skipped += result.skipped;
     summary.lastLine = result.lastLine;
     for (const [r, n] of Object.entries(result.byRule)) summary.byRule[r] = (summary.byRule[r] ?? 0) + n;
-    await write(result.text);
+    await write(result.out);
     progress?.update(bytesRead, summary.lines);
   };
   if (settings.format === "tsv") await write(settings.differential ? TSV_HEADER.replace("\n", "\tdifferences\n") : TSV_HEADER);
@@ -200,14 +180,16 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
   let pool: Pool | undefined;
   const inFlight: Promise<BlockResult>[] = [];
   let nextLine = 1;
+  const checker = byteChecker(settings);
   const submit = async (bytes: Buffer) => {
-    const { text: block, bad } = decodeBlock(bytes);
     const firstLine = nextLine;
-    nextLine += countLines(block);
-    // The first block is checked here: an input of one block is done before a worker could start.
-    if (firstLine > 1 && useWorkers && !pool) pool = new Pool(workerFile, options.workers, settings);
-    if (!pool) return take(checkBlock(block, firstLine, settings, bad));
-    inFlight.push(pool.run(block, firstLine, bad));
+    nextLine += countLines(bytes);
+    // An input of one block is checked here, done before a worker could start; a file of more
+    // blocks goes to the workers from its first (the first errors are the dearest to diagnose in a
+    // thread: it builds what it needs for them then, docs/performance.md).
+    if ((firstLine > 1 || (input.size ?? 0) > 2 * CHUNK) && useWorkers && !pool) pool = new Pool(workerFile, options.workers, settings);
+    if (!pool) return take(checkBytes(bytes, firstLine, checker));
+    inFlight.push(pool.run(bytes, firstLine));
     // Keep every worker busy, and no more than that in memory.
     while (inFlight.length >= pool.size * 2) await take(await inFlight.shift()!);
   };
@@ -247,9 +229,9 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
   return summary;
 }
 
-function countLines(block: string): number {
+function countLines(block: Buffer): number {
   let n = 0;
-  for (let i = block.indexOf("\n"); i !== -1; i = block.indexOf("\n", i + 1)) n++;
+  for (let i = block.indexOf(10); i !== -1; i = block.indexOf(10, i + 1)) n++;
   return n;
 }
 
@@ -281,6 +263,9 @@ class Pool {
   constructor(file: string, size: number, settings: BatchSettings) {
     this.size = size;
     this.workers = Array.from({ length: size }, () => {
+      // Loaded only here: a run without workers does not load the module.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { Worker } = require("node:worker_threads") as typeof import("node:worker_threads");
       const worker = new Worker(file, { workerData: settings });
       worker.on("message", (m: WorkerReply) => {
         const p = this.pending.get(m.id)!;
@@ -293,12 +278,14 @@ class Pool {
     });
   }
 
-  run(block: string, firstLine: number, badBytes?: Map<number, BadBytes>): Promise<BlockResult> {
+  run(block: Buffer, firstLine: number): Promise<BlockResult> {
     const id = this.nextId++;
+    // A copy of its own, moved to the worker (the block may share the memory of the chunk read).
+    const bytes = new Uint8Array(block);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      const job: WorkerJob = { id, block, firstLine, badBytes };
-      this.workers[id % this.size].postMessage(job);
+      const job: WorkerJob = { id, bytes, firstLine };
+      this.workers[id % this.size].postMessage(job, [bytes.buffer]);
     });
   }
 
