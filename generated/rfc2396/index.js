@@ -67,7 +67,8 @@ const manifest = {
     },
     "missing-host": {
       "rule": "server"
-    }
+    },
+    "parser-differential": "the component's"
   }
 };
 

@@ -78,7 +78,8 @@ const manifest = {
     "ipv4-in-ipv6": "7.3",
     "local-address": "7.3",
     "double-escape": "2.4.2",
-    "misleading-authority": "7.5"
+    "misleading-authority": "7.5",
+    "parser-differential": "the component's"
   }
 };
 

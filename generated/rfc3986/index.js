@@ -78,7 +78,8 @@ const manifest = {
     "ipv4-in-ipv6": "7.4",
     "local-address": "7.4",
     "double-escape": "2.4",
-    "misleading-authority": "7.6"
+    "misleading-authority": "7.6",
+    "parser-differential": "the component's"
   }
 };
 

@@ -64,7 +64,8 @@ const manifest = {
     },
     "missing-host": {
       "rule": "server"
-    }
+    },
+    "parser-differential": "the component's"
   }
 };
 
