@@ -1,5 +1,6 @@
 // uri-grammar resolve: each reference resolved against the base, by the edition's section 5.2;
 // with --steps, the steps of that section that produced each target.
+import { quote } from "../printable.js";
 import { choice, editionOf, expectPositionals, globalOptionHelp, UsageError } from "./args.js";
 import { withStdin, type Command, type Context } from "./context.js";
 import { resolve as resolveString, resolveReference, resolveSteps, type ResolutionStep } from "../index.js";
@@ -48,7 +49,7 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
   },
   async run(values, positionals, ctx) {
     if (positionals.length === 1) {
-      throw new UsageError(`missing <ref>...: give one or more references to resolve against ${JSON.stringify(positionals[0])}`);
+      throw new UsageError(`missing <ref>...: give one or more references to resolve against ${quote(positionals[0])}`);
     }
     expectPositionals(positionals, ["<base>", "<ref>..."]);
     // Only the options given: --dot-segments is the draft's choice, and an edition without it says so.
@@ -65,7 +66,7 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
       if (e instanceof TypeError && values["dot-segments"] !== undefined) throw new UsageError(`--dot-segments: ${e.message.replace(/^\w+: /, "")}`);
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ base, error: errorJson(e) }));
-      else reportInputError(e, ctx, `cannot resolve against ${JSON.stringify(base)}`);
+      else reportInputError(e, ctx, `cannot resolve against ${quote(base)}`);
       return EXIT.invalid;
     }
     const results: Record<string, unknown>[] = [];
@@ -94,7 +95,7 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
           // Line i of stdout stays the result for reference i.
           ctx.print("");
           if (values.steps) ctx.print("");
-          reportInputError(e, ctx, `cannot resolve ${JSON.stringify(ref)} (reference ${i + 1})`);
+          reportInputError(e, ctx, `cannot resolve ${quote(ref)} (reference ${i + 1})`);
         }
       }
     }

@@ -1,5 +1,6 @@
 // uri-grammar serve: the playground (docs/playground.md), the static files `npm run build` writes
 // to dist/playground/, served on 127.0.0.1 only, until the process is stopped.
+import { quote } from "../printable.js";
 import { spawn } from "node:child_process";
 import { existsSync, readFile } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -107,7 +108,7 @@ ${exitStatusHelp({ [EXIT.ok]: "stopped" })}`,
     expectPositionals(positionals, []);
     const edition = values.edition === undefined && !process.env.URI_GRAMMAR_EDITION ? undefined : editionOf(values);
     const text = values.port === undefined ? String(DEFAULT_PORT) : String(values.port);
-    if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got ${JSON.stringify(text)}`);
+    if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got ${quote(text)}`);
     const dir = playgroundDir();
     if (!existsSync(join(dir, "index.html"))) {
       throw new CommandError(`the playground is not built (${dir}); 'npm run build' writes it`);
