@@ -3,7 +3,7 @@
 import { quote } from "../printable.js";
 import { choice, editionOf, expectPositionals, globalOptionHelp, UsageError } from "./args.js";
 import { withStdin, type Command, type Context } from "./context.js";
-import { resolve as resolveString, resolveReference, resolveSteps, type ResolutionStep } from "../index.js";
+import { RESOLVE_STEPS_MAX_LENGTH, resolve as resolveString, resolveReference, resolveSteps, type ResolutionStep } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 
@@ -59,6 +59,15 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
       ...(values["dot-segments"] === undefined ? {} : { dotSegments: choice(values["dot-segments"], "--dot-segments", DOT_SEGMENTS, "retain") }),
     } as never;
     const [base, ...refs] = await withStdin(positionals, ctx);
+    if (values.steps) {
+      // resolveSteps() keeps the state after every step: its limit is a usage error here, said before any output.
+      const long = [base, ...refs].findIndex((text) => text.length > RESOLVE_STEPS_MAX_LENGTH);
+      if (long >= 0) {
+        throw new UsageError(`--steps takes a base and references of at most ${RESOLVE_STEPS_MAX_LENGTH} characters ` +
+          `(RESOLVE_STEPS_MAX_LENGTH); ${long === 0 ? "the base" : `reference ${long}`} has ${[base, ...refs][long].length}; ` +
+          `without --steps any length is resolved`);
+      }
+    }
     // A base that no reference can be resolved against (section 5.1) is reported once.
     try {
       resolveReference(base, "", options);
