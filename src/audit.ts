@@ -1,6 +1,7 @@
 // Section 7 (Security Considerations) as checks: what in a valid URI reference deserves a second
 // look before it is fetched, shown to a user or filtered on. Each finding names its section and the
 // exact span of the input it is about. The input must be valid: parse() throws UriSyntaxError first.
+import { admitFinding, coalescedFindings } from "./audit-cap.js";
 import { readInetAton } from "./ipv4-forms.js";
 import { describe, requireString } from "./args.js";
 import { article } from "./words.js";
@@ -100,6 +101,12 @@ export interface AuditFinding {
    * for "port-out-of-range").
    */
   readonly detail?: string;
+  /**
+   * Only on a coalesced finding: past AUDIT_MAX_FINDINGS_PER_CODE (100) findings of one code, the
+   * rest of that code are this one finding, which stands for `count` of them; its span runs from
+   * the first of them to the end of the last, its severity is the most severe among them.
+   */
+  readonly count?: number;
 }
 
 export interface AuditOptions {
@@ -169,7 +176,7 @@ export const SECTION_OF: Readonly<Record<Exclude<AuditCode, Rfc3986Code>, string
  * The lookalikes the grammar allows cite the section of the edition's own rule: "hostname" for an
  * all-digit top label, "server" for a reg-name or no host where a server is expected (3.2.2 in RFC
  * 2396 and -02, 4.3.1 in -01). "Not to escape or unescape the same string more than once" is RFC
- * 2396's 2.4.2; the drafts' text of it is not at hand, so the double escapes are RFC 2396's alone.
+ * 2396's 2.4.2; the drafts' text of it is not at hand, so theirs cite section 7 (escaped delimiters).
  * None of them has an IPv6 literal.
  */
 export function rfc2396Sections(edition: Edition): Readonly<Partial<Record<AuditCode, string>>> {
@@ -182,7 +189,11 @@ export function rfc2396Sections(edition: Edition): Readonly<Partial<Record<Audit
       "escaped-control": "7",
       // "a seemingly harmless, idempotent operation ... will in fact cause a possibly damaging remote operation".
       "local-address": "7",
-      ...(edition.document === "RFC 2396" ? { "double-escape": "2.4.2" } : {}),
+      // RFC 2396's 2.4.2: "not to escape or unescape the same string more than once". The drafts'
+      // 2.4.2 is not in the diff of -01 and -02 (unchanged), so not at hand; their section 7 (RFC
+      // 2396's text: escaped delimiters "are not unescaped before transmission") is what an escape
+      // that a second decoding turns into a delimiter or a control goes against.
+      "double-escape": edition.document === "RFC 2396" ? "2.4.2" : "7",
       "numeric-label": ruleSection(edition.roles.hostname), "reg-name-authority": server, "missing-host": server,
     };
     RFC2396_SECTIONS.set(edition, sections);
@@ -208,7 +219,7 @@ export const FINDINGS: Readonly<Record<AuditCode, { readonly severity: string; r
   "escaped-nul": { severity: "danger (authority) / warning (path, query) / info (fragment)", what: "`%00`: to be rejected where the application expects no raw data" },
   "escaped-delimiter": { severity: "danger (host) / warning (path) / info (query)", what: "an escape that decodes to a delimiter where a back end splits on it: `/` or `\\` in the path, a gen-delim or `\\` in a reg-name, `&` or `=` in the query" },
   "escaped-dot-segment": { severity: "warning", what: "a path segment that decodes to `.` or `..` although remove_dot_segments kept it" },
-  "double-escape": { severity: "danger (authority) / warning (path: a dot segment, `/`, `\\`) / info", what: "an escaped `%` followed by an escape: decoded twice, `%252e%252e` is a dot segment and `%252F` a `/` (one finding per segment or escape; `detail` is what it decodes to)" },
+  "double-escape": { severity: "danger (authority) / warning (path: a dot segment, `/`, `\\`; `#` outside the fragment) / info; a control as `escaped-control` ranks it", what: "an escaped `%` followed by an escape: decoded twice, `%252e%252e` is a dot segment, `%252F` a `/`, `%2523` a `#`, `%250D%250A` CR LF and `%2500` NUL (one finding per segment or escape; `detail` is what it decodes to)" },
   "ipv4-form": { severity: "danger", what: "a host the grammar reads as a name but `inet_aton()` reads as an address (`2130706433`, `127.1`, `0x7f.1`, `0177.0.0.1`), also once its escapes are decoded as `normalize()` decodes them (`%31%32%37.1`); `detail` is the dotted address, so filters compare numbers, not strings" },
   "ipv4-in-ipv6": { severity: "danger (mapped) / warning (compatible)", what: "an IPv6 literal that carries an IPv4 address, IPv4-mapped (`[::ffff:127.0.0.1]`, `[::ffff:7f00:1]`, which a dual-stack client connects to over IPv4) or IPv4-compatible (`[::127.0.0.1]`, deprecated); `detail` is the IPv4 address" },
   "local-address": { severity: "danger", what: "with the option `fetch`: a host that is the machine itself, loopback or unspecified, in any form (`127.0.0.1`, `127.1`, `[::1]`, `[::ffff:127.0.0.1]`, `0.0.0.0`, `[::]`, `localhost`); `detail` is the address" },
@@ -310,7 +321,7 @@ function auditHierarchical(edition: Edition, input: unknown, options: unknown, m
   checkEscapes(add, input, spans, false);
   checkDoubleEscapes(add, input, spans, reservedTable(edition));
   if (realHost !== undefined) checkMisleadingAuthority(add, matches, input, spans, realHost);
-  return sortFindings(findings);
+  return sortFindings(findings, input);
 }
 
 /**
@@ -323,6 +334,7 @@ export function collector(input: string, opts: ReadOptions, findings: AuditFindi
     // A check whose concern the edition's document does not raise reports nothing.
     const section = sectionOf(code);
     if (section === undefined) return;
+    if (!admitFinding(findings, code, section, severity, span[0], span[1])) return;
     findings.push({
       code, severity, section, message, start: span[0], end: span[1], text: input.slice(span[0], span[1]),
       ...(detail !== undefined ? { detail } : {}),
@@ -330,8 +342,9 @@ export function collector(input: string, opts: ReadOptions, findings: AuditFindi
   };
 }
 
-/** The findings in input order; at one span, the most severe first. */
-export function sortFindings(findings: AuditFinding[]): AuditFinding[] {
+/** The findings in input order; at one span, the most severe first (with the coalesced ones of `input`, audit-cap.ts). */
+export function sortFindings(findings: AuditFinding[], input?: string): AuditFinding[] {
+  if (input !== undefined) findings.push(...coalescedFindings(findings, input));
   return findings.sort((a, b) => a.start - b.start || a.end - b.end || rank(b.severity) - rank(a.severity));
 }
 
@@ -748,12 +761,19 @@ function eachDoubleEscape(add: Add, input: string, from: number, end: number, pl
     const h = hexValue(input.charCodeAt(j));
     const l = hexValue(input.charCodeAt(j + 1));
     const code = h < 0 || l < 0 ? -1 : h * 16 + l;
-    if (code >= 0 && code < 0x80 && (reserved[code] === 1 || code === 0x5c)) {
+    // A control character (C0, DEL, C1 as ISO 8859-1 reads the octet) is what section 7 warns must
+    // not be unescaped before transmission; "#" ends the part a server is sent, wherever it stands.
+    const control = code >= 0 && (code < 0x20 || code === 0x7f || (code >= 0x80 && code <= 0x9f));
+    if (code >= 0 && (control || (code < 0x80 && (reserved[code] === 1 || code === 0x5c || code === 0x23)))) {
       const ch = String.fromCharCode(code);
-      const severity: AuditSeverity = place === "authority" ? "danger" : place === "path" && (ch === "/" || ch === "\\") ? "warning" : "info";
+      const severity: AuditSeverity = control
+        ? (code === 0x0d || code === 0x0a || code === 0 ? CONTROL_SEVERITY : OTHER_CONTROL_SEVERITY)[place]
+        : place === "authority" ? "danger"
+          : (place === "path" && (ch === "/" || ch === "\\")) || (ch === "#" && place !== "fragment") ? "warning" : "info";
+      const what = control ? `${controlName(code)}, a control character` : `${JSON.stringify(ch)}, a delimiter`;
       add("double-escape", severity, [i, j + 2],
         `${input.slice(i, j + 2)} in the ${place} is an escaped "%" before "${input.slice(j, j + 2)}": decoded ` +
-        `${times === 2 ? "twice" : `${times} times`} it is ${JSON.stringify(ch)}, a delimiter where the grammar and a single decoding see data`, ch);
+        `${times === 2 ? "twice" : `${times} times`} it is ${what} where the grammar and a single decoding see data`, ch);
       i = input.indexOf("%25", j + 2);
     } else {
       i = input.indexOf("%25", i + 3);

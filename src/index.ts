@@ -65,6 +65,7 @@ export type { Ladder } from "./normalize.js";
 export { SCHEMES, schemeInfo } from "./schemes.js";
 export type { SchemeInfo } from "./schemes.js";
 export { AUDIT_SEVERITIES, DEFAULT_SERVER_SCHEMES, WELL_KNOWN_PORTS } from "./audit.js";
+export { AUDIT_MAX_FINDINGS_PER_CODE } from "./audit-cap.js";
 export type { AuditFinding, AuditOptions, AuditSeverity, AuditCode } from "./audit.js";
 export type { ExtractedUri, ValidExtractedUri, InvalidExtractedUri, ExtractOptions, ExtractDelimiter } from "./extract.js";
 export { readInetAton } from "./ipv4-forms.js";
