@@ -9,6 +9,7 @@ import { explainIn, type FoldOption, type ParseTree } from "./explain.js";
 import { extractIn, type ExtractedUri, type ExtractOptions } from "./extract.js";
 import type { ModelTypes } from "./model-types.js";
 import { modelOf } from "./models.js";
+import { checkedArgument, checkReference } from "./reference-check.js";
 import type { ResolutionSteps } from "./steps.js";
 import { parseIn, parseRule, validateIn, type ValidationResult } from "./parse.js";
 import type { EditionId, Models, ParseRules, RuleNames } from "../generated/editions.js";
@@ -149,29 +150,36 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
       const edition = editionOf(options, "explain");
       return explainIn(edition, input, options ?? undefined);
     },
+    // A reference given as an object is checked as a string is (reference-check.ts).
     recompose(ref: unknown, options?: { edition?: unknown }) {
-      return modelOf(editionOf(options, "recompose")).recompose(ref);
+      const edition = editionOf(options, "recompose");
+      if (ref === null || typeof ref !== "object") return modelOf(edition).recompose(ref);
+      return checkReference(edition, ref, "recompose: ref").text;
     },
     resolve(baseRef: unknown, ref: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "resolve");
-      return modelOf(edition).resolve(edition, baseRef, ref, withoutEdition(options), "resolve");
+      return modelOf(edition).resolve(edition, checkedArgument(edition, baseRef, "resolve: base"), checkedArgument(edition, ref, "resolve: ref"),
+        withoutEdition(options), "resolve");
     },
     resolveReference(baseRef: unknown, ref: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "resolveReference");
-      return modelOf(edition).resolveReference(edition, baseRef, ref, withoutEdition(options), "resolveReference");
+      return modelOf(edition).resolveReference(edition, checkedArgument(edition, baseRef, "resolveReference: base"),
+        checkedArgument(edition, ref, "resolveReference: ref"), withoutEdition(options), "resolveReference");
     },
     resolveSteps(baseRef: unknown, ref: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "resolveSteps");
-      return modelOf(edition).resolveSteps(edition, baseRef, ref, withoutEdition(options), "resolveSteps");
+      return modelOf(edition).resolveSteps(edition, checkedArgument(edition, baseRef, "resolveSteps: base"),
+        checkedArgument(edition, ref, "resolveSteps: ref"), withoutEdition(options), "resolveSteps");
     },
     normalize(uri: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "normalize");
       const model = modelOf(edition);
-      return model.recompose(model.normalize(edition, uri, withoutEdition(options), "normalize"));
+      return model.recompose(model.normalize(edition, checkedArgument(edition, uri, "normalize: uri"), withoutEdition(options), "normalize"));
     },
     equivalent(a: unknown, b: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "equivalent");
-      return modelOf(edition).equivalent(edition, a, b, withoutEdition(options));
+      return modelOf(edition).equivalent(edition, checkedArgument(edition, a, "equivalent: a"), checkedArgument(edition, b, "equivalent: b"),
+        withoutEdition(options));
     },
     audit(input: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "audit");
