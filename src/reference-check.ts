@@ -32,6 +32,8 @@ export function checkReference(edition: Edition, value: object, what: string): {
     reference = parseIn(edition, text, edition.requireRule(edition.roles.reference));
   } catch (e) {
     if (!(e instanceof UriSyntaxError)) throw e;
+    const queryOnly = queryOnlyReference(edition, value);
+    if (queryOnly !== undefined) return { text, reference: queryOnly };
     throw new TypeError(`${what} is not a reference of ${edition.document}: its parts recompose to ${quote(text)}, where ` +
       `${e.message}`, { cause: e });
   }
@@ -62,12 +64,34 @@ export function checkedArgument(edition: Edition, value: unknown, what: string):
   return checkReference(edition, value, what).reference;
 }
 
+/**
+ * RFC 2396's relativeURI needs a path (section 5), yet its Appendix C.1 resolves "?y"; the model
+ * takes such a reference as its components (an empty path and a query: src/rfc2396/operations.ts).
+ * Its query and fragment are then checked by the edition's rules of those names, and a fresh
+ * reference of them goes on.
+ */
+function queryOnlyReference(edition: Edition, value: object): unknown {
+  const v = value as Record<string, unknown>;
+  if (edition.model !== "rfc2396" || v.scheme !== undefined || v.authority !== undefined || v.path !== "" || typeof v.query !== "string") {
+    return undefined;
+  }
+  const query = edition.rule("query");
+  const fragment = edition.rule("fragment");
+  if (query === undefined || fragment === undefined || !edition.accepts(v.query, query)) return undefined;
+  if (v.fragment !== undefined && (typeof v.fragment !== "string" || !edition.accepts(v.fragment, fragment))) return undefined;
+  const Reference = value.constructor as new (parts: object) => unknown;
+  return new Reference({ path: "", query: v.query, ...(v.fragment === undefined ? {} : { fragment: v.fragment }) });
+}
+
 /** The edition's recomposition of the value, its TypeError worded for the function that was called. */
 function recomposeAs(edition: Edition, value: object, what: string): string {
   try {
     return modelOf(edition).recompose(value);
   } catch (e) {
-    if (e instanceof TypeError) throw new TypeError(e.message.replace(/^recompose: (?:ref|url|parts)\b/, what), { cause: e });
+    // "recompose: ref.path must be ..." is "normalize: uri.path must be ..." here.
+    if (e instanceof TypeError && !what.startsWith("recompose:")) {
+      throw new TypeError(e.message.replace(/^recompose: (?:(?:ref|url|parts)\b)?/, (m) => (m.length > 11 ? what : `${what}: `)), { cause: e });
+    }
     throw e;
   }
 }
