@@ -32,12 +32,15 @@ export interface Command {
 }
 
 export function processContext(): Context {
-  const stdout = process.stdout;
-  const stderr = process.stderr;
+  return streamContext(process.stdout, process.stderr, process.stdin);
+}
+
+/** A context on these streams, colours decided for each (processContext's, for other streams in tests). */
+export function streamContext(stdout: NodeJS.WriteStream, stderr: NodeJS.WriteStream, stdin: NodeJS.ReadStream): Context {
   const out = styler(colourEnabled(stdout));
   const err = styler(colourEnabled(stderr));
   return {
-    stdout, stderr, stdin: process.stdin, out, err,
+    stdout, stderr, stdin, out, err,
     print: (text) => { stdout.write(terminalText(text, out.enabled) + "\n"); },
     warn: (text) => { stderr.write(terminalText(text, err.enabled) + "\n"); },
   };
