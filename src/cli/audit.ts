@@ -1,6 +1,6 @@
 // uri-grammar audit: the warnings of section 7 about a URI, each with its span marked.
 import { AUDIT_MAX_FINDINGS_PER_CODE, audit as auditUri, explain, type AuditFinding } from "../index.js";
-import { quote, visible } from "../printable.js";
+import { shown, visible } from "../printable.js";
 import { choice, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
 import { Components, paintComponents } from "./components.js";
 import { withStdin, type Command, type Context } from "./context.js";
@@ -113,5 +113,5 @@ function findingText(f: AuditFinding, column: number, width: number, ctx: Contex
   const head = `${paint(SEVERITY_COLOURS[f.severity] ?? "yellow", f.severity)} ${f.code} (section ${f.section})` +
     (f.count !== undefined ? ` ${paint("dim", `x${f.count}`)}` : "");
   return `${paint(SEVERITY_COLOURS[f.severity] ?? "yellow", marks)} ${head}\n  ${f.message}` +
-    (f.detail !== undefined ? `\n  ${paint("dim", "detail:")} ${quote(f.detail)}` : "");
+    (f.detail !== undefined ? `\n  ${paint("dim", "detail:")} ${shown(f.detail)}` : "");
 }
