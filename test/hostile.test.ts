@@ -216,3 +216,28 @@ describe("audit(): findings of one kind past AUDIT_MAX_FINDINGS_PER_CODE are one
     expect(api.audit(input, { edition, minSeverity: "danger" })).toEqual([]);
   });
 });
+
+describe("options are the caller's own: what someone put on Object.prototype is no option", () => {
+  const polluted = { edition: "rfc3986", rule: "IPv6address", scheme: false, strict: false, minSeverity: "danger", ladder: "simple", dotSegments: "error" };
+  afterEach(() => {
+    for (const key of Object.keys(polluted)) delete (Object.prototype as Record<string, unknown>)[key];
+  });
+  test("parse, validate, normalize, equivalent, resolve and audit read only their own options", () => {
+    const before = {
+      parse: api.parse("http://a/b", {}).constructor.name,
+      validate: api.validate("http://a/b", {}).valid,
+      normalize: api.normalize("HTTP://a:80/%7e", {}),
+      equivalent: api.equivalent("http://a/", "HTTP://A:80/", {}),
+      audit: api.audit("http://u:p@a/", {}).length,
+    };
+    Object.assign(Object.prototype, polluted);
+    expect({
+      parse: api.parse("http://a/b", {}).constructor.name,
+      validate: api.validate("http://a/b", {}).valid,
+      normalize: api.normalize("HTTP://a:80/%7e", {}),
+      equivalent: api.equivalent("http://a/", "HTTP://A:80/", {}),
+      audit: api.audit("http://u:p@a/", {}).length,
+    }).toEqual(before);
+    expect(before).toEqual({ parse: "UriReferenceClass", validate: true, normalize: "http://a/~", equivalent: true, audit: 2 });
+  });
+});

@@ -21,7 +21,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, "site", "app.js"), "console.log(1);\n");
   writeFileSync(join(dir, "site", "big.js"), "x".repeat(8 * 1024 * 1024));
   writeFileSync(join(dir, "secret.txt"), "outside\n");
-  server = await serveDirectory(join(dir, "site"), 0, { maxConcurrent: 2, maxWaiting: 1 });
+  server = await serveDirectory(join(dir, "site"), 0);
   port = (server.address() as { port: number }).port;
 });
 
@@ -34,9 +34,9 @@ afterAll(async () => {
 interface Answer { status: number; headers: Record<string, string>; body: string }
 
 /** Sends the bytes of a request as they are (no client in between) and reads the whole answer. */
-function raw(request: Buffer | string, options: { read?: boolean } = {}): Promise<Answer> {
+function raw(request: Buffer | string, options: { read?: boolean; port?: number } = {}): Promise<Answer> {
   return new Promise((done, fail) => {
-    const socket = connect(port, "127.0.0.1");
+    const socket = connect(options.port ?? port, "127.0.0.1");
     const chunks: Buffer[] = [];
     socket.on("data", (c) => chunks.push(c));
     socket.on("error", fail);
@@ -56,9 +56,9 @@ function raw(request: Buffer | string, options: { read?: boolean } = {}): Promis
   });
 }
 
-const get = (target: string | Buffer, host = `127.0.0.1:${port}`, method = "GET") =>
+const get = (target: string | Buffer, host = `127.0.0.1:${port}`, method = "GET", to = port) =>
   raw(Buffer.concat([Buffer.from(`${method} `), Buffer.isBuffer(target) ? target : Buffer.from(target, "latin1"),
-    Buffer.from(` HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)]));
+    Buffer.from(` HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)]), { port: to });
 
 /** The headers every answer carries. */
 function expectSafeHeaders(answer: Answer): void {
@@ -166,17 +166,20 @@ describe("what every answer carries", () => {
 
 describe("files are streamed, a bounded number at once", () => {
   test("past maxConcurrent a request waits its turn; past maxWaiting it is 503 with Retry-After", async () => {
+    const small = await serveDirectory(join(dir, "site"), 0, { maxConcurrent: 2, maxWaiting: 1 });
+    const to = (small.address() as { port: number }).port;
+    const host = `127.0.0.1:${to}`;
     // Two downloads of 8 MiB that the client does not read hold both turns.
     const holders = [0, 1].map(() => {
-      const socket = connect(port, "127.0.0.1");
-      socket.write(`GET /big.js HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      const socket = connect(to, "127.0.0.1");
+      socket.write(`GET /big.js HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
       socket.pause();
       return socket;
     });
     await new Promise((r) => setTimeout(r, 200));
-    const waiter = get("/app.js");
+    const waiter = get("/app.js", host, "GET", to);
     await new Promise((r) => setTimeout(r, 100));
-    const refused = await get("/app.js");
+    const refused = await get("/app.js", host, "GET", to);
     expect(refused.status).toBe(503);
     expect(refused.headers["retry-after"]).toBe("1");
     expectSafeHeaders(refused);
@@ -187,6 +190,8 @@ describe("files are streamed, a bounded number at once", () => {
     expect(served.body).toBe("console.log(1);\n");
     holders[1].destroy();
     await new Promise((r) => setTimeout(r, 100));
-    expect((await get("/big.js")).body.length).toBe(8 * 1024 * 1024);
+    expect((await get("/big.js", host, "GET", to)).body.length).toBe(8 * 1024 * 1024);
+    small.closeAllConnections();
+    await new Promise((done) => small.close(done));
   });
 });
