@@ -12,12 +12,20 @@
 //   - invalid outputs: a result of resolve(), resolveReference() or normalize() that validate()
 //     rejects in the edition's grammar, a normalize() that is not idempotent, recompose(parse(x))
 //     that is not x, resolveSteps() whose target is not resolve()'s;
-//   - asymmetries of equivalent(): a ~ b but not b ~ a, on every rung of the ladder.
+//   - asymmetries of equivalent(): a ~ b but not b ~ a, on every rung of the ladder;
+//   - reference objects: a parsed reference with a part changed (hostile text, a value of the wrong
+//     type) given to recompose, normalize, equivalent and resolve must get the answer its text
+//     (recompose()) gets, or a TypeError that names the function (counted as invalid outputs);
+//   - the command line's output (check, parse, normalize, resolve, audit, explain, extract, in
+//     every edition, on one input in --cli-every, run in-process on streams of its own): no
+//     character a terminal acts on (C0 but line break and tab, DEL, C1, bidirectional controls)
+//     may reach stdout or stderr raw (counted as "raw terminal output").
 // The generator is seeded (mulberry32), so a run is reproducible; a failure prints the seed, the
 // input's number and the call. Not part of `npm test` (it takes minutes): after `npm run build`,
 //
 //   node scripts/fuzz-hostile.mjs [--count 1000000] [--seed 1] [--edition ID] [--max-length 20000]
 //                                 [--progress 50000] [--package DIR (another checkout's build)]
+//                                 [--cli-every 50]
 //
 // Each input goes through every export in every edition (or the one named). Exit status 0 when all
 // three counts are 0, 1 otherwise, 2 for a usage error.
@@ -37,6 +45,7 @@ try {
       edition: { type: "string", multiple: true },
       "max-length": { type: "string", default: "20000" },
       progress: { type: "string", default: "50000" },
+      "cli-every": { type: "string", default: "50" },
     },
   }).values;
 } catch (e) {
@@ -190,7 +199,7 @@ function hostileInput() {
 
 // ----- the checks -----
 
-const failures = { unexpected: 0, invalid: 0, asymmetric: 0 };
+const failures = { unexpected: 0, invalid: 0, asymmetric: 0, raw: 0 };
 const examples = [];
 const calls = new Map();
 const time = new Map();
@@ -291,6 +300,7 @@ function exercise(input, edition, other) {
     const text = attempt("recompose", () => api.recompose(parsed.value, opts));
     if (text.value !== undefined && text.value !== input) note("invalid", "recompose(parse(x)) !== x", JSON.stringify(text.value.slice(0, 200)));
   }
+  if (parsed.value !== undefined && chance(0.2)) exerciseObject(parsed.value, edition, other);
   if (chance(0.2)) {
     const parts = hostileParts();
     const r = attempt("recompose (hostile parts)", () => api.recompose(parts, opts), [TypeError]);
@@ -354,6 +364,126 @@ function exercise(input, edition, other) {
   attempt("ruleInfo", () => api.ruleInfo(chance(0.5) ? pick(rules) : input.slice(0, 40), opts));
 }
 
+// ----- reference objects -----
+
+const HOSTILE_PARTS = ["", "/", "//", "//evil/x", "?", "#", "a#b", "q?x", "@", ":", "[::1]", "evil/#", "a b", "\r\n", "X: y", "%", "%zz",
+  "\u202e", "\u0000", "..", "http:", "\u00e9", "80", "-1"];
+const PART_PATHS = [["scheme"], ["path"], ["query"], ["fragment"], ["authority"], ["authority", "raw"], ["authority", "host"],
+  ["authority", "port"], ["authority", "userinfo"], ["authority", "host", "raw"], ["authority", "host", "labels"], ["user"], ["password"],
+  ["host"], ["port"], ["search"], ["fragmentid"], ["production"]];
+
+/** A copy of a parsed reference (its prototype kept) with one to three parts changed. */
+function mutatedObject(ref) {
+  const clone = (v) => {
+    if (v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) return v.map(clone);
+    const out = Object.create(Object.getPrototypeOf(v));
+    for (const [k, x] of Object.entries(v)) out[k] = clone(x);
+    return out;
+  };
+  const copy = clone(ref);
+  for (let k = 1 + int(3); k > 0; k--) {
+    const path = pick(PART_PATHS);
+    let at = copy;
+    for (const key of path.slice(0, -1)) at = at && typeof at === "object" ? at[key] : undefined;
+    if (!at || typeof at !== "object") continue;
+    const r = random();
+    at[path[path.length - 1]] = r < 0.75 ? pick(HOSTILE_PARTS) : r < 0.85 ? [pick(HOSTILE_PARTS)] : pick([null, 5, {}, undefined, true]);
+  }
+  return copy;
+}
+
+/** The functions on a mutated object: its text's answer, or a TypeError that names the function. */
+function exerciseObject(parsed, edition, other) {
+  const obj = mutatedObject(parsed);
+  const opts = { edition };
+  const text = attempt("recompose (mutated object)", () => api.recompose(obj, opts), [TypeError]);
+  if (text.value !== undefined && !api.validate(text.value, opts).valid && !(EDITIONS[edition].model === "rfc2396" && text.value.startsWith("?"))) {
+    note("invalid", "recompose(mutated object) is not valid", JSON.stringify(text.value.slice(0, 200)));
+  }
+  const base = pick(BASES[EDITIONS[edition].model]);
+  const calls = [
+    ["normalize", (x) => api.normalize(x, opts)],
+    ["equivalent", (x) => api.equivalent(x, other, opts)],
+    ["resolve", (x) => api.resolve(base, x, opts)],
+    ["resolve", (x) => api.resolve(x, "../g?y#s", opts)],
+  ];
+  for (const [name, call] of calls) {
+    const mine = attempt(`${name} (mutated object)`, () => call(obj), [TypeError, NotDefinedError]);
+    if (mine.error instanceof TypeError) {
+      if (!mine.error.message.startsWith(`${name}: `)) note("invalid", `${name} (mutated object): a TypeError that does not name it`, mine.error.message);
+      if (text.value !== undefined) note("invalid", `${name} refused an object recompose() accepts`, mine.error.message);
+      continue;
+    }
+    if (text.value === undefined) {
+      note("invalid", `${name} accepted an object recompose() refuses`, String(mine.value ?? mine.error?.message));
+      continue;
+    }
+    if (EDITIONS[edition].model === "rfc2396" && text.value.startsWith("?")) continue;
+    let theirs;
+    try { theirs = { value: call(text.value) }; } catch (e) { theirs = { error: e }; }
+    const side = (r) => (r.error !== undefined ? `error ${r.error.name}` : String(r.value));
+    if (side(mine) !== side(theirs)) note("invalid", `${name}(mutated object) differs from ${name}(its text)`, `${side(mine)} / ${side(theirs)}`);
+    else if (typeof mine.value === "string" && !api.validate(mine.value, opts).valid) note("invalid", `${name}(mutated object) is not valid`, mine.value);
+  }
+}
+
+// ----- the command line's output -----
+
+const CLI_EVERY = Number(args["cli-every"]);
+let cli;
+try {
+  const { main } = require(join(args.package, "dist/cjs/src/cli/main.js"));
+  const { streamContext } = require(join(args.package, "dist/cjs/src/cli/context.js"));
+  cli = { main, streamContext };
+} catch {
+  cli = undefined; // a build from before streamContext: no CLI checks
+}
+const { PassThrough } = await import("node:stream");
+/** What a terminal acts on: C0 but line break and tab, DEL, C1, bidirectional controls, separators, lone surrogates. */
+const ACTED_ON = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\p{Cs}/u;
+/** Characters a terminal acts on, put into an input for the command line. */
+const TERMINAL = ["\u202e", "\u2066", "\u0085", "\u009b", "\u007f", "\u001b[2J", "\u001b]0;x\u0007", "\r", "\u200f"];
+
+async function runCli(argv, input) {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let text = "";
+  out.on("data", (c) => { text += c; });
+  err.on("data", (c) => { text += c; });
+  const stdin = new PassThrough();
+  stdin.end(input);
+  const status = await cli.main(argv, cli.streamContext(out, err, stdin));
+  return { status, text };
+}
+
+/** The command line on the input, with characters a terminal acts on mixed in, in every edition. */
+async function exerciseCli(input) {
+  if (!cli) return;
+  let hostile = input.slice(0, 2000);
+  for (let k = 1 + int(3); k > 0; k--) {
+    const at = int(hostile.length + 1);
+    hostile = hostile.slice(0, at) + pick(TERMINAL) + hostile.slice(at);
+  }
+  for (const edition of IDS) {
+    for (const argv of [["check", hostile], ["parse", hostile], ["normalize", hostile], ["resolve", "http://a/b", hostile],
+      ["audit", hostile], ["explain", hostile], ["extract", "-"], ["check", "--rule", hostile.slice(0, 40), "x"]]) {
+      const what = `cli ${argv[0]}`;
+      calls.set(what, (calls.get(what) ?? 0) + 1);
+      let r;
+      try {
+        r = await runCli([...argv, "--edition", edition], `see ${hostile} and <${hostile}>`);
+      } catch (e) {
+        note("unexpected", what, e && e.stack ? e.stack.split("\n").slice(0, 4).join(" | ") : e);
+        continue;
+      }
+      if (r.status === 70) note("unexpected", `${what}: exit 70`, r.text.slice(0, 300));
+      const m = ACTED_ON.exec(r.text);
+      if (m) note("raw", `${what} --edition ${edition}`, `U+${m[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0")} in ${JSON.stringify(r.text.slice(Math.max(0, m.index - 40), m.index + 40))}`);
+    }
+  }
+}
+
 /** The exports without an edition: once per input. */
 function editionless(input) {
   if (input.length <= 4000 || chance(0.05)) {
@@ -389,10 +519,11 @@ for (let n = 1; n <= COUNT; n++) {
   if (input.length > longest) longest = input.length;
   for (const edition of IDS) exercise(input, edition, previous);
   editionless(input);
+  if (CLI_EVERY > 0 && n % CLI_EVERY === 0) await exerciseCli(input);
   previous = input;
   if (PROGRESS > 0 && n % PROGRESS === 0) {
     const s = Number(process.hrtime.bigint() - started) / 1e9;
-    console.error(`fuzz-hostile: ${n} inputs, ${s.toFixed(0)} s; unexpected ${failures.unexpected}, invalid ${failures.invalid}, asymmetric ${failures.asymmetric}`);
+    console.error(`fuzz-hostile: ${n} inputs, ${s.toFixed(0)} s; unexpected ${failures.unexpected}, invalid ${failures.invalid}, asymmetric ${failures.asymmetric}, raw ${failures.raw}`);
   }
 }
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -403,7 +534,8 @@ console.log(`fuzz-hostile: seed ${SEED}, ${COUNT} hostile inputs (${chars} chara
 console.log(`calls (number, seconds): ${[...calls.entries()].sort((a, b) => b[1] - a[1])
   .map(([k, v]) => `${k} ${v} ${((time.get(k) ?? 0) / 1000).toFixed(1)}`).join(", ")}`);
 console.log(`unexpected exceptions: ${failures.unexpected}`);
+console.log(`raw terminal output of the command line: ${failures.raw}`);
 console.log(`invalid outputs of resolve/normalize: ${failures.invalid}`);
 console.log(`asymmetries of equivalent: ${failures.asymmetric}`);
 for (const e of examples) console.log(`  ${e.kind} #${e.n} ${e.what}: input ${JSON.stringify(e.input)}: ${e.detail}`);
-process.exit(failures.unexpected + failures.invalid + failures.asymmetric === 0 ? 0 : 1);
+process.exit(failures.unexpected + failures.invalid + failures.asymmetric + failures.raw === 0 ? 0 : 1);

@@ -13,6 +13,7 @@ import "./models/index.js";
 import { modelOf } from "./models/index.js";
 import { differentialFindings } from "./differential-audit.js";
 import type { Library } from "./differential-core.js";
+import { checkedArgument, checkReference } from "./reference-check.js";
 import type { ResolutionSteps } from "./steps.js";
 import { parseIn, parseRule, validateIn, type ValidationResult } from "./parse.js";
 import type { EditionId, Models, ParseRules, RuleNames } from "../generated/editions.js";
@@ -90,7 +91,7 @@ export type SelectEdition = (id: unknown, what: string) => Edition;
 export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
   const editionOf = (options: unknown, fn: string): Edition => {
     requireOptions(options, `${fn}: options`);
-    return select((options as { edition?: unknown } | undefined | null)?.edition, `${fn}: options.edition`);
+    return select(ownOption(options, "edition"), `${fn}: options.edition`);
   };
   // parse() without options is the hot path: its edition, rule and builder are found once.
   const base = select(undefined, "edition");
@@ -136,13 +137,13 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
       if (options === undefined) return parseIn(base, input, baseStart);
       const edition = editionOf(options, "parse");
       if (!kept.has(edition)) keepShapes(edition);
-      return parseIn(edition, input, parseRule(edition, options?.rule, "parse: options.rule"));
+      return parseIn(edition, input, parseRule(edition, ownOption(options, "rule"), "parse: options.rule"));
     },
     validate(input: unknown, options?: { edition?: unknown; rule?: unknown }) {
       if (options === undefined && typeof input === "string" && baseAcceptsReference(input)) return { valid: true } as const;
       requireString(input, "validate: input");
       const edition = editionOf(options, "validate");
-      return validateIn(edition, input, edition.requireRule(options?.rule ?? edition.roles.reference, "validate: options.rule"));
+      return validateIn(edition, input, edition.requireRule(ownOption(options, "rule") ?? edition.roles.reference, "validate: options.rule"));
     },
     matches(rule: unknown, input: unknown, options?: { edition?: unknown }) {
       if (options === undefined && typeof input === "string") {
@@ -163,31 +164,38 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
     },
     explain(input: unknown, options?: { edition?: unknown; rule?: unknown; foldCharacters?: unknown }) {
       const edition = editionOf(options, "explain");
-      return explainIn(edition, input, options ?? undefined);
+      return explainIn(edition, input, ownOptions(options) ?? undefined);
     },
+    // A reference given as an object is checked as a string is (reference-check.ts).
     recompose(ref: unknown, options?: { edition?: unknown }) {
-      return modelOf(editionOf(options, "recompose")).recompose(ref);
+      const edition = editionOf(options, "recompose");
+      if (ref === null || typeof ref !== "object") return modelOf(edition).recompose(ref);
+      return checkReference(edition, ref, "recompose: ref").text;
     },
     resolve(baseRef: unknown, ref: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "resolve");
-      return modelOf(edition).resolve(edition, baseRef, ref, withoutEdition(options), "resolve");
+      return modelOf(edition).resolve(edition, checkedArgument(edition, baseRef, "resolve: base"), checkedArgument(edition, ref, "resolve: ref"),
+        withoutEdition(options), "resolve");
     },
     resolveReference(baseRef: unknown, ref: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "resolveReference");
-      return modelOf(edition).resolveReference(edition, baseRef, ref, withoutEdition(options), "resolveReference");
+      return modelOf(edition).resolveReference(edition, checkedArgument(edition, baseRef, "resolveReference: base"),
+        checkedArgument(edition, ref, "resolveReference: ref"), withoutEdition(options), "resolveReference");
     },
     resolveSteps(baseRef: unknown, ref: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "resolveSteps");
-      return modelOf(edition).resolveSteps(edition, baseRef, ref, withoutEdition(options), "resolveSteps");
+      return modelOf(edition).resolveSteps(edition, checkedArgument(edition, baseRef, "resolveSteps: base"),
+        checkedArgument(edition, ref, "resolveSteps: ref"), withoutEdition(options), "resolveSteps");
     },
     normalize(uri: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "normalize");
       const model = modelOf(edition);
-      return model.recompose(model.normalize(edition, uri, withoutEdition(options), "normalize"));
+      return model.recompose(model.normalize(edition, checkedArgument(edition, uri, "normalize: uri"), withoutEdition(options), "normalize"));
     },
     equivalent(a: unknown, b: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "equivalent");
-      return modelOf(edition).equivalent(edition, a, b, withoutEdition(options), "equivalent");
+      return modelOf(edition).equivalent(edition, checkedArgument(edition, a, "equivalent: a"), checkedArgument(edition, b, "equivalent: b"),
+        withoutEdition(options), "equivalent");
     },
     audit(input: unknown, options?: { edition?: unknown }) {
       const edition = editionOf(options, "audit");
@@ -218,9 +226,23 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
   return api as unknown as Api<D>;
 }
 
-/** The options without `edition`, for the checks of each operation's own options. */
+/**
+ * The options without `edition`, for the checks of each operation's own options: their own
+ * properties only, on an object without a prototype, so that a property someone put on
+ * Object.prototype ("scheme", "strict", "minSeverity") is no option.
+ */
 function withoutEdition(options: { edition?: unknown } | undefined | null): object | undefined | null {
-  if (options === undefined || options === null || typeof options !== "object" || !("edition" in options)) return options;
+  if (options === undefined || options === null || typeof options !== "object") return options;
   const { edition: _edition, ...rest } = options;
-  return rest;
+  return Object.assign(Object.create(null) as object, rest);
+}
+
+/** An option the caller gave (an own property), not one inherited from Object.prototype. */
+function ownOption(options: unknown, name: string): unknown {
+  return options !== null && typeof options === "object" && Object.hasOwn(options, name) ? (options as Record<string, unknown>)[name] : undefined;
+}
+
+/** The caller's own options, on an object without a prototype. */
+function ownOptions(options: unknown): unknown {
+  return options === null || typeof options !== "object" ? options : Object.assign(Object.create(null) as object, options);
 }

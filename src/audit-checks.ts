@@ -1,6 +1,7 @@
 // Section 7 (Security Considerations) as checks: what in a valid URI reference deserves a second
 // look before it is fetched, shown to a user or filtered on. Each finding names its section and the
 // exact span of the input it is about. The input must be valid: parse() throws UriSyntaxError first.
+import { admitFinding, coalescedFindings } from "./audit-cap.js";
 import { readInetAton } from "./ipv4-forms.js";
 import { booleanOption, oneOfOption, optionsOf, stringsOption } from "./options.js";
 import { describe, requireString } from "./args.js";
@@ -123,7 +124,7 @@ export function auditHierarchical(edition: Edition, input: unknown, options: unk
   checkEscapes(add, input, spans, false);
   checkDoubleEscapes(add, input, spans, reservedTable(edition));
   if (realHost !== undefined) checkMisleadingAuthority(add, matches, input, spans, realHost);
-  return sortFindings(findings);
+  return sortFindings(findings, input);
 }
 
 /**
@@ -139,6 +140,7 @@ export function collector(input: string, opts: ReadOptions, findings: AuditFindi
     // A check whose concern the edition's document does not raise reports nothing.
     const section = sectionOf(code);
     if (section === undefined) return;
+    if (!admitFinding(findings, code, section, severity, span[0], span[1])) return;
     findings.push({
       code, severity, section, message, start: span[0], end: span[1], text: input.slice(span[0], span[1]),
       ...(detail !== undefined ? { detail } : {}),
@@ -146,8 +148,9 @@ export function collector(input: string, opts: ReadOptions, findings: AuditFindi
   };
 }
 
-/** The findings in input order; at one span, the most severe first. */
-export function sortFindings(findings: AuditFinding[]): AuditFinding[] {
+/** The findings in input order; at one span, the most severe first (with the coalesced ones of `input`, audit-cap.ts). */
+export function sortFindings(findings: AuditFinding[], input?: string): AuditFinding[] {
+  if (input !== undefined) findings.push(...coalescedFindings(findings, input));
   return findings.sort((a, b) => a.start - b.start || a.end - b.end || rank(b.severity) - rank(a.severity));
 }
 
@@ -561,12 +564,19 @@ function eachDoubleEscape(add: Add, input: string, from: number, end: number, pl
     const h = hexValue(input.charCodeAt(j));
     const l = hexValue(input.charCodeAt(j + 1));
     const code = h < 0 || l < 0 ? -1 : h * 16 + l;
-    if (code >= 0 && code < 0x80 && (reserved[code] === 1 || code === 0x5c)) {
+    // A control character (C0, DEL, C1 as ISO 8859-1 reads the octet) is what section 7 warns must
+    // not be unescaped before transmission; "#" ends the part a server is sent, wherever it stands.
+    const control = code >= 0 && (code < 0x20 || code === 0x7f || (code >= 0x80 && code <= 0x9f));
+    if (code >= 0 && (control || (code < 0x80 && (reserved[code] === 1 || code === 0x5c || code === 0x23)))) {
       const ch = String.fromCharCode(code);
-      const severity: AuditSeverity = place === "authority" ? "danger" : place === "path" && (ch === "/" || ch === "\\") ? "warning" : "info";
+      const severity: AuditSeverity = control
+        ? (code === 0x0d || code === 0x0a || code === 0 ? CONTROL_SEVERITY : OTHER_CONTROL_SEVERITY)[place]
+        : place === "authority" ? "danger"
+          : place === "path" && (ch === "/" || ch === "\\") ? "warning" : "info";
+      const what = control ? `${controlName(code)}, a control character` : `${JSON.stringify(ch)}, a delimiter`;
       add("double-escape", severity, [i, j + 2],
         `${input.slice(i, j + 2)} in the ${place} is an escaped "%" before "${input.slice(j, j + 2)}": decoded ` +
-        `${times === 2 ? "twice" : `${times} times`} it is ${JSON.stringify(ch)}, a delimiter where the grammar and a single decoding see data`, ch);
+        `${times === 2 ? "twice" : `${times} times`} it is ${what} where the grammar and a single decoding see data`, ch);
       i = input.indexOf("%25", j + 2);
     } else {
       i = input.indexOf("%25", i + 3);

@@ -92,6 +92,12 @@ export interface AuditFinding {
    * for "port-out-of-range").
    */
   readonly detail?: string;
+  /**
+   * Only on a coalesced finding: past AUDIT_MAX_FINDINGS_PER_CODE (100) findings of one code, the
+   * rest of that code are this one finding, which stands for `count` of them; its span runs from
+   * the first of them to the end of the last, its severity is the most severe among them.
+   */
+  readonly count?: number;
 }
 
 export interface AuditOptions {
@@ -137,7 +143,7 @@ export const FINDINGS: Readonly<Record<AuditCode, { readonly severity: string; r
   "escaped-nul": { severity: "danger (authority) / warning (path, query) / info (fragment)", what: "`%00`: to be rejected where the application expects no raw data" },
   "escaped-delimiter": { severity: "danger (host) / warning (path) / info (query)", what: "an escape that decodes to a delimiter where a back end splits on it: `/` or `\\` in the path, a gen-delim or `\\` in a reg-name, `&` or `=` in the query" },
   "escaped-dot-segment": { severity: "warning", what: "a path segment that decodes to `.` or `..` although remove_dot_segments kept it" },
-  "double-escape": { severity: "danger (authority) / warning (path: a dot segment, `/`, `\\`) / info", what: "an escaped `%` followed by an escape: decoded twice, `%252e%252e` is a dot segment and `%252F` a `/` (one finding per segment or escape; `detail` is what it decodes to)" },
+  "double-escape": { severity: "danger (authority) / warning (path: a dot segment, `/`, `\\`) / info; a control as `escaped-control` ranks it", what: "an escaped `%` followed by an escape: decoded twice, `%252e%252e` is a dot segment, `%252F` a `/`, `%2523` a `#`, `%250D%250A` CR LF and `%2500` NUL (one finding per segment or escape; `detail` is what it decodes to)" },
   "ipv4-form": { severity: "danger", what: "a host the grammar reads as a name but `inet_aton()` reads as an address (`2130706433`, `127.1`, `0x7f.1`, `0177.0.0.1`), also once its escapes are decoded as `normalize()` decodes them (`%31%32%37.1`); `detail` is the dotted address, so filters compare numbers, not strings" },
   "ipv4-in-ipv6": { severity: "danger (mapped) / warning (compatible)", what: "an IPv6 literal that carries an IPv4 address, IPv4-mapped (`[::ffff:127.0.0.1]`, `[::ffff:7f00:1]`, which a dual-stack client connects to over IPv4) or IPv4-compatible (`[::127.0.0.1]`, deprecated); `detail` is the IPv4 address" },
   "local-address": { severity: "danger", what: "with the option `fetch`: a host that is the machine itself, loopback or unspecified, in any form (`127.0.0.1`, `127.1`, `[::1]`, `[::ffff:127.0.0.1]`, `0.0.0.0`, `[::]`, `localhost`); `detail` is the address" },

@@ -90,6 +90,12 @@ export interface TooLongCandidate {
 /** How many characters of a candidate over the limit are kept, to show which one it was. */
 export const HEAD_LENGTH = 60;
 
+/**
+ * How far past the limit a step may look: the character that ends a candidate, and up to 16
+ * characters of trailing punctuation that are trimmed off it (Appendix E).
+ */
+export const LIMIT_LOOKAHEAD = 17;
+
 export interface ExtractSink {
   onUri(item: ExtractedUri): void;
   onTooLong?(candidate: TooLongCandidate): void;
@@ -196,7 +202,9 @@ export class ExtractScanner {
       }
       this.short = false;
       this.over = false;
-      this.stop = this.i + this.limit;
+      // A step may look past the limit at what ends a candidate: the character after it, and
+      // trailing punctuation that is trimmed off (a URI of `limit` characters and ")." is found).
+      this.stop = this.i + this.limit + LIMIT_LOOKAHEAD;
       if (this.step()) continue;
       if (this.over) {
         this.giveUp();
@@ -204,7 +212,7 @@ export class ExtractScanner {
       }
       // Wait for twice as much (at most the limit and one): each retry is paid for by new text.
       const span = this.text.length - this.i;
-      this.need = Math.max(span + 1, Math.min(2 * span, this.limit + 1));
+      this.need = Math.max(span + 1, Math.min(2 * span, this.limit + LIMIT_LOOKAHEAD));
       return;
     }
     this.need = 0;
@@ -226,6 +234,7 @@ export class ExtractScanner {
       if (c === LT || c === DQ) {
         const close = findClose(this, text, i, c === LT ? GT : DQ, c === LT);
         if (this.short || this.over) return false;
+        if (close - i - 1 > this.limit) { this.over = true; return false; }
         if (close >= 0) {
           const item = this.delimited(i, close, c === LT ? "angle" : "quote");
           if (item) {
@@ -254,6 +263,8 @@ export class ExtractScanner {
     }
     const token = this.bare(i, j);
     if (this.short || this.over) return false;
+    // The limit is on the candidate as found, trailing punctuation trimmed.
+    if (token && token.item.end - token.item.start > this.limit) { this.over = true; return false; }
     this.prefixAt = -1;
     this.midToken = false;
     if (token) {
@@ -297,7 +308,7 @@ export class ExtractScanner {
         return;
       }
       // The candidate (the token, or a line broken after a hyphen) is longer than the limit.
-      this.startSkip(s, text.slice(s, Math.min(s + HEAD_LENGTH, n)), n);
+      this.startSkip(s, text.slice(s, Math.min(s + HEAD_LENGTH, j)), j);
       return;
     }
     // No scheme yet: one may start with the last run of scheme characters.

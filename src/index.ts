@@ -65,6 +65,7 @@ export type { SchemeInfo } from "./schemes.js";
 export { AUDIT_SEVERITIES, DEFAULT_SERVER_SCHEMES } from "./audit-codes.js";
 export { WELL_KNOWN_PORTS } from "./audit-checks.js";
 export type { AuditFinding, AuditOptions, AuditSeverity, AuditCode } from "./audit-codes.js";
+export { AUDIT_MAX_FINDINGS_PER_CODE } from "./audit-cap.js";
 export type { ExtractedUri, ValidExtractedUri, InvalidExtractedUri, ExtractOptions, ExtractDelimiter } from "./extract.js";
 export { readInetAton } from "./ipv4-forms.js";
 export type { IPv4Reading } from "./ipv4-forms.js";

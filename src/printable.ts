@@ -51,3 +51,51 @@ export function escapeJson(json: string): string {
 export function hex(cp: number, width: number): string {
   return cp.toString(16).toUpperCase().padStart(width, "0");
 }
+
+/** How many characters of a value a message quotes before it cuts the rest (quote()). */
+export const QUOTE_MAX_LENGTH = 200;
+
+/**
+ * A value quoted in a sentence of the command line or of an error: the text as visible() shows it,
+ * in double quotes (JSON's, so `"` and `\` are escaped), cut after QUOTE_MAX_LENGTH characters with
+ * the length said ("…" and "(12345678 characters)"): a message stays a line however long the value.
+ * Nothing of UNPRINTABLE reaches the terminal through it.
+ */
+export function quote(text: string, max = QUOTE_MAX_LENGTH): string {
+  const s = String(text);
+  if (s.length <= max) return JSON.stringify(visible(s));
+  return `${JSON.stringify(visible(head(s, max)) + "…")} (${s.length} characters)`;
+}
+
+/**
+ * A name shown as it is, unquoted (a file, an option as given): visible(), cut as quote() cuts.
+ */
+export function shown(text: string, max = QUOTE_MAX_LENGTH): string {
+  const s = String(text);
+  return s.length <= max ? visible(s) : `${visible(head(s, max))}… (${s.length} characters)`;
+}
+
+/** The first `max` UTF-16 units of the text, or one fewer, so as not to end inside a surrogate pair. */
+function head(s: string, max: number): string {
+  const code = s.charCodeAt(max - 1);
+  return s.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+/** The SGR sequences ("ESC [ 1 ; 31 m") the command line's own colours are made of. */
+const SGR_OR_UNPRINTABLE = new RegExp(`\\u001b\\[[0-9;]*m|${UNPRINTABLE.source}`, "gu");
+
+/**
+ * Text for a terminal (what the command line writes to stdout or stderr): every character of
+ * UNPRINTABLE shown as visibleChar() shows it, but for the line break and the tab (the layout of
+ * lines and of TSV) and, when `colours` is true, the SGR sequences of the tool's own colours
+ * (everything a command quotes of its input went through quote() or visible() before it was
+ * painted, so every ESC left is the tool's). The last line of defence: a message that forgets to
+ * quote its input still cannot move the cursor, set the title, or reverse the text.
+ */
+export function terminalText(text: string, colours: boolean): string {
+  if (!hasUnprintable(text)) return text;
+  return text.replace(SGR_OR_UNPRINTABLE, (c) => {
+    if (c.length > 1 && c.charCodeAt(0) === 0x1b && c.charCodeAt(1) === 0x5b) return colours ? c : visible(c);
+    return c === "\n" || c === "\t" ? c : visibleChar(c.codePointAt(0)!);
+  });
+}

@@ -4,7 +4,7 @@ import { UriSyntaxError } from "../src/errors.js";
 import { DEFAULT_EDITION, EDITIONS, extract, type ExtractedUri } from "../src/index.js";
 import { parse } from "../src/index.js";
 import type { Edition } from "../src/edition.js";
-import { ExtractScanner, HEAD_LENGTH } from "../src/extract.js";
+import { ExtractScanner, HEAD_LENGTH, LIMIT_LOOKAHEAD } from "../src/extract.js";
 
 const uris = (text: string, options?: Parameters<typeof extract>[1]) => extract(text, options).map((x) => x.uri);
 
@@ -316,7 +316,7 @@ describe("extract on a text that comes in pieces (uri-grammar extract reads a st
       for (let size = 1; size <= text.length; size++) {
         const found = scanInPieces(text, size, limit);
         expect(found.uris).toEqual(once);
-        expect(found.maxHeld).toBeLessThanOrEqual(limit + 1 + size);
+        expect(found.maxHeld).toBeLessThanOrEqual(limit + LIMIT_LOOKAHEAD + size);
       }
     }), { numRuns: 300 });
   });
@@ -333,7 +333,7 @@ describe("extract on a text that comes in pieces (uri-grammar extract reads a st
         // A long token without a scheme is left behind as it is read: the URI at its end is found.
         expect.objectContaining({ uri: "http://d.example/", start: text.indexOf("http://d") }),
       ]);
-      expect(maxHeld).toBeLessThanOrEqual(1001 + size);
+      expect(maxHeld).toBeLessThanOrEqual(1000 + LIMIT_LOOKAHEAD + size);
     }
     // Without the limit, the whole candidate.
     expect(scanInPieces(text, 4096).uris[1]).toMatchObject({ uri: long });
@@ -351,5 +351,25 @@ describe("extract on a text that comes in pieces (uri-grammar extract reads a st
     expect(x.uri).toBe("http://a/" + "b-".repeat(100000) + "c");
     expect(x.alternatives).toEqual(["http://a/" + "b".repeat(100000) + "c"]);
     expect(scanInPieces(text, 65536).uris).toEqual([summary(x)]);
+  });
+});
+
+describe("the limit is on the candidate as found (trailing punctuation trimmed), not on the token", () => {
+  const scan = (text: string, limit: number) => {
+    const found: unknown[] = [];
+    const tooLong: unknown[] = [];
+    const scanner = new ExtractScanner(EDITIONS["rfc2396bis-01"] as unknown as Edition, undefined, { onUri: (u) => found.push(u.uri), onTooLong: (c) => tooLong.push(c.end - c.start) }, limit);
+    scanner.push(text);
+    scanner.end();
+    return { found, tooLong };
+  };
+  test.each([
+    ["see http://a/xyz ok", { found: ["http://a/xyz"], tooLong: [] }],
+    ["see http://a/xyz. ok", { found: ["http://a/xyz"], tooLong: [] }],
+    ["see (http://a/xyz), ok", { found: ["http://a/xyz"], tooLong: [] }],
+    ["see <http://a/xyz> ok", { found: ["http://a/xyz"], tooLong: [] }],
+    ["see http://a/xyza ok", { found: [], tooLong: [13] }],
+  ])("%s, limit 12 (the URI's length)", (text, expected) => {
+    expect(scan(text, 12)).toEqual(expected);
   });
 });

@@ -170,3 +170,68 @@ describe("normalize() keeps a relative reference relative (the drafts of 1997-98
     expect(api.equivalent("%41tp:", "%41tp:", { edition })).toBe(true);
   });
 });
+
+describe("audit(): escaped escapes of controls and delimiters, in every edition, each with its own document's section", () => {
+  // The section of "double-escape" each document gives: the draft's and RFC 2396's 2.4.2, RFC
+  // 3986's 2.4, the drafts of 1997-98 their section 7 (escaped delimiters), the 1993 draft's
+  // ENCODING PROHIBITED CHARACTERS ("leaving already encoded characters still encoded").
+  const SECTION: Record<string, string> = {
+    "url-1993": "ENCODING PROHIBITED CHARACTERS", "uri-syntax-01": "7", "uri-syntax-02": "7", "rfc2396": "2.4.2",
+    "rfc2396bis-01": "2.4.2", "rfc3986": "2.4",
+  };
+  test.each(IDS)("%s", (edition) => {
+    const found = (input: string) => api.audit(input, { edition }).filter((f) => f.code === "double-escape")
+      .map((f) => [f.text, f.severity, f.section, f.detail]);
+    const s = SECTION[edition];
+    expect(found("http://h/a%250D%250Ab")).toEqual([["%250D", "warning", s, "\r"], ["%250A", "warning", s, "\n"]]);
+    expect(found("http://h/a%2500")).toEqual([["%2500", "warning", s, "\u0000"]]);
+    expect(found("http://h/a%251B")).toEqual([["%251B", "info", s, "\u001b"]]);
+    expect(found("http://h/a%2523b")).toEqual([["%2523", "info", s, "#"]]);
+    expect(found("http://h/a%25252523b")).toEqual([["%25252523", "info", s, "#"]]);
+    expect(found("http://h/a%2541")).toEqual([]);
+  });
+});
+
+describe("audit(): findings of one kind past AUDIT_MAX_FINDINGS_PER_CODE are one coalesced finding, in every edition", () => {
+  test.each(IDS)("%s", (edition) => {
+    const cap = api.AUDIT_MAX_FINDINGS_PER_CODE;
+    expect(cap).toBe(100);
+    const n = cap + 57;
+    const input = "http://h/x" + "%2500".repeat(n);
+    const findings = api.audit(input, { edition }).filter((f) => f.code === "double-escape");
+    expect(findings).toHaveLength(cap + 1);
+    expect(findings.slice(0, cap).every((f) => f.count === undefined && f.text === "%2500")).toBe(true);
+    const start = 10 + 5 * cap;
+    expect(findings[cap]).toEqual({
+      code: "double-escape", severity: "warning", section: findings[0].section, start, end: input.length, text: input.slice(start), count: 57,
+      message: `57 more findings of double-escape, from offset ${start} to ${input.length}, coalesced into this one: audit() reports at most ${cap} findings of a kind one by one`,
+    });
+    // With minSeverity, only the findings kept are counted.
+    expect(api.audit(input, { edition, minSeverity: "danger" })).toEqual([]);
+  });
+});
+
+describe("options are the caller's own: what someone put on Object.prototype is no option", () => {
+  const polluted = { edition: "rfc3986", rule: "IPv6address", scheme: false, strict: false, minSeverity: "danger", ladder: "simple", dotSegments: "error" };
+  afterEach(() => {
+    for (const key of Object.keys(polluted)) delete (Object.prototype as Record<string, unknown>)[key];
+  });
+  test("parse, validate, normalize, equivalent, resolve and audit read only their own options", () => {
+    const before = {
+      parse: api.parse("http://a/b", {}).constructor.name,
+      validate: api.validate("http://a/b", {}).valid,
+      normalize: api.normalize("HTTP://a:80/%7e", {}),
+      equivalent: api.equivalent("http://a/", "HTTP://A:80/", {}),
+      audit: api.audit("http://u:p@a/", {}).length,
+    };
+    Object.assign(Object.prototype, polluted);
+    expect({
+      parse: api.parse("http://a/b", {}).constructor.name,
+      validate: api.validate("http://a/b", {}).valid,
+      normalize: api.normalize("HTTP://a:80/%7e", {}),
+      equivalent: api.equivalent("http://a/", "HTTP://A:80/", {}),
+      audit: api.audit("http://u:p@a/", {}).length,
+    }).toEqual(before);
+    expect(before).toEqual({ parse: "UriReferenceClass", validate: true, normalize: "http://a/~", equivalent: true, audit: 2 });
+  });
+});

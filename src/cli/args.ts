@@ -1,6 +1,7 @@
 // Argument parsing for every command, in one place: the options every command takes
 // (GLOBAL_OPTIONS), each command's own, the positionals, and every mistake in the command line
 // reported in the tool's own words as a UsageError (exit status 2 and a hint to --help).
+import { quote, shown } from "../printable.js";
 import { DEFAULT_EDITION, EDITIONS, type EditionId, type RuleName } from "../index.js";
 
 /** A mistake in the command line itself: exit status 2 and a hint to --help. */
@@ -35,7 +36,7 @@ export function wholeNumberOption(value: unknown, option: string, min: number, m
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!/^\d+$/.test(String(value)) || n < min || n > max) {
-    throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+    throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got ${quote(String(value))}`);
   }
   return n;
 }
@@ -84,7 +85,7 @@ export function editionOf(values: Values): EditionId {
   if (given === undefined || given === "") return DEFAULT_EDITION.id;
   if (typeof given === "string" && Object.hasOwn(EDITIONS, given)) return given as EditionId;
   const from = values.edition === undefined ? "URI_GRAMMAR_EDITION" : "--edition";
-  throw new UsageError(`${from}: unknown edition ${JSON.stringify(given)}; the editions are ${Object.keys(EDITIONS).join(", ")}`);
+  throw new UsageError(`${from}: unknown edition ${quote(String(given))}; the editions are ${Object.keys(EDITIONS).join(", ")}`);
 }
 
 /**
@@ -94,11 +95,12 @@ export function editionOf(values: Values): EditionId {
  * command (`--rule --json`: the value is missing).
  */
 export function parseCommandArgs(args: readonly string[], options: OptionSpec): { values: Values; positionals: string[] } {
-  const spec: OptionSpec = { ...options, ...GLOBAL_OPTIONS };
-  const values: Values = {};
+  // Own options only, by name: "--constructor" or "--__proto__" is no option of Object.prototype's.
+  const spec = new Map<string, OptionDef>([...Object.entries(options), ...Object.entries(GLOBAL_OPTIONS)]);
+  const values: Values = Object.create(null) as Values;
   const positionals: string[] = [];
-  const byShort = (letter: string) => Object.keys(spec).find((k) => spec[k].short === letter);
-  const isOption = (arg: string) => /^--[^=]/.test(arg) && spec[arg.slice(2).split("=")[0]] !== undefined ||
+  const byShort = (letter: string) => [...spec.keys()].find((k) => spec.get(k)!.short === letter);
+  const isOption = (arg: string) => /^--[^=]/.test(arg) && spec.has(arg.slice(2).split("=")[0]) ||
     /^-[^-]$/.test(arg) && byShort(arg[1]) !== undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -113,13 +115,13 @@ export function parseCommandArgs(args: readonly string[], options: OptionSpec): 
     } else if (arg.length === 2) {
       name = byShort(arg[1]);
     }
-    const def = name === undefined ? undefined : spec[name];
+    const def = name === undefined ? undefined : spec.get(name);
     if (name === undefined || def === undefined) {
-      throw new UsageError(`unknown option ${arg.split("=")[0]} (an input that starts with "-" goes after "--": -- ${arg})`);
+      throw new UsageError(`unknown option ${shown(arg.split("=")[0])} (an input that starts with "-" goes after "--": -- ${shown(arg)})`);
     }
-    const shown = arg.startsWith("--") ? `--${name}` : arg;
+    const spelled = arg.startsWith("--") ? `--${name}` : arg;
     if (def.type === "boolean") {
-      if (inline !== undefined) throw new UsageError(`${shown} takes no value (got ${JSON.stringify(inline)})`);
+      if (inline !== undefined) throw new UsageError(`${spelled} takes no value (got ${quote(inline)})`);
       values[name] = true;
       continue;
     }
@@ -127,13 +129,19 @@ export function parseCommandArgs(args: readonly string[], options: OptionSpec): 
     if (value === undefined) {
       const next = args[i + 1];
       const placeholder = def.value ?? "VALUE";
-      if (next === undefined) throw new UsageError(`${shown} needs a value: ${shown} ${placeholder}`);
-      if (isOption(next)) throw new UsageError(`${shown} needs a value (${shown} ${placeholder}), not the option ${next}`);
+      if (next === undefined) throw new UsageError(`${spelled} needs a value: ${spelled} ${placeholder}`);
+      if (isOption(next)) throw new UsageError(`${spelled} needs a value (${spelled} ${placeholder}), not the option ${shown(next)}`);
       value = next;
       i++;
     }
-    if (def.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
-    else values[name] = value;
+    // A repeated option adds to its array in place (a copy per repeat would take quadratic time).
+    if (def.multiple) {
+      const list = values[name] as string[] | undefined;
+      if (list === undefined) values[name] = [value];
+      else list.push(value);
+    } else {
+      values[name] = value;
+    }
   }
   return { values, positionals };
 }
@@ -150,7 +158,7 @@ export function expectPositionals(positionals: readonly string[], names: readonl
     throw new UsageError(`missing ${missing.join(" ")}`);
   }
   if (!variadic && positionals.length > names.length) {
-    throw new UsageError(`too many arguments: ${positionals.slice(names.length).map((p) => JSON.stringify(p)).join(" ")} ` +
+    throw new UsageError(`too many arguments: ${positionals.slice(names.length).map((p) => quote(p)).join(" ")} ` +
       `(expected ${names.length ? names.join(" ") : "none"})`);
   }
 }
@@ -159,7 +167,7 @@ export function expectPositionals(positionals: readonly string[], names: readonl
 export function choice<T extends string>(value: unknown, option: string, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`${option} must be one of ${allowed.join(", ")}, got ${JSON.stringify(value)}`);
+  throw new UsageError(`${option} must be one of ${allowed.join(", ")}, got ${quote(String(value))}`);
 }
 
 /** A rule name given on the command line, with the right spelling suggested for a near miss. */
@@ -169,7 +177,7 @@ export function ruleOption(value: unknown, option: string | undefined = "--rule"
   const { rules, document } = EDITIONS[edition];
   if (rules.some((r) => r.name === name)) return name as RuleName;
   const near = suggestRule(name, edition);
-  throw new UsageError(`${option ? option + ": " : ""}${document} has no rule ${JSON.stringify(name)}` +
+  throw new UsageError(`${option ? option + ": " : ""}${document} has no rule ${quote(name)}` +
     (near ? ` (did you mean ${JSON.stringify(near)}?)` : `; 'uri-grammar rules --edition ${edition}' lists its rules`));
 }
 

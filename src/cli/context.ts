@@ -1,5 +1,7 @@
 // What every command is given: the streams, their colours, and a way to read "-" from stdin.
 import { UsageError, type OptionSpec, type Values } from "./args.js";
+import { terminalText } from "../printable.js";
+import { readStdinText } from "./input.js";
 import { colourEnabled, styler, type Styler } from "./style.js";
 
 export interface Context {
@@ -9,7 +11,10 @@ export interface Context {
   /** Colours for stdout and for stderr, each decided for its own stream. */
   readonly out: Styler;
   readonly err: Styler;
-  /** Writes to stdout / stderr (a line each; the newline is added). */
+  /**
+   * Writes to stdout / stderr (a line each; the newline is added), as terminalText() shows it:
+   * no character a terminal would act on gets through but the tool's own colours.
+   */
   print(text: string): void;
   warn(text: string): void;
 }
@@ -27,23 +32,23 @@ export interface Command {
 }
 
 export function processContext(): Context {
-  const stdout = process.stdout;
-  const stderr = process.stderr;
+  return streamContext(process.stdout, process.stderr, process.stdin);
+}
+
+/** A context on these streams, colours decided for each (processContext's, for other streams in tests). */
+export function streamContext(stdout: NodeJS.WriteStream, stderr: NodeJS.WriteStream, stdin: NodeJS.ReadStream): Context {
+  const out = styler(colourEnabled(stdout));
+  const err = styler(colourEnabled(stderr));
   return {
-    stdout, stderr, stdin: process.stdin,
-    out: styler(colourEnabled(stdout)),
-    err: styler(colourEnabled(stderr)),
-    print: (text) => { stdout.write(text + "\n"); },
-    warn: (text) => { stderr.write(text + "\n"); },
+    stdout, stderr, stdin, out, err,
+    print: (text) => { stdout.write(terminalText(text, out.enabled) + "\n"); },
+    warn: (text) => { stderr.write(terminalText(text, err.enabled) + "\n"); },
   };
 }
 
-/** Reads all of stdin as UTF-8. */
+/** Reads all of stdin as UTF-8 (input.ts: a read that fails is exit 74, one too long a usage error). */
 export async function readStdin(stdin: NodeJS.ReadStream): Promise<string> {
-  stdin.setEncoding("utf8");
-  let text = "";
-  for await (const chunk of stdin) text += chunk as string;
-  return text;
+  return readStdinText(stdin);
 }
 
 /**

@@ -1,4 +1,5 @@
 // uri-grammar diff: how the grammar changed between two editions.
+import { quote as quoteValue } from "../printable.js";
 import { diffEditions, EDITIONS, type EditionId } from "../index.js";
 import { expectPositionals, globalOptionHelp, UsageError } from "./args.js";
 import type { Command } from "./context.js";
@@ -26,7 +27,7 @@ ${exitStatusHelp({ [EXIT.ok]: "compared" })}`,
   run(values, positionals, ctx) {
     expectPositionals(positionals, ["<edition>", "<edition>"]);
     const ids = positionals.map((id) => {
-      if (!Object.hasOwn(EDITIONS, id)) throw new UsageError(`unknown edition ${JSON.stringify(id)}; the editions are ${Object.keys(EDITIONS).join(", ")}`);
+      if (!Object.hasOwn(EDITIONS, id)) throw new UsageError(`unknown edition ${quoteValue(String(id))}; the editions are ${Object.keys(EDITIONS).join(", ")}`);
       return id as EditionId;
     });
     const d = diffEditions(ids[0], ids[1]);

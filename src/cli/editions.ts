@@ -2,7 +2,8 @@
 // disagree about it and which rule of which edition decides it.
 import { compareEditions, EDITIONS, type RuleInfo } from "../index.js";
 import { sectionText } from "../errors.js";
-import { expectPositionals, globalOptionHelp } from "./args.js";
+import { quote } from "../printable.js";
+import { expectPositionals, globalOptionHelp, suggestRule, UsageError } from "./args.js";
 import { withStdin, type Command } from "./context.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 import { errorJson, json, syntaxErrorText } from "./report.js";
@@ -38,7 +39,13 @@ ${exitStatusHelp({ [EXIT.ok]: "listed, or every edition gives the same verdict",
     expectPositionals(positionals, ["[<input>]"]);
     if (positionals.length === 0) return list(values.json === true, ctx);
     const [input] = await withStdin(positionals, ctx);
-    const verdicts = compareEditions(input, values.rule === undefined ? undefined : { rule: String(values.rule) });
+    const rule = values.rule === undefined ? undefined : String(values.rule);
+    if (rule !== undefined && !Object.values(EDITIONS).some((e) => e.rule(rule) !== undefined)) {
+      const near = suggestRule(rule);
+      throw new UsageError(`--rule: no edition has a rule ${quote(rule)}` +
+        (near ? ` (did you mean ${quote(near)}?)` : "; 'uri-grammar rules --edition ID' lists an edition's rules"));
+    }
+    const verdicts = compareEditions(input, rule === undefined ? undefined : { rule });
     const agree = verdicts.every((v) => v.valid === verdicts[0].valid);
     if (values.json) {
       ctx.print(json({

@@ -1,8 +1,11 @@
 // The input of the commands that stream a file (batch, extract): opened, read chunk by chunk, its
 // faults told apart (a file that cannot be opened is a usage error, one that fails while it is read
 // an I/O error), and stopped cleanly by Ctrl-C.
+import { shown } from "../printable.js";
+import { constants as bufferConstants } from "node:buffer";
 import { createReadStream, fstatSync, openSync } from "node:fs";
-import { CommandError, errnoText, IoError } from "./args.js";
+import { StringDecoder } from "node:string_decoder";
+import { CommandError, errnoText, IoError, UsageError } from "./args.js";
 import type { Context } from "./context.js";
 
 export interface Input {
@@ -15,7 +18,7 @@ export interface Input {
 
 /** Opens FILE, or stdin for "-". CommandError (exit status 2) when the file cannot be opened. */
 export function openInput(file: string, ctx: Context, highWaterMark: number): Input {
-  if (file === "-") return { name: "stdin", stream: ctx.stdin, size: fileSize((ctx.stdin as { fd?: number }).fd) };
+  if (file === "-") return { name: "stdin", stream: stdinStream(ctx.stdin, highWaterMark), size: fileSize((ctx.stdin as { fd?: number }).fd) };
   let fd: number;
   let size: number | undefined;
   try {
@@ -24,7 +27,7 @@ export function openInput(file: string, ctx: Context, highWaterMark: number): In
     if (stat.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
     size = stat.isFile() ? stat.size : undefined;
   } catch (e) {
-    throw new CommandError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new CommandError(`cannot read ${shown(file)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   return { name: file, stream: createReadStream("", { fd, highWaterMark }), size };
 }
@@ -71,7 +74,7 @@ export class Reader {
       this.done = true;
     } catch (e) {
       if (this.interrupted) return;
-      throw new IoError(`cannot read ${this.input.name}: ${errnoText(e)}`);
+      throw new IoError(`cannot read ${shown(this.input.name)}: ${errnoText(e)}`);
     }
   }
 
@@ -80,4 +83,64 @@ export class Reader {
     this.done = true;
     process.off("SIGINT", this.onSigint);
   }
+}
+
+/**
+ * The stream to read stdin from. Node's own stdin reads a directory as an empty input and, for
+ * some files, ends where a read fails; so stdin redirected from a directory is an IoError (exit
+ * status 74: "cannot read stdin: is a directory (EISDIR)"), and one redirected from a file or a
+ * device is read through a stream of its own, whose failed read is an error. A pipe or a terminal
+ * is read as Node reads it.
+ */
+export function stdinStream(stdin: NodeJS.ReadableStream, highWaterMark = 64 * 1024): NodeJS.ReadableStream {
+  const fd = (stdin as { fd?: unknown }).fd;
+  if (typeof fd !== "number") return stdin;
+  let stat;
+  try {
+    stat = fstatSync(fd);
+  } catch (e) {
+    throw new IoError(`cannot read stdin: ${errnoText(e)}`);
+  }
+  if (stat.isDirectory()) throw new IoError("cannot read stdin: it is a directory (EISDIR)");
+  if (!stat.isFile() && !stat.isCharacterDevice() && !stat.isBlockDevice()) return stdin;
+  // A terminal is a character device that Node reads as a TTY (and Ctrl-D ends).
+  if ((stdin as { isTTY?: boolean }).isTTY) return stdin;
+  return createReadStream("", { fd, autoClose: false, highWaterMark });
+}
+
+/**
+ * The longest string the JavaScript engine holds (V8: 2^29 - 24 UTF-16 units on 64-bit
+ * platforms), and so the longest input a command that reads one input whole (check, parse, ...)
+ * takes from stdin. batch and extract read line by line, and take any size.
+ */
+export const STDIN_MAX_LENGTH: number = bufferConstants.MAX_STRING_LENGTH;
+
+/**
+ * All of stdin as UTF-8 text. A read that fails is an IoError (exit status 74, "cannot read
+ * stdin: ..."); an input longer than `max` characters (STDIN_MAX_LENGTH) a UsageError that names
+ * the limit, said as soon as the limit is passed (the rest is not read).
+ */
+export async function readStdinText(stdin: NodeJS.ReadableStream, max = STDIN_MAX_LENGTH): Promise<string> {
+  const stream = stdinStream(stdin);
+  const decoder = new StringDecoder("utf8");
+  const parts: string[] = [];
+  let length = 0;
+  const add = (text: string) => {
+    length += text.length;
+    if (length > max) {
+      (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      throw new UsageError(`the input on stdin is longer than ${max} characters, the longest string a command that reads ` +
+        `one input whole can hold (STDIN_MAX_LENGTH: the JavaScript engine's limit); 'uri-grammar batch' and ` +
+        `'uri-grammar extract' read any size, line by line`);
+    }
+    if (text !== "") parts.push(text);
+  };
+  try {
+    for await (const chunk of stream) add(typeof chunk === "string" ? chunk : decoder.write(chunk as Buffer));
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new IoError(`cannot read stdin: ${errnoText(e)}`);
+  }
+  add(decoder.end());
+  return parts.join("");
 }

@@ -1,5 +1,6 @@
 // The command line: picks the command, parses its arguments, and turns every outcome into an exit
 // status from one table (exit.ts). User errors never print a stack trace.
+import { quote, shown } from "../printable.js";
 import { NotDefinedError } from "../errors.js";
 import { CommandError, errnoText, IoError, UsageError, parseCommandArgs } from "./args.js";
 import { audit } from "./audit.js";
@@ -79,15 +80,15 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
     if (first === "-v" || first === "--version") { ctx.print(packageVersion()); return EXIT.ok; }
     if (first === "help") {
       const topic = rest[0] === undefined ? undefined : COMMANDS.find((c) => c.name === rest[0]);
-      if (rest[0] !== undefined && !topic) throw new UsageError(`unknown command ${JSON.stringify(rest[0])}`);
+      if (rest[0] !== undefined && !topic) throw new UsageError(`unknown command ${quote(rest[0])}`);
       ctx.print(topic ? topic.usage : mainUsage());
       return EXIT.ok;
     }
     command = COMMANDS.find((c) => c.name === first);
     if (!command) {
       const near = COMMANDS.find((c) => c.name.startsWith(first.toLowerCase().slice(0, 3)));
-      throw new UsageError(first.startsWith("-") ? `unknown option ${first}`
-        : `unknown command ${JSON.stringify(first)}` + (near ? ` (did you mean ${near.name}?)` : ""));
+      throw new UsageError(first.startsWith("-") ? `unknown option ${shown(first)}`
+        : `unknown command ${quote(first)}` + (near ? ` (did you mean ${near.name}?)` : ""));
     }
     running = command;
     const { values, positionals } = parseCommandArgs(rest, command.options);

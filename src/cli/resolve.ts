@@ -1,8 +1,9 @@
 // uri-grammar resolve: each reference resolved against the base, by the edition's section 5.2;
 // with --steps, the steps of that section that produced each target.
+import { quote } from "../printable.js";
 import { choice, editionOf, expectPositionals, globalOptionHelp, UsageError } from "./args.js";
 import { withStdin, type Command, type Context } from "./context.js";
-import { resolve as resolveString, resolveReference, resolveSteps, type ResolutionStep } from "../index.js";
+import { RESOLVE_STEPS_MAX_LENGTH, resolve as resolveString, resolveReference, resolveSteps, type ResolutionStep } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 
@@ -48,7 +49,7 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
   },
   async run(values, positionals, ctx) {
     if (positionals.length === 1) {
-      throw new UsageError(`missing <ref>...: give one or more references to resolve against ${JSON.stringify(positionals[0])}`);
+      throw new UsageError(`missing <ref>...: give one or more references to resolve against ${quote(positionals[0])}`);
     }
     expectPositionals(positionals, ["<base>", "<ref>..."]);
     // Only the options given: --dot-segments is the draft's choice, and an edition without it says so.
@@ -58,6 +59,15 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
       ...(values["dot-segments"] === undefined ? {} : { dotSegments: choice(values["dot-segments"], "--dot-segments", DOT_SEGMENTS, "retain") }),
     } as never;
     const [base, ...refs] = await withStdin(positionals, ctx);
+    if (values.steps) {
+      // resolveSteps() keeps the state after every step: its limit is a usage error here, said before any output.
+      const long = [base, ...refs].findIndex((text) => text.length > RESOLVE_STEPS_MAX_LENGTH);
+      if (long >= 0) {
+        throw new UsageError(`--steps takes a base and references of at most ${RESOLVE_STEPS_MAX_LENGTH} characters ` +
+          `(RESOLVE_STEPS_MAX_LENGTH); ${long === 0 ? "the base" : `reference ${long}`} has ${[base, ...refs][long].length}; ` +
+          `without --steps any length is resolved`);
+      }
+    }
     // A base that no reference can be resolved against (section 5.1) is reported once.
     try {
       resolveReference(base, "", options);
@@ -65,7 +75,7 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
       if (e instanceof TypeError && values["dot-segments"] !== undefined) throw new UsageError(`--dot-segments: ${e.message.replace(/^\w+: /, "")}`);
       if (!isInputError(e)) throw e;
       if (values.json) ctx.print(json({ base, error: errorJson(e) }));
-      else reportInputError(e, ctx, `cannot resolve against ${JSON.stringify(base)}`);
+      else reportInputError(e, ctx, `cannot resolve against ${quote(base)}`);
       return EXIT.invalid;
     }
     const results: Record<string, unknown>[] = [];
@@ -94,7 +104,7 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
           // Line i of stdout stays the result for reference i.
           ctx.print("");
           if (values.steps) ctx.print("");
-          reportInputError(e, ctx, `cannot resolve ${JSON.stringify(ref)} (reference ${i + 1})`);
+          reportInputError(e, ctx, `cannot resolve ${quote(ref)} (reference ${i + 1})`);
         }
       }
     }

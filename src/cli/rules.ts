@@ -1,4 +1,5 @@
 // uri-grammar rules: the grammar's rules with their sections; one rule in full.
+import { quote } from "../printable.js";
 import { EDITIONS, type EditionId, type RuleInfo } from "../index.js";
 import { sectionText } from "../errors.js";
 import { charactersOf } from "../diff-editions.js";
@@ -170,7 +171,7 @@ function history(name: string): HistoryRow[] {
     before = { chars, uses: info.uses };
   }
   if (rows.length === 0) {
-    throw new UsageError(`no edition has a rule ${JSON.stringify(name)}; 'uri-grammar rules --edition ID' lists an edition's rules`);
+    throw new UsageError(`no edition has a rule ${quote(name)}; 'uri-grammar rules --edition ID' lists an edition's rules`);
   }
   return rows;
 }

@@ -1,4 +1,5 @@
 // uri-grammar tour: the grammar's history from 1993 to 2005, stop by stop, every answer computed now.
+import { quote as quoteValue } from "../printable.js";
 import { tour as computeTour, type TourStop } from "../index.js";
 import { sectionText } from "../errors.js";
 import { expectPositionals, globalOptionHelp, UsageError } from "./args.js";
@@ -34,7 +35,7 @@ ${exitStatusHelp({ [EXIT.ok]: "shown" })}`,
     if (positionals.length) {
       const n = Number(positionals[0]);
       if (!Number.isInteger(n) || n < 1 || n > stops.length) {
-        throw new UsageError(`STOP must be a stop's number, 1 to ${stops.length}; got ${JSON.stringify(positionals[0])}`);
+        throw new UsageError(`STOP must be a stop's number, 1 to ${stops.length}; got ${quoteValue(positionals[0])}`);
       }
       stops = [stops[n - 1]];
     }

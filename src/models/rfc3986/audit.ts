@@ -78,7 +78,7 @@ export function auditReference(edition: Edition, input: string, ref: Reference, 
   checkOtherEscapes(add, input, spans);
   checkDoubleEscapes(add, input, spans, reservedTable(edition));
   if (authority !== undefined) checkMisleadingAuthority(add, looksLike(edition), input, spans, authority.host.raw);
-  return sortFindings(findings);
+  return sortFindings(findings, input);
 }
 
 /**
