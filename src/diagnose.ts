@@ -182,7 +182,12 @@ function namedSets(edition: Edition): readonly { rule: RuleName; codes: number[]
 const EXCLUDED = new WeakMap<Edition, ReadonlyMap<string, RuleInfo>>();
 const ALPHABET = new WeakMap<Edition, { reachable: ReadonlySet<string>; alphabet: ReadonlySet<string> }>();
 
-/** The rules a URI reference uses, and every character that can begin one of them: all it holds. */
+/**
+ * The rules a URI reference uses, and every ASCII character that any of them writes (a literal's
+ * characters, a range's, in either case where the literal is case-insensitive), from the rules'
+ * ABNF trees: all a reference can hold. (Not only the characters a rule can begin with: the 1993
+ * draft's "/" stands only inside httpaddress's "//" and after a path's first xpalphas.)
+ */
 function reachableOf(edition: Edition): { reachable: ReadonlySet<string>; alphabet: ReadonlySet<string> } {
   let found = ALPHABET.get(edition);
   if (found === undefined) {
@@ -194,12 +199,34 @@ function reachableOf(edition: Edition): { reachable: ReadonlySet<string>; alphab
     };
     visit(edition.roles.reference);
     const alphabet = new Set<string>();
-    for (const name of reachable) for (const c of edition.rule(name)!.first) alphabet.add(c);
+    const trees = edition.automata.grammar as Readonly<Record<string, AbnfTree>>;
+    const walk = (n: AbnfTree): void => {
+      switch (n.kind) {
+        case "str":
+          for (const ch of n.text) { alphabet.add(ch); if (n.ci) { alphabet.add(ch.toLowerCase()); alphabet.add(ch.toUpperCase()); } }
+          break;
+        case "range":
+          for (let c = n.first; c <= Math.min(n.last, 0x7f); c++) alphabet.add(String.fromCharCode(c));
+          break;
+        case "cat": case "alt": n.items.forEach(walk); break;
+        case "rep": walk(n.item); break;
+        case "ref": break;
+      }
+    };
+    for (const name of reachable) if (trees[name] !== undefined) walk(trees[name]);
     found = { reachable, alphabet };
     ALPHABET.set(edition, found);
   }
   return found;
 }
+
+/** A rule's ABNF as a tree (generated/ID/dfa.js GRAMMAR). */
+type AbnfTree =
+  | { kind: "str"; text: string; ci?: boolean }
+  | { kind: "range"; first: number; last: number }
+  | { kind: "cat" | "alt"; items: AbnfTree[] }
+  | { kind: "rep"; min: number; max: number | null; item: AbnfTree }
+  | { kind: "ref"; name: string };
 
 /** The rules a rule uses, directly or through others. */
 function usedBy(edition: Edition, name: string): ReadonlySet<string> {

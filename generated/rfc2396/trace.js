@@ -598,6 +598,14 @@ function peg$traceSpan(startPos, endPos) {
 }
 
 
+function peg$mark() {
+  return typeof peg$tracer.mark === "function" ? peg$tracer.mark() : 0;
+}
+
+function peg$reset(mark) {
+  if (typeof peg$tracer.reset === "function") peg$tracer.reset(mark);
+}
+
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
   const endPosDetails = peg$computePosDetails(endPos);
@@ -650,6 +658,7 @@ function peg$buildStructuredError(expected, found, location) {
 function peg$parseURI_reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -657,7 +666,7 @@ function peg$parseURI_reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseabsoluteURI();
   if (s1 === peg$FAILED) {
     s1 = peg$parserelativeURI();
@@ -665,7 +674,7 @@ function peg$parseURI_reference() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 35) {
     s3 = peg$c0;
     peg$currPos++;
@@ -674,12 +683,12 @@ function peg$parseURI_reference() {
     if (peg$silentFails === 0) { peg$fail(peg$e0); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsefragment();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -709,6 +718,7 @@ function peg$parseURI_reference() {
 function peg$parseabsoluteURI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m1, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -716,8 +726,8 @@ function peg$parseabsoluteURI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -735,7 +745,7 @@ function peg$parseabsoluteURI() {
     if (s2 !== peg$FAILED) {
       s3 = peg$parsehier_part();
       if (s3 === peg$FAILED) {
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = peg$parseopaque_part();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s3;
@@ -747,15 +757,15 @@ function peg$parseabsoluteURI() {
         peg$savedPos = s0;
         s0 = peg$f2(s1, s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -780,6 +790,7 @@ function peg$parseabsoluteURI() {
 function peg$parserelativeURI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -787,10 +798,10 @@ function peg$parserelativeURI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parseabs_path();
     if (s2 === peg$FAILED) {
       s2 = peg$parserel_path();
@@ -802,7 +813,7 @@ function peg$parserelativeURI() {
     }
   }
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 63) {
       s3 = peg$c2;
       peg$currPos++;
@@ -811,12 +822,12 @@ function peg$parserelativeURI() {
       if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parsequery();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -825,7 +836,7 @@ function peg$parserelativeURI() {
     peg$savedPos = s0;
     s0 = peg$f3(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -850,6 +861,7 @@ function peg$parserelativeURI() {
 function peg$parsehier_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -857,10 +869,10 @@ function peg$parsehier_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parseabs_path();
     if (s2 !== peg$FAILED) {
       s1 = input.substring(s1, peg$currPos);
@@ -869,7 +881,7 @@ function peg$parsehier_part() {
     }
   }
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 63) {
       s3 = peg$c2;
       peg$currPos++;
@@ -878,12 +890,12 @@ function peg$parsehier_part() {
       if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parsequery();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -892,7 +904,7 @@ function peg$parsehier_part() {
     peg$savedPos = s0;
     s0 = peg$f4(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -917,6 +929,7 @@ function peg$parsehier_part() {
 function peg$parseopaque_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -924,7 +937,7 @@ function peg$parseopaque_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseuric_no_slash();
   if (s1 !== peg$FAILED) {
     s2 = [];
@@ -936,7 +949,7 @@ function peg$parseopaque_part() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1004,6 +1017,7 @@ function peg$parseuric_no_slash() {
 function peg$parsenet_path() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1011,7 +1025,7 @@ function peg$parsenet_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c3;
     peg$currPos += 2;
@@ -1022,7 +1036,7 @@ function peg$parsenet_path() {
   if (s1 !== peg$FAILED) {
     s2 = peg$parseauthority();
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parseabs_path();
       if (s4 === peg$FAILED) {
         s4 = null;
@@ -1031,11 +1045,11 @@ function peg$parsenet_path() {
       peg$savedPos = s0;
       s0 = peg$f5(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1060,6 +1074,7 @@ function peg$parsenet_path() {
 function peg$parseabs_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1067,7 +1082,7 @@ function peg$parseabs_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c4;
     peg$currPos++;
@@ -1080,7 +1095,7 @@ function peg$parseabs_path() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1105,6 +1120,7 @@ function peg$parseabs_path() {
 function peg$parserel_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1112,7 +1128,7 @@ function peg$parserel_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parserel_segment();
   if (s1 !== peg$FAILED) {
     s2 = peg$parseabs_path();
@@ -1122,7 +1138,7 @@ function peg$parserel_path() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1212,6 +1228,7 @@ function peg$parserel_segment() {
 function peg$parsescheme() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1219,7 +1236,7 @@ function peg$parsescheme() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
@@ -1245,7 +1262,7 @@ function peg$parsescheme() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1270,6 +1287,7 @@ function peg$parsescheme() {
 function peg$parseauthority() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1277,10 +1295,10 @@ function peg$parseauthority() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseserver();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     peg$silentFails++;
     s3 = input.charCodeAt(peg$currPos);
     if (s3 < 128 && peg$t3[s3] === 1) {
@@ -1291,7 +1309,7 @@ function peg$parseauthority() {
       if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
     if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       peg$silentFails++;
       if (input.length > peg$currPos) {
         s4 = input.charAt(peg$currPos);
@@ -1304,13 +1322,13 @@ function peg$parseauthority() {
       if (s4 === peg$FAILED) {
         s3 = undefined;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     peg$silentFails--;
     if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = undefined;
     } else {
       s2 = peg$FAILED;
@@ -1318,15 +1336,15 @@ function peg$parseauthority() {
     if (s2 !== peg$FAILED) {
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parsereg_name();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1421,6 +1439,7 @@ function peg$parsereg_name() {
 function peg$parseserver() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m1, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1428,9 +1447,9 @@ function peg$parseserver() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parseuserinfo();
   s2 = input.substring(s2, peg$currPos);
   if (input.charCodeAt(peg$currPos) === 64) {
@@ -1443,7 +1462,7 @@ function peg$parseserver() {
   if (s3 !== peg$FAILED) {
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1454,11 +1473,11 @@ function peg$parseserver() {
     peg$savedPos = s0;
     s0 = peg$f7(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = '';
     peg$savedPos = s0;
     s1 = peg$f8();
@@ -1547,6 +1566,7 @@ function peg$parseuserinfo() {
 function peg$parsehostport() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1554,10 +1574,10 @@ function peg$parsehostport() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehost();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 58) {
       s3 = peg$c1;
       peg$currPos++;
@@ -1566,12 +1586,12 @@ function peg$parsehostport() {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseport();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -1580,7 +1600,7 @@ function peg$parsehostport() {
     peg$savedPos = s0;
     s0 = peg$f9(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1605,6 +1625,7 @@ function peg$parsehostport() {
 function peg$parsehost() {
   var startPos = peg$currPos;
   let s0, s1;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1612,7 +1633,7 @@ function peg$parsehost() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehostname();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
@@ -1620,7 +1641,7 @@ function peg$parsehost() {
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1650,6 +1671,7 @@ function peg$parsehost() {
 function peg$parsehostname() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6;
+  let m0, m2, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1657,9 +1679,9 @@ function peg$parsehostname() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parsedomainlabel();
   if (s3 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 46) {
@@ -1670,12 +1692,12 @@ function peg$parsehostname() {
       if (peg$silentFails === 0) { peg$fail(peg$e13); }
     }
     if (s4 !== peg$FAILED) {
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       peg$silentFails++;
       s6 = peg$parsealphanum();
       peg$silentFails--;
       if (s6 !== peg$FAILED) {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = undefined;
       } else {
         s5 = peg$FAILED;
@@ -1684,20 +1706,20 @@ function peg$parsehostname() {
         s3 = [s3, s4, s5];
         s2 = s3;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   while (s2 !== peg$FAILED) {
     s1.push(s2);
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = peg$parsedomainlabel();
     if (s3 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
@@ -1708,12 +1730,12 @@ function peg$parsehostname() {
         if (peg$silentFails === 0) { peg$fail(peg$e13); }
       }
       if (s4 !== peg$FAILED) {
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         peg$silentFails++;
         s6 = peg$parsealphanum();
         peg$silentFails--;
         if (s6 !== peg$FAILED) {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = undefined;
         } else {
           s5 = peg$FAILED;
@@ -1722,15 +1744,15 @@ function peg$parsehostname() {
           s3 = [s3, s4, s5];
           s2 = s3;
         } else {
-          peg$currPos = s2;
+          peg$currPos = s2; peg$reset(m2);
           s2 = peg$FAILED;
         }
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   }
@@ -1749,7 +1771,7 @@ function peg$parsehostname() {
     s1 = [s1, s2, s3];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1774,6 +1796,7 @@ function peg$parsehostname() {
 function peg$parsedomainlabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1781,11 +1804,11 @@ function peg$parsedomainlabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealphanum();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     s4 = [];
     if (input.charCodeAt(peg$currPos) === 45) {
       s5 = peg$c7;
@@ -1809,12 +1832,12 @@ function peg$parsedomainlabel() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = [];
       if (input.charCodeAt(peg$currPos) === 45) {
         s5 = peg$c7;
@@ -1838,14 +1861,14 @@ function peg$parsedomainlabel() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1870,6 +1893,7 @@ function peg$parsedomainlabel() {
 function peg$parsetoplabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1877,11 +1901,11 @@ function peg$parsetoplabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     s4 = [];
     if (input.charCodeAt(peg$currPos) === 45) {
       s5 = peg$c7;
@@ -1905,12 +1929,12 @@ function peg$parsetoplabel() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = [];
       if (input.charCodeAt(peg$currPos) === 45) {
         s5 = peg$c7;
@@ -1934,14 +1958,14 @@ function peg$parsetoplabel() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1966,6 +1990,7 @@ function peg$parsetoplabel() {
 function peg$parseIPv4address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1973,7 +1998,7 @@ function peg$parseIPv4address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parsedigit();
   if (s2 !== peg$FAILED) {
@@ -2045,31 +2070,31 @@ function peg$parseIPv4address() {
                 s1 = [s1, s2, s3, s4, s5, s6, s7];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2165,6 +2190,7 @@ function peg$parsepath() {
 function peg$parsepath_segments() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2172,10 +2198,10 @@ function peg$parsepath_segments() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s4 = peg$c4;
     peg$currPos++;
@@ -2188,12 +2214,12 @@ function peg$parsepath_segments() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c4;
       peg$currPos++;
@@ -2206,7 +2232,7 @@ function peg$parsepath_segments() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -2234,6 +2260,7 @@ function peg$parsepath_segments() {
 function peg$parsesegment() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2241,7 +2268,7 @@ function peg$parsesegment() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parsepchar();
   while (s2 !== peg$FAILED) {
@@ -2249,7 +2276,7 @@ function peg$parsesegment() {
     s2 = peg$parsepchar();
   }
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 59) {
     s4 = peg$c8;
     peg$currPos++;
@@ -2262,12 +2289,12 @@ function peg$parsesegment() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 59) {
       s4 = peg$c8;
       peg$currPos++;
@@ -2280,7 +2307,7 @@ function peg$parsesegment() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -2607,6 +2634,7 @@ function peg$parsemark() {
 function peg$parseescaped() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2614,7 +2642,7 @@ function peg$parseescaped() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 37) {
     s1 = peg$c9;
     peg$currPos++;
@@ -2630,15 +2658,15 @@ function peg$parseescaped() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 

@@ -624,6 +624,14 @@ function peg$traceSpan(startPos, endPos) {
 }
 
 
+function peg$mark() {
+  return typeof peg$tracer.mark === "function" ? peg$tracer.mark() : 0;
+}
+
+function peg$reset(mark) {
+  if (typeof peg$tracer.reset === "function") peg$tracer.reset(mark);
+}
+
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
   const endPosDetails = peg$computePosDetails(endPos);
@@ -827,6 +835,7 @@ function peg$parsemark() {
 function peg$parseescaped() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -834,7 +843,7 @@ function peg$parseescaped() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 37) {
     s1 = peg$c0;
     peg$currPos++;
@@ -850,15 +859,15 @@ function peg$parseescaped() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -957,6 +966,7 @@ function peg$parseunwise() {
 function peg$parseabsolute_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m3, m5, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -964,8 +974,8 @@ function peg$parseabsolute_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -981,9 +991,9 @@ function peg$parseabsolute_URI() {
       if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parsehier_part();
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 35) {
         s6 = peg$c2;
@@ -993,7 +1003,7 @@ function peg$parseabsolute_URI() {
         if (peg$silentFails === 0) { peg$fail(peg$e8); }
       }
       if (s6 === peg$FAILED) {
-        s6 = peg$currPos;
+        s6 = peg$currPos; m6 = peg$mark();
         peg$silentFails++;
         if (input.length > peg$currPos) {
           s7 = input.charAt(peg$currPos);
@@ -1006,13 +1016,13 @@ function peg$parseabsolute_URI() {
         if (s7 === peg$FAILED) {
           s6 = undefined;
         } else {
-          peg$currPos = s6;
+          peg$currPos = s6; peg$reset(m6);
           s6 = peg$FAILED;
         }
       }
       peg$silentFails--;
       if (s6 !== peg$FAILED) {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = undefined;
       } else {
         s5 = peg$FAILED;
@@ -1020,11 +1030,11 @@ function peg$parseabsolute_URI() {
       if (s5 !== peg$FAILED) {
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
       if (s3 === peg$FAILED) {
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = peg$parseopaque_part();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s3;
@@ -1036,15 +1046,15 @@ function peg$parseabsolute_URI() {
         peg$savedPos = s0;
         s0 = peg$f1(s1, s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1069,6 +1079,7 @@ function peg$parseabsolute_URI() {
 function peg$parsehier_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1076,10 +1087,10 @@ function peg$parsehier_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parseabs_path();
     if (s2 !== peg$FAILED) {
       s1 = input.substring(s1, peg$currPos);
@@ -1090,7 +1101,7 @@ function peg$parsehier_part() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 63) {
     s3 = peg$c3;
     peg$currPos++;
@@ -1099,12 +1110,12 @@ function peg$parsehier_part() {
     if (peg$silentFails === 0) { peg$fail(peg$e10); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsequery();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -1134,6 +1145,7 @@ function peg$parsehier_part() {
 function peg$parsenet_path() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1141,7 +1153,7 @@ function peg$parsenet_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c4;
     peg$currPos += 2;
@@ -1152,7 +1164,7 @@ function peg$parsenet_path() {
   if (s1 !== peg$FAILED) {
     s2 = peg$parseauthority();
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parseabs_path();
       if (s4 === peg$FAILED) {
         s4 = null;
@@ -1161,11 +1173,11 @@ function peg$parsenet_path() {
       peg$savedPos = s0;
       s0 = peg$f3(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1190,6 +1202,7 @@ function peg$parsenet_path() {
 function peg$parseabs_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1197,7 +1210,7 @@ function peg$parseabs_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c5;
     peg$currPos++;
@@ -1210,7 +1223,7 @@ function peg$parseabs_path() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1235,6 +1248,7 @@ function peg$parseabs_path() {
 function peg$parseopaque_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1242,7 +1256,7 @@ function peg$parseopaque_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseuric_no_slash();
   if (s1 !== peg$FAILED) {
     s2 = [];
@@ -1254,7 +1268,7 @@ function peg$parseopaque_part() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1322,6 +1336,7 @@ function peg$parseuric_no_slash() {
 function peg$parsescheme() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1329,7 +1344,7 @@ function peg$parsescheme() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseALPHA();
   if (s1 !== peg$FAILED) {
     s2 = [];
@@ -1355,7 +1370,7 @@ function peg$parsescheme() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1380,6 +1395,7 @@ function peg$parsescheme() {
 function peg$parseauthority() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1387,9 +1403,9 @@ function peg$parseauthority() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseserver();
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   peg$silentFails++;
   s3 = input.charCodeAt(peg$currPos);
   if (s3 < 128 && peg$t8[s3] === 1) {
@@ -1400,7 +1416,7 @@ function peg$parseauthority() {
     if (peg$silentFails === 0) { peg$fail(peg$e15); }
   }
   if (s3 === peg$FAILED) {
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     peg$silentFails++;
     if (input.length > peg$currPos) {
       s4 = input.charAt(peg$currPos);
@@ -1413,13 +1429,13 @@ function peg$parseauthority() {
     if (s4 === peg$FAILED) {
       s3 = undefined;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
   peg$silentFails--;
   if (s3 !== peg$FAILED) {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = undefined;
   } else {
     s2 = peg$FAILED;
@@ -1427,11 +1443,11 @@ function peg$parseauthority() {
   if (s2 !== peg$FAILED) {
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parsereg_name();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1526,6 +1542,7 @@ function peg$parsereg_name() {
 function peg$parseserver() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m1, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1533,10 +1550,10 @@ function peg$parseserver() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
-  s3 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
+  s2 = peg$currPos; m2 = peg$mark();
+  s3 = peg$currPos; m3 = peg$mark();
   s4 = peg$parseuserinfo();
   s3 = input.substring(s3, peg$currPos);
   if (input.charCodeAt(peg$currPos) === 64) {
@@ -1549,7 +1566,7 @@ function peg$parseserver() {
   if (s4 !== peg$FAILED) {
     s2 = s3;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -1560,7 +1577,7 @@ function peg$parseserver() {
     peg$savedPos = s1;
     s1 = peg$f5(s2, s3);
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1652,6 +1669,7 @@ function peg$parseuserinfo() {
 function peg$parsehostport() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1659,10 +1677,10 @@ function peg$parsehostport() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehost();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 58) {
       s3 = peg$c1;
       peg$currPos++;
@@ -1671,12 +1689,12 @@ function peg$parsehostport() {
       if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseport();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -1685,7 +1703,7 @@ function peg$parsehostport() {
     peg$savedPos = s0;
     s0 = peg$f7(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1710,6 +1728,7 @@ function peg$parsehostport() {
 function peg$parsehost() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1717,7 +1736,7 @@ function peg$parsehost() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseIPv6reference();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
@@ -1725,10 +1744,10 @@ function peg$parsehost() {
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
+      s2 = peg$currPos; m2 = peg$mark();
       peg$silentFails++;
       s3 = input.charCodeAt(peg$currPos);
       if (s3 < 128 && peg$t11[s3] === 1) {
@@ -1742,22 +1761,22 @@ function peg$parsehost() {
       if (s3 === peg$FAILED) {
         s2 = undefined;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
         s0 = peg$f9();
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       s1 = peg$parsehostname();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -1823,6 +1842,7 @@ function peg$parseport() {
 function peg$parsehostname() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1830,14 +1850,14 @@ function peg$parsehostname() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsedomainlabel();
   if (s1 !== peg$FAILED) {
     s2 = peg$parsequalified();
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1862,6 +1882,7 @@ function peg$parsehostname() {
 function peg$parsequalified() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
+  let m0, m2, m4, m5, m6, m7, m9;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1869,9 +1890,9 @@ function peg$parsequalified() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 46) {
     s3 = peg$c7;
     peg$currPos++;
@@ -1880,15 +1901,15 @@ function peg$parsequalified() {
     if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
-    s5 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
+    s5 = peg$currPos; m5 = peg$mark();
     peg$silentFails++;
     s6 = peg$parseALPHA();
     peg$silentFails--;
     if (s6 === peg$FAILED) {
       s5 = undefined;
     } else {
-      peg$currPos = s5;
+      peg$currPos = s5; peg$reset(m5);
       s5 = peg$FAILED;
     }
     if (s5 !== peg$FAILED) {
@@ -1897,20 +1918,20 @@ function peg$parsequalified() {
         s5 = [s5, s6];
         s4 = s5;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
     } else {
-      peg$currPos = s4;
+      peg$currPos = s4; peg$reset(m4);
       s4 = peg$FAILED;
     }
     if (s4 === peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parsedomainlabel();
       if (s5 !== peg$FAILED) {
-        s6 = peg$currPos;
+        s6 = peg$currPos; m6 = peg$mark();
         peg$silentFails++;
-        s7 = peg$currPos;
+        s7 = peg$currPos; m7 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 46) {
           s8 = peg$c7;
           peg$currPos++;
@@ -1919,43 +1940,43 @@ function peg$parsequalified() {
           if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
         if (s8 !== peg$FAILED) {
-          s9 = peg$currPos;
+          s9 = peg$currPos; m9 = peg$mark();
           peg$silentFails++;
           s10 = peg$parsealphanum();
           peg$silentFails--;
           if (s10 === peg$FAILED) {
             s9 = undefined;
           } else {
-            peg$currPos = s9;
+            peg$currPos = s9; peg$reset(m9);
             s9 = peg$FAILED;
           }
           if (s9 !== peg$FAILED) {
             s8 = [s8, s9];
             s7 = s8;
           } else {
-            peg$currPos = s7;
+            peg$currPos = s7; peg$reset(m7);
             s7 = peg$FAILED;
           }
         } else {
-          peg$currPos = s7;
+          peg$currPos = s7; peg$reset(m7);
           s7 = peg$FAILED;
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
           s6 = undefined;
         } else {
-          peg$currPos = s6;
+          peg$currPos = s6; peg$reset(m6);
           s6 = peg$FAILED;
         }
         if (s6 !== peg$FAILED) {
           s5 = [s5, s6];
           s4 = s5;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
     }
@@ -1963,16 +1984,16 @@ function peg$parsequalified() {
       s3 = [s3, s4];
       s2 = s3;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   while (s2 !== peg$FAILED) {
     s1.push(s2);
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 46) {
       s3 = peg$c7;
       peg$currPos++;
@@ -1981,15 +2002,15 @@ function peg$parsequalified() {
       if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
-      s5 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
+      s5 = peg$currPos; m5 = peg$mark();
       peg$silentFails++;
       s6 = peg$parseALPHA();
       peg$silentFails--;
       if (s6 === peg$FAILED) {
         s5 = undefined;
       } else {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = peg$FAILED;
       }
       if (s5 !== peg$FAILED) {
@@ -1998,20 +2019,20 @@ function peg$parsequalified() {
           s5 = [s5, s6];
           s4 = s5;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       if (s4 === peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = peg$parsedomainlabel();
         if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           peg$silentFails++;
-          s7 = peg$currPos;
+          s7 = peg$currPos; m7 = peg$mark();
           if (input.charCodeAt(peg$currPos) === 46) {
             s8 = peg$c7;
             peg$currPos++;
@@ -2020,43 +2041,43 @@ function peg$parsequalified() {
             if (peg$silentFails === 0) { peg$fail(peg$e20); }
           }
           if (s8 !== peg$FAILED) {
-            s9 = peg$currPos;
+            s9 = peg$currPos; m9 = peg$mark();
             peg$silentFails++;
             s10 = peg$parsealphanum();
             peg$silentFails--;
             if (s10 === peg$FAILED) {
               s9 = undefined;
             } else {
-              peg$currPos = s9;
+              peg$currPos = s9; peg$reset(m9);
               s9 = peg$FAILED;
             }
             if (s9 !== peg$FAILED) {
               s8 = [s8, s9];
               s7 = s8;
             } else {
-              peg$currPos = s7;
+              peg$currPos = s7; peg$reset(m7);
               s7 = peg$FAILED;
             }
           } else {
-            peg$currPos = s7;
+            peg$currPos = s7; peg$reset(m7);
             s7 = peg$FAILED;
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
             s6 = undefined;
           } else {
-            peg$currPos = s6;
+            peg$currPos = s6; peg$reset(m6);
             s6 = peg$FAILED;
           }
           if (s6 !== peg$FAILED) {
             s5 = [s5, s6];
             s4 = s5;
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       }
@@ -2064,15 +2085,15 @@ function peg$parsequalified() {
         s3 = [s3, s4];
         s2 = s3;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 46) {
     s3 = peg$c7;
     peg$currPos++;
@@ -2094,15 +2115,15 @@ function peg$parsequalified() {
         s3 = [s3, s4, s5];
         s2 = s3;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -2132,6 +2153,7 @@ function peg$parsequalified() {
 function peg$parsedomainlabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m2, m4, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2139,12 +2161,12 @@ function peg$parsedomainlabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealphanum();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = [];
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = input.charCodeAt(peg$currPos);
     if (s5 < 128 && peg$t12[s5] === 1) {
       s5 = input.charAt(peg$currPos);
@@ -2154,7 +2176,7 @@ function peg$parsedomainlabel() {
       if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s5 !== peg$FAILED) {
-      s6 = peg$currPos;
+      s6 = peg$currPos; m6 = peg$mark();
       peg$silentFails++;
       s7 = input.charCodeAt(peg$currPos);
       if (s7 < 128 && peg$t12[s7] === 1) {
@@ -2166,7 +2188,7 @@ function peg$parsedomainlabel() {
       }
       peg$silentFails--;
       if (s7 !== peg$FAILED) {
-        peg$currPos = s6;
+        peg$currPos = s6; peg$reset(m6);
         s6 = undefined;
       } else {
         s6 = peg$FAILED;
@@ -2175,11 +2197,11 @@ function peg$parsedomainlabel() {
         s5 = [s5, s6];
         s4 = s5;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
     } else {
-      peg$currPos = s4;
+      peg$currPos = s4; peg$reset(m4);
       s4 = peg$FAILED;
     }
     while (s4 !== peg$FAILED) {
@@ -2187,7 +2209,7 @@ function peg$parsedomainlabel() {
       if (s3.length >= 61) {
         s4 = peg$FAILED;
       } else {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = input.charCodeAt(peg$currPos);
         if (s5 < 128 && peg$t12[s5] === 1) {
           s5 = input.charAt(peg$currPos);
@@ -2197,7 +2219,7 @@ function peg$parsedomainlabel() {
           if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
         if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           peg$silentFails++;
           s7 = input.charCodeAt(peg$currPos);
           if (s7 < 128 && peg$t12[s7] === 1) {
@@ -2209,7 +2231,7 @@ function peg$parsedomainlabel() {
           }
           peg$silentFails--;
           if (s7 !== peg$FAILED) {
-            peg$currPos = s6;
+            peg$currPos = s6; peg$reset(m6);
             s6 = undefined;
           } else {
             s6 = peg$FAILED;
@@ -2218,11 +2240,11 @@ function peg$parsedomainlabel() {
             s5 = [s5, s6];
             s4 = s5;
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       }
@@ -2232,7 +2254,7 @@ function peg$parsedomainlabel() {
       s3 = [s3, s4];
       s2 = s3;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -2241,7 +2263,7 @@ function peg$parsedomainlabel() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2266,6 +2288,7 @@ function peg$parsedomainlabel() {
 function peg$parsetoplabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m2, m4, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2273,12 +2296,12 @@ function peg$parsetoplabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseALPHA();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = [];
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = input.charCodeAt(peg$currPos);
     if (s5 < 128 && peg$t12[s5] === 1) {
       s5 = input.charAt(peg$currPos);
@@ -2288,7 +2311,7 @@ function peg$parsetoplabel() {
       if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s5 !== peg$FAILED) {
-      s6 = peg$currPos;
+      s6 = peg$currPos; m6 = peg$mark();
       peg$silentFails++;
       s7 = input.charCodeAt(peg$currPos);
       if (s7 < 128 && peg$t12[s7] === 1) {
@@ -2300,7 +2323,7 @@ function peg$parsetoplabel() {
       }
       peg$silentFails--;
       if (s7 !== peg$FAILED) {
-        peg$currPos = s6;
+        peg$currPos = s6; peg$reset(m6);
         s6 = undefined;
       } else {
         s6 = peg$FAILED;
@@ -2309,11 +2332,11 @@ function peg$parsetoplabel() {
         s5 = [s5, s6];
         s4 = s5;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
     } else {
-      peg$currPos = s4;
+      peg$currPos = s4; peg$reset(m4);
       s4 = peg$FAILED;
     }
     while (s4 !== peg$FAILED) {
@@ -2321,7 +2344,7 @@ function peg$parsetoplabel() {
       if (s3.length >= 61) {
         s4 = peg$FAILED;
       } else {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = input.charCodeAt(peg$currPos);
         if (s5 < 128 && peg$t12[s5] === 1) {
           s5 = input.charAt(peg$currPos);
@@ -2331,7 +2354,7 @@ function peg$parsetoplabel() {
           if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
         if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           peg$silentFails++;
           s7 = input.charCodeAt(peg$currPos);
           if (s7 < 128 && peg$t12[s7] === 1) {
@@ -2343,7 +2366,7 @@ function peg$parsetoplabel() {
           }
           peg$silentFails--;
           if (s7 !== peg$FAILED) {
-            peg$currPos = s6;
+            peg$currPos = s6; peg$reset(m6);
             s6 = undefined;
           } else {
             s6 = peg$FAILED;
@@ -2352,11 +2375,11 @@ function peg$parsetoplabel() {
             s5 = [s5, s6];
             s4 = s5;
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       }
@@ -2366,7 +2389,7 @@ function peg$parsetoplabel() {
       s3 = [s3, s4];
       s2 = s3;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -2375,7 +2398,7 @@ function peg$parsetoplabel() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2437,6 +2460,7 @@ function peg$parsealphanum() {
 function peg$parseIPv4address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2444,7 +2468,7 @@ function peg$parseIPv4address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsedec_octet();
   if (s1 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 46) {
@@ -2480,31 +2504,31 @@ function peg$parseIPv4address() {
                 s1 = [s1, s2, s3, s4, s5, s6, s7];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2529,6 +2553,7 @@ function peg$parseIPv4address() {
 function peg$parsedec_octet() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2536,7 +2561,7 @@ function peg$parsedec_octet() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
     s1 = peg$c8;
     peg$currPos += 2;
@@ -2557,15 +2582,15 @@ function peg$parsedec_octet() {
       s1 = [s1, s2];
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 50) {
       s1 = peg$c9;
       peg$currPos++;
@@ -2588,19 +2613,19 @@ function peg$parsedec_octet() {
           s1 = [s1, s2, s3];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 49) {
         s1 = peg$c10;
         peg$currPos++;
@@ -2616,19 +2641,19 @@ function peg$parsedec_octet() {
             s1 = [s1, s2, s3];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
+        s0 = peg$currPos; m0 = peg$mark();
         s1 = input.charCodeAt(peg$currPos);
         if (s1 < 128 && peg$t16[s1] === 1) {
           s1 = input.charAt(peg$currPos);
@@ -2643,11 +2668,11 @@ function peg$parsedec_octet() {
             s1 = [s1, s2];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
@@ -2678,6 +2703,7 @@ function peg$parsedec_octet() {
 function peg$parseIPv6reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2685,7 +2711,7 @@ function peg$parseIPv6reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 91) {
     s1 = peg$c11;
     peg$currPos++;
@@ -2707,15 +2733,15 @@ function peg$parseIPv6reference() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2740,6 +2766,7 @@ function peg$parseIPv6reference() {
 function peg$parseIPv6address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m3, m2, m4, m5, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2747,10 +2774,10 @@ function peg$parseIPv6address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   s4 = peg$parseh4();
   if (s4 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 58) {
@@ -2764,11 +2791,11 @@ function peg$parseIPv6address() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
@@ -2776,7 +2803,7 @@ function peg$parseIPv6address() {
     if (s2.length >= 6) {
       s3 = peg$FAILED;
     } else {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parseh4();
       if (s4 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 58) {
@@ -2790,17 +2817,17 @@ function peg$parseIPv6address() {
           s4 = [s4, s5];
           s3 = s4;
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
   }
   if (s2.length < 6) {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   } else {
     s1 = s2;
@@ -2811,15 +2838,15 @@ function peg$parseIPv6address() {
       s1 = [s1, s2];
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
       s1 = peg$c13;
       peg$currPos += 2;
@@ -2828,9 +2855,9 @@ function peg$parseIPv6address() {
       if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
+      s2 = peg$currPos; m2 = peg$mark();
       s3 = [];
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseh4();
       if (s5 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 58) {
@@ -2844,11 +2871,11 @@ function peg$parseIPv6address() {
           s5 = [s5, s6];
           s4 = s5;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       while (s4 !== peg$FAILED) {
@@ -2856,7 +2883,7 @@ function peg$parseIPv6address() {
         if (s3.length >= 5) {
           s4 = peg$FAILED;
         } else {
-          s4 = peg$currPos;
+          s4 = peg$currPos; m4 = peg$mark();
           s5 = peg$parseh4();
           if (s5 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -2870,17 +2897,17 @@ function peg$parseIPv6address() {
               s5 = [s5, s6];
               s4 = s5;
             } else {
-              peg$currPos = s4;
+              peg$currPos = s4; peg$reset(m4);
               s4 = peg$FAILED;
             }
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         }
       }
       if (s3.length < 5) {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       } else {
         s2 = s3;
@@ -2891,19 +2918,19 @@ function peg$parseIPv6address() {
           s1 = [s1, s2, s3];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       s1 = peg$parseh4();
       if (s1 === peg$FAILED) {
         s1 = null;
@@ -2916,9 +2943,9 @@ function peg$parseIPv6address() {
         if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s2 !== peg$FAILED) {
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = [];
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         s6 = peg$parseh4();
         if (s6 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
@@ -2932,11 +2959,11 @@ function peg$parseIPv6address() {
             s6 = [s6, s7];
             s5 = s6;
           } else {
-            peg$currPos = s5;
+            peg$currPos = s5; peg$reset(m5);
             s5 = peg$FAILED;
           }
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
         while (s5 !== peg$FAILED) {
@@ -2944,7 +2971,7 @@ function peg$parseIPv6address() {
           if (s4.length >= 4) {
             s5 = peg$FAILED;
           } else {
-            s5 = peg$currPos;
+            s5 = peg$currPos; m5 = peg$mark();
             s6 = peg$parseh4();
             if (s6 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -2958,17 +2985,17 @@ function peg$parseIPv6address() {
                 s6 = [s6, s7];
                 s5 = s6;
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
           }
         }
         if (s4.length < 4) {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         } else {
           s3 = s4;
@@ -2979,22 +3006,22 @@ function peg$parseIPv6address() {
             s1 = [s1, s2, s3, s4];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = peg$currPos;
+        s0 = peg$currPos; m0 = peg$mark();
+        s1 = peg$currPos; m1 = peg$mark();
         s2 = [];
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = peg$parseh4();
         if (s4 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
@@ -3005,7 +3032,7 @@ function peg$parseIPv6address() {
             if (peg$silentFails === 0) { peg$fail(peg$e7); }
           }
           if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
+            s6 = peg$currPos; m6 = peg$mark();
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 58) {
               s7 = peg$c1;
@@ -3018,22 +3045,22 @@ function peg$parseIPv6address() {
             if (s7 === peg$FAILED) {
               s6 = undefined;
             } else {
-              peg$currPos = s6;
+              peg$currPos = s6; peg$reset(m6);
               s6 = peg$FAILED;
             }
             if (s6 !== peg$FAILED) {
               s4 = [s4, s5, s6];
               s3 = s4;
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           } else {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           }
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
         while (s3 !== peg$FAILED) {
@@ -3041,7 +3068,7 @@ function peg$parseIPv6address() {
           if (s2.length >= 1) {
             s3 = peg$FAILED;
           } else {
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = peg$parseh4();
             if (s4 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -3052,7 +3079,7 @@ function peg$parseIPv6address() {
                 if (peg$silentFails === 0) { peg$fail(peg$e7); }
               }
               if (s5 !== peg$FAILED) {
-                s6 = peg$currPos;
+                s6 = peg$currPos; m6 = peg$mark();
                 peg$silentFails++;
                 if (input.charCodeAt(peg$currPos) === 58) {
                   s7 = peg$c1;
@@ -3065,22 +3092,22 @@ function peg$parseIPv6address() {
                 if (s7 === peg$FAILED) {
                   s6 = undefined;
                 } else {
-                  peg$currPos = s6;
+                  peg$currPos = s6; peg$reset(m6);
                   s6 = peg$FAILED;
                 }
                 if (s6 !== peg$FAILED) {
                   s4 = [s4, s5, s6];
                   s3 = s4;
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           }
@@ -3090,7 +3117,7 @@ function peg$parseIPv6address() {
           s2 = [s2, s3];
           s1 = s2;
         } else {
-          peg$currPos = s1;
+          peg$currPos = s1; peg$reset(m1);
           s1 = peg$FAILED;
         }
         if (s1 === peg$FAILED) {
@@ -3104,9 +3131,9 @@ function peg$parseIPv6address() {
           if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s2 !== peg$FAILED) {
-          s3 = peg$currPos;
+          s3 = peg$currPos; m3 = peg$mark();
           s4 = [];
-          s5 = peg$currPos;
+          s5 = peg$currPos; m5 = peg$mark();
           s6 = peg$parseh4();
           if (s6 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -3120,11 +3147,11 @@ function peg$parseIPv6address() {
               s6 = [s6, s7];
               s5 = s6;
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
           } else {
-            peg$currPos = s5;
+            peg$currPos = s5; peg$reset(m5);
             s5 = peg$FAILED;
           }
           while (s5 !== peg$FAILED) {
@@ -3132,7 +3159,7 @@ function peg$parseIPv6address() {
             if (s4.length >= 3) {
               s5 = peg$FAILED;
             } else {
-              s5 = peg$currPos;
+              s5 = peg$currPos; m5 = peg$mark();
               s6 = peg$parseh4();
               if (s6 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -3146,17 +3173,17 @@ function peg$parseIPv6address() {
                   s6 = [s6, s7];
                   s5 = s6;
                 } else {
-                  peg$currPos = s5;
+                  peg$currPos = s5; peg$reset(m5);
                   s5 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             }
           }
           if (s4.length < 3) {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           } else {
             s3 = s4;
@@ -3167,22 +3194,22 @@ function peg$parseIPv6address() {
               s1 = [s1, s2, s3, s4];
               s0 = s1;
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
-          s0 = peg$currPos;
-          s1 = peg$currPos;
+          s0 = peg$currPos; m0 = peg$mark();
+          s1 = peg$currPos; m1 = peg$mark();
           s2 = [];
-          s3 = peg$currPos;
+          s3 = peg$currPos; m3 = peg$mark();
           s4 = peg$parseh4();
           if (s4 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -3193,7 +3220,7 @@ function peg$parseIPv6address() {
               if (peg$silentFails === 0) { peg$fail(peg$e7); }
             }
             if (s5 !== peg$FAILED) {
-              s6 = peg$currPos;
+              s6 = peg$currPos; m6 = peg$mark();
               peg$silentFails++;
               if (input.charCodeAt(peg$currPos) === 58) {
                 s7 = peg$c1;
@@ -3206,22 +3233,22 @@ function peg$parseIPv6address() {
               if (s7 === peg$FAILED) {
                 s6 = undefined;
               } else {
-                peg$currPos = s6;
+                peg$currPos = s6; peg$reset(m6);
                 s6 = peg$FAILED;
               }
               if (s6 !== peg$FAILED) {
                 s4 = [s4, s5, s6];
                 s3 = s4;
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           } else {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           }
           while (s3 !== peg$FAILED) {
@@ -3229,7 +3256,7 @@ function peg$parseIPv6address() {
             if (s2.length >= 2) {
               s3 = peg$FAILED;
             } else {
-              s3 = peg$currPos;
+              s3 = peg$currPos; m3 = peg$mark();
               s4 = peg$parseh4();
               if (s4 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -3240,7 +3267,7 @@ function peg$parseIPv6address() {
                   if (peg$silentFails === 0) { peg$fail(peg$e7); }
                 }
                 if (s5 !== peg$FAILED) {
-                  s6 = peg$currPos;
+                  s6 = peg$currPos; m6 = peg$mark();
                   peg$silentFails++;
                   if (input.charCodeAt(peg$currPos) === 58) {
                     s7 = peg$c1;
@@ -3253,22 +3280,22 @@ function peg$parseIPv6address() {
                   if (s7 === peg$FAILED) {
                     s6 = undefined;
                   } else {
-                    peg$currPos = s6;
+                    peg$currPos = s6; peg$reset(m6);
                     s6 = peg$FAILED;
                   }
                   if (s6 !== peg$FAILED) {
                     s4 = [s4, s5, s6];
                     s3 = s4;
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             }
@@ -3278,7 +3305,7 @@ function peg$parseIPv6address() {
             s2 = [s2, s3];
             s1 = s2;
           } else {
-            peg$currPos = s1;
+            peg$currPos = s1; peg$reset(m1);
             s1 = peg$FAILED;
           }
           if (s1 === peg$FAILED) {
@@ -3292,9 +3319,9 @@ function peg$parseIPv6address() {
             if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
           if (s2 !== peg$FAILED) {
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = [];
-            s5 = peg$currPos;
+            s5 = peg$currPos; m5 = peg$mark();
             s6 = peg$parseh4();
             if (s6 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -3308,11 +3335,11 @@ function peg$parseIPv6address() {
                 s6 = [s6, s7];
                 s5 = s6;
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
             while (s5 !== peg$FAILED) {
@@ -3320,7 +3347,7 @@ function peg$parseIPv6address() {
               if (s4.length >= 2) {
                 s5 = peg$FAILED;
               } else {
-                s5 = peg$currPos;
+                s5 = peg$currPos; m5 = peg$mark();
                 s6 = peg$parseh4();
                 if (s6 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -3334,17 +3361,17 @@ function peg$parseIPv6address() {
                     s6 = [s6, s7];
                     s5 = s6;
                   } else {
-                    peg$currPos = s5;
+                    peg$currPos = s5; peg$reset(m5);
                     s5 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s5;
+                  peg$currPos = s5; peg$reset(m5);
                   s5 = peg$FAILED;
                 }
               }
             }
             if (s4.length < 2) {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             } else {
               s3 = s4;
@@ -3355,22 +3382,22 @@ function peg$parseIPv6address() {
                 s1 = [s1, s2, s3, s4];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
           if (s0 === peg$FAILED) {
-            s0 = peg$currPos;
-            s1 = peg$currPos;
+            s0 = peg$currPos; m0 = peg$mark();
+            s1 = peg$currPos; m1 = peg$mark();
             s2 = [];
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = peg$parseh4();
             if (s4 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -3381,7 +3408,7 @@ function peg$parseIPv6address() {
                 if (peg$silentFails === 0) { peg$fail(peg$e7); }
               }
               if (s5 !== peg$FAILED) {
-                s6 = peg$currPos;
+                s6 = peg$currPos; m6 = peg$mark();
                 peg$silentFails++;
                 if (input.charCodeAt(peg$currPos) === 58) {
                   s7 = peg$c1;
@@ -3394,22 +3421,22 @@ function peg$parseIPv6address() {
                 if (s7 === peg$FAILED) {
                   s6 = undefined;
                 } else {
-                  peg$currPos = s6;
+                  peg$currPos = s6; peg$reset(m6);
                   s6 = peg$FAILED;
                 }
                 if (s6 !== peg$FAILED) {
                   s4 = [s4, s5, s6];
                   s3 = s4;
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
             while (s3 !== peg$FAILED) {
@@ -3417,7 +3444,7 @@ function peg$parseIPv6address() {
               if (s2.length >= 3) {
                 s3 = peg$FAILED;
               } else {
-                s3 = peg$currPos;
+                s3 = peg$currPos; m3 = peg$mark();
                 s4 = peg$parseh4();
                 if (s4 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -3428,7 +3455,7 @@ function peg$parseIPv6address() {
                     if (peg$silentFails === 0) { peg$fail(peg$e7); }
                   }
                   if (s5 !== peg$FAILED) {
-                    s6 = peg$currPos;
+                    s6 = peg$currPos; m6 = peg$mark();
                     peg$silentFails++;
                     if (input.charCodeAt(peg$currPos) === 58) {
                       s7 = peg$c1;
@@ -3441,22 +3468,22 @@ function peg$parseIPv6address() {
                     if (s7 === peg$FAILED) {
                       s6 = undefined;
                     } else {
-                      peg$currPos = s6;
+                      peg$currPos = s6; peg$reset(m6);
                       s6 = peg$FAILED;
                     }
                     if (s6 !== peg$FAILED) {
                       s4 = [s4, s5, s6];
                       s3 = s4;
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               }
@@ -3466,7 +3493,7 @@ function peg$parseIPv6address() {
               s2 = [s2, s3];
               s1 = s2;
             } else {
-              peg$currPos = s1;
+              peg$currPos = s1; peg$reset(m1);
               s1 = peg$FAILED;
             }
             if (s1 === peg$FAILED) {
@@ -3495,26 +3522,26 @@ function peg$parseIPv6address() {
                     s1 = [s1, s2, s3, s4, s5];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
             if (s0 === peg$FAILED) {
-              s0 = peg$currPos;
-              s1 = peg$currPos;
+              s0 = peg$currPos; m0 = peg$mark();
+              s1 = peg$currPos; m1 = peg$mark();
               s2 = [];
-              s3 = peg$currPos;
+              s3 = peg$currPos; m3 = peg$mark();
               s4 = peg$parseh4();
               if (s4 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -3525,7 +3552,7 @@ function peg$parseIPv6address() {
                   if (peg$silentFails === 0) { peg$fail(peg$e7); }
                 }
                 if (s5 !== peg$FAILED) {
-                  s6 = peg$currPos;
+                  s6 = peg$currPos; m6 = peg$mark();
                   peg$silentFails++;
                   if (input.charCodeAt(peg$currPos) === 58) {
                     s7 = peg$c1;
@@ -3538,22 +3565,22 @@ function peg$parseIPv6address() {
                   if (s7 === peg$FAILED) {
                     s6 = undefined;
                   } else {
-                    peg$currPos = s6;
+                    peg$currPos = s6; peg$reset(m6);
                     s6 = peg$FAILED;
                   }
                   if (s6 !== peg$FAILED) {
                     s4 = [s4, s5, s6];
                     s3 = s4;
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
               while (s3 !== peg$FAILED) {
@@ -3561,7 +3588,7 @@ function peg$parseIPv6address() {
                 if (s2.length >= 4) {
                   s3 = peg$FAILED;
                 } else {
-                  s3 = peg$currPos;
+                  s3 = peg$currPos; m3 = peg$mark();
                   s4 = peg$parseh4();
                   if (s4 !== peg$FAILED) {
                     if (input.charCodeAt(peg$currPos) === 58) {
@@ -3572,7 +3599,7 @@ function peg$parseIPv6address() {
                       if (peg$silentFails === 0) { peg$fail(peg$e7); }
                     }
                     if (s5 !== peg$FAILED) {
-                      s6 = peg$currPos;
+                      s6 = peg$currPos; m6 = peg$mark();
                       peg$silentFails++;
                       if (input.charCodeAt(peg$currPos) === 58) {
                         s7 = peg$c1;
@@ -3585,22 +3612,22 @@ function peg$parseIPv6address() {
                       if (s7 === peg$FAILED) {
                         s6 = undefined;
                       } else {
-                        peg$currPos = s6;
+                        peg$currPos = s6; peg$reset(m6);
                         s6 = peg$FAILED;
                       }
                       if (s6 !== peg$FAILED) {
                         s4 = [s4, s5, s6];
                         s3 = s4;
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 }
@@ -3610,7 +3637,7 @@ function peg$parseIPv6address() {
                 s2 = [s2, s3];
                 s1 = s2;
               } else {
-                peg$currPos = s1;
+                peg$currPos = s1; peg$reset(m1);
                 s1 = peg$FAILED;
               }
               if (s1 === peg$FAILED) {
@@ -3629,18 +3656,18 @@ function peg$parseIPv6address() {
                   s1 = [s1, s2, s3];
                   s0 = s1;
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
               if (s0 === peg$FAILED) {
-                s0 = peg$currPos;
-                s1 = peg$currPos;
+                s0 = peg$currPos; m0 = peg$mark();
+                s1 = peg$currPos; m1 = peg$mark();
                 s2 = [];
-                s3 = peg$currPos;
+                s3 = peg$currPos; m3 = peg$mark();
                 s4 = peg$parseh4();
                 if (s4 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -3651,7 +3678,7 @@ function peg$parseIPv6address() {
                     if (peg$silentFails === 0) { peg$fail(peg$e7); }
                   }
                   if (s5 !== peg$FAILED) {
-                    s6 = peg$currPos;
+                    s6 = peg$currPos; m6 = peg$mark();
                     peg$silentFails++;
                     if (input.charCodeAt(peg$currPos) === 58) {
                       s7 = peg$c1;
@@ -3664,22 +3691,22 @@ function peg$parseIPv6address() {
                     if (s7 === peg$FAILED) {
                       s6 = undefined;
                     } else {
-                      peg$currPos = s6;
+                      peg$currPos = s6; peg$reset(m6);
                       s6 = peg$FAILED;
                     }
                     if (s6 !== peg$FAILED) {
                       s4 = [s4, s5, s6];
                       s3 = s4;
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
                 while (s3 !== peg$FAILED) {
@@ -3687,7 +3714,7 @@ function peg$parseIPv6address() {
                   if (s2.length >= 5) {
                     s3 = peg$FAILED;
                   } else {
-                    s3 = peg$currPos;
+                    s3 = peg$currPos; m3 = peg$mark();
                     s4 = peg$parseh4();
                     if (s4 !== peg$FAILED) {
                       if (input.charCodeAt(peg$currPos) === 58) {
@@ -3698,7 +3725,7 @@ function peg$parseIPv6address() {
                         if (peg$silentFails === 0) { peg$fail(peg$e7); }
                       }
                       if (s5 !== peg$FAILED) {
-                        s6 = peg$currPos;
+                        s6 = peg$currPos; m6 = peg$mark();
                         peg$silentFails++;
                         if (input.charCodeAt(peg$currPos) === 58) {
                           s7 = peg$c1;
@@ -3711,22 +3738,22 @@ function peg$parseIPv6address() {
                         if (s7 === peg$FAILED) {
                           s6 = undefined;
                         } else {
-                          peg$currPos = s6;
+                          peg$currPos = s6; peg$reset(m6);
                           s6 = peg$FAILED;
                         }
                         if (s6 !== peg$FAILED) {
                           s4 = [s4, s5, s6];
                           s3 = s4;
                         } else {
-                          peg$currPos = s3;
+                          peg$currPos = s3; peg$reset(m3);
                           s3 = peg$FAILED;
                         }
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   }
@@ -3736,7 +3763,7 @@ function peg$parseIPv6address() {
                   s2 = [s2, s3];
                   s1 = s2;
                 } else {
-                  peg$currPos = s1;
+                  peg$currPos = s1; peg$reset(m1);
                   s1 = peg$FAILED;
                 }
                 if (s1 === peg$FAILED) {
@@ -3755,18 +3782,18 @@ function peg$parseIPv6address() {
                     s1 = [s1, s2, s3];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
                 if (s0 === peg$FAILED) {
-                  s0 = peg$currPos;
-                  s1 = peg$currPos;
+                  s0 = peg$currPos; m0 = peg$mark();
+                  s1 = peg$currPos; m1 = peg$mark();
                   s2 = [];
-                  s3 = peg$currPos;
+                  s3 = peg$currPos; m3 = peg$mark();
                   s4 = peg$parseh4();
                   if (s4 !== peg$FAILED) {
                     if (input.charCodeAt(peg$currPos) === 58) {
@@ -3777,7 +3804,7 @@ function peg$parseIPv6address() {
                       if (peg$silentFails === 0) { peg$fail(peg$e7); }
                     }
                     if (s5 !== peg$FAILED) {
-                      s6 = peg$currPos;
+                      s6 = peg$currPos; m6 = peg$mark();
                       peg$silentFails++;
                       if (input.charCodeAt(peg$currPos) === 58) {
                         s7 = peg$c1;
@@ -3790,22 +3817,22 @@ function peg$parseIPv6address() {
                       if (s7 === peg$FAILED) {
                         s6 = undefined;
                       } else {
-                        peg$currPos = s6;
+                        peg$currPos = s6; peg$reset(m6);
                         s6 = peg$FAILED;
                       }
                       if (s6 !== peg$FAILED) {
                         s4 = [s4, s5, s6];
                         s3 = s4;
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                   while (s3 !== peg$FAILED) {
@@ -3813,7 +3840,7 @@ function peg$parseIPv6address() {
                     if (s2.length >= 6) {
                       s3 = peg$FAILED;
                     } else {
-                      s3 = peg$currPos;
+                      s3 = peg$currPos; m3 = peg$mark();
                       s4 = peg$parseh4();
                       if (s4 !== peg$FAILED) {
                         if (input.charCodeAt(peg$currPos) === 58) {
@@ -3824,7 +3851,7 @@ function peg$parseIPv6address() {
                           if (peg$silentFails === 0) { peg$fail(peg$e7); }
                         }
                         if (s5 !== peg$FAILED) {
-                          s6 = peg$currPos;
+                          s6 = peg$currPos; m6 = peg$mark();
                           peg$silentFails++;
                           if (input.charCodeAt(peg$currPos) === 58) {
                             s7 = peg$c1;
@@ -3837,22 +3864,22 @@ function peg$parseIPv6address() {
                           if (s7 === peg$FAILED) {
                             s6 = undefined;
                           } else {
-                            peg$currPos = s6;
+                            peg$currPos = s6; peg$reset(m6);
                             s6 = peg$FAILED;
                           }
                           if (s6 !== peg$FAILED) {
                             s4 = [s4, s5, s6];
                             s3 = s4;
                           } else {
-                            peg$currPos = s3;
+                            peg$currPos = s3; peg$reset(m3);
                             s3 = peg$FAILED;
                           }
                         } else {
-                          peg$currPos = s3;
+                          peg$currPos = s3; peg$reset(m3);
                           s3 = peg$FAILED;
                         }
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     }
@@ -3862,7 +3889,7 @@ function peg$parseIPv6address() {
                     s2 = [s2, s3];
                     s1 = s2;
                   } else {
-                    peg$currPos = s1;
+                    peg$currPos = s1; peg$reset(m1);
                     s1 = peg$FAILED;
                   }
                   if (s1 === peg$FAILED) {
@@ -3879,7 +3906,7 @@ function peg$parseIPv6address() {
                     s1 = [s1, s2];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 }
@@ -3912,6 +3939,7 @@ function peg$parseIPv6address() {
 function peg$parsels32() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3919,7 +3947,7 @@ function peg$parsels32() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseh4();
   if (s1 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 58) {
@@ -3935,15 +3963,15 @@ function peg$parsels32() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -3971,6 +3999,7 @@ function peg$parsels32() {
 function peg$parseh4() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3978,7 +4007,7 @@ function peg$parseh4() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parseHEXDIG();
   while (s2 !== peg$FAILED) {
@@ -3990,7 +4019,7 @@ function peg$parseh4() {
     }
   }
   if (s1.length < 1) {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   } else {
     s0 = s1;
@@ -4053,6 +4082,7 @@ function peg$parsepath() {
 function peg$parsepath_segments() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4060,10 +4090,10 @@ function peg$parsepath_segments() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s4 = peg$c5;
     peg$currPos++;
@@ -4076,12 +4106,12 @@ function peg$parsepath_segments() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c5;
       peg$currPos++;
@@ -4094,7 +4124,7 @@ function peg$parsepath_segments() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -4255,6 +4285,7 @@ function peg$parsequery() {
 function peg$parseURI_reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4262,7 +4293,7 @@ function peg$parseURI_reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseabsolute_URI();
   if (s1 === peg$FAILED) {
     s1 = peg$parserelative_URI();
@@ -4270,7 +4301,7 @@ function peg$parseURI_reference() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 35) {
     s3 = peg$c2;
     peg$currPos++;
@@ -4279,12 +4310,12 @@ function peg$parseURI_reference() {
     if (peg$silentFails === 0) { peg$fail(peg$e8); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsefragment();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -4314,6 +4345,7 @@ function peg$parseURI_reference() {
 function peg$parseabsolute_URI_reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4321,10 +4353,10 @@ function peg$parseabsolute_URI_reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseabsolute_URI();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 35) {
       s3 = peg$c2;
       peg$currPos++;
@@ -4333,12 +4365,12 @@ function peg$parseabsolute_URI_reference() {
       if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parsefragment();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -4347,7 +4379,7 @@ function peg$parseabsolute_URI_reference() {
     peg$savedPos = s0;
     s0 = peg$f12(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -4427,6 +4459,7 @@ function peg$parsefragment() {
 function peg$parserelative_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4434,10 +4467,10 @@ function peg$parserelative_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parseabs_path();
     if (s2 === peg$FAILED) {
       s2 = peg$parserel_path();
@@ -4451,7 +4484,7 @@ function peg$parserelative_URI() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 63) {
     s3 = peg$c3;
     peg$currPos++;
@@ -4460,12 +4493,12 @@ function peg$parserelative_URI() {
     if (peg$silentFails === 0) { peg$fail(peg$e10); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsequery();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -4495,6 +4528,7 @@ function peg$parserelative_URI() {
 function peg$parserel_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4502,7 +4536,7 @@ function peg$parserel_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parserel_segment();
   if (s1 !== peg$FAILED) {
     s2 = peg$parseabs_path();
@@ -4512,7 +4546,7 @@ function peg$parserel_path() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 

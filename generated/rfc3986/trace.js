@@ -562,6 +562,14 @@ function peg$traceSpan(startPos, endPos) {
 }
 
 
+function peg$mark() {
+  return typeof peg$tracer.mark === "function" ? peg$tracer.mark() : 0;
+}
+
+function peg$reset(mark) {
+  if (typeof peg$tracer.reset === "function") peg$tracer.reset(mark);
+}
+
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
   const endPosDetails = peg$computePosDetails(endPos);
@@ -614,6 +622,7 @@ function peg$buildStructuredError(expected, found, location) {
 function peg$parseURI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+  let m0, m1, m4, m6, m5, m7;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -621,8 +630,8 @@ function peg$parseURI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -640,7 +649,7 @@ function peg$parseURI() {
     if (s2 !== peg$FAILED) {
       s3 = peg$parsehier_part();
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 63) {
           s5 = peg$c1;
           peg$currPos++;
@@ -649,18 +658,18 @@ function peg$parseURI() {
           if (peg$silentFails === 0) { peg$fail(peg$e1); }
         }
         if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           s7 = peg$parsequery();
           s6 = input.substring(s6, peg$currPos);
           s4 = s6;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
         if (s4 === peg$FAILED) {
           s4 = null;
         }
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 35) {
           s6 = peg$c2;
           peg$currPos++;
@@ -669,12 +678,12 @@ function peg$parseURI() {
           if (peg$silentFails === 0) { peg$fail(peg$e2); }
         }
         if (s6 !== peg$FAILED) {
-          s7 = peg$currPos;
+          s7 = peg$currPos; m7 = peg$mark();
           s8 = peg$parsefragment();
           s7 = input.substring(s7, peg$currPos);
           s5 = s7;
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
         if (s5 === peg$FAILED) {
@@ -683,15 +692,15 @@ function peg$parseURI() {
         peg$savedPos = s0;
         s0 = peg$f0(s1, s3, s4, s5);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -716,6 +725,7 @@ function peg$parseURI() {
 function peg$parsehier_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m3, m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -723,7 +733,7 @@ function peg$parsehier_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c3;
     peg$currPos += 2;
@@ -734,22 +744,22 @@ function peg$parsehier_part() {
   if (s1 !== peg$FAILED) {
     s2 = peg$parseauthority();
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parsepath_abempty();
       s3 = input.substring(s3, peg$currPos);
       peg$savedPos = s0;
       s0 = peg$f1(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    s1 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parsepath_absolute();
     if (s2 === peg$FAILED) {
       s2 = peg$parsepath_rootless();
@@ -823,6 +833,7 @@ function peg$parseURI_reference() {
 function peg$parseabsolute_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m4, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -830,8 +841,8 @@ function peg$parseabsolute_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -849,7 +860,7 @@ function peg$parseabsolute_URI() {
     if (s2 !== peg$FAILED) {
       s3 = peg$parsehier_part();
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 63) {
           s5 = peg$c1;
           peg$currPos++;
@@ -858,12 +869,12 @@ function peg$parseabsolute_URI() {
           if (peg$silentFails === 0) { peg$fail(peg$e1); }
         }
         if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           s7 = peg$parsequery();
           s6 = input.substring(s6, peg$currPos);
           s4 = s6;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
         if (s4 === peg$FAILED) {
@@ -872,15 +883,15 @@ function peg$parseabsolute_URI() {
         peg$savedPos = s0;
         s0 = peg$f3(s1, s3, s4);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -905,6 +916,7 @@ function peg$parseabsolute_URI() {
 function peg$parserelative_ref() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6;
+  let m0, m2, m4, m3, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -912,10 +924,10 @@ function peg$parserelative_ref() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parserelative_part();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 63) {
       s3 = peg$c1;
       peg$currPos++;
@@ -924,18 +936,18 @@ function peg$parserelative_ref() {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parsequery();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
       s2 = null;
     }
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 35) {
       s4 = peg$c2;
       peg$currPos++;
@@ -944,12 +956,12 @@ function peg$parserelative_ref() {
       if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s4 !== peg$FAILED) {
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       s6 = peg$parsefragment();
       s5 = input.substring(s5, peg$currPos);
       s3 = s5;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     if (s3 === peg$FAILED) {
@@ -958,7 +970,7 @@ function peg$parserelative_ref() {
     peg$savedPos = s0;
     s0 = peg$f4(s1, s2, s3);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -983,6 +995,7 @@ function peg$parserelative_ref() {
 function peg$parserelative_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m3, m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -990,7 +1003,7 @@ function peg$parserelative_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c3;
     peg$currPos += 2;
@@ -1001,22 +1014,22 @@ function peg$parserelative_part() {
   if (s1 !== peg$FAILED) {
     s2 = peg$parseauthority();
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parsepath_abempty();
       s3 = input.substring(s3, peg$currPos);
       peg$savedPos = s0;
       s0 = peg$f5(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    s1 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parsepath_absolute();
     if (s2 === peg$FAILED) {
       s2 = peg$parsepath_noscheme();
@@ -1057,6 +1070,7 @@ function peg$parserelative_part() {
 function peg$parsescheme() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1064,7 +1078,7 @@ function peg$parsescheme() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseALPHA();
   if (s1 !== peg$FAILED) {
     s2 = [];
@@ -1090,7 +1104,7 @@ function peg$parsescheme() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1115,6 +1129,7 @@ function peg$parsescheme() {
 function peg$parseauthority() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6;
+  let m0, m1, m2, m3, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1122,9 +1137,9 @@ function peg$parseauthority() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parseuserinfo();
   s2 = input.substring(s2, peg$currPos);
   if (input.charCodeAt(peg$currPos) === 64) {
@@ -1137,7 +1152,7 @@ function peg$parseauthority() {
   if (s3 !== peg$FAILED) {
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1145,7 +1160,7 @@ function peg$parseauthority() {
   }
   s2 = peg$parsehost();
   if (s2 !== peg$FAILED) {
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 58) {
       s4 = peg$c0;
       peg$currPos++;
@@ -1154,12 +1169,12 @@ function peg$parseauthority() {
       if (peg$silentFails === 0) { peg$fail(peg$e0); }
     }
     if (s4 !== peg$FAILED) {
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       s6 = peg$parseport();
       s5 = input.substring(s5, peg$currPos);
       s3 = s5;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     if (s3 === peg$FAILED) {
@@ -1168,7 +1183,7 @@ function peg$parseauthority() {
     peg$savedPos = s0;
     s0 = peg$f7(s1, s2, s3);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1254,6 +1269,7 @@ function peg$parseuserinfo() {
 function peg$parsehost() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1261,7 +1277,7 @@ function peg$parsehost() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseIP_literal();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
@@ -1269,10 +1285,10 @@ function peg$parsehost() {
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
+      s2 = peg$currPos; m2 = peg$mark();
       peg$silentFails++;
       s3 = peg$parseunreserved();
       if (s3 === peg$FAILED) {
@@ -1285,22 +1301,22 @@ function peg$parsehost() {
       if (s3 === peg$FAILED) {
         s2 = undefined;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
         s0 = peg$f9();
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       s1 = peg$parsereg_name();
       peg$savedPos = s0;
       s1 = peg$f10();
@@ -1364,6 +1380,7 @@ function peg$parseport() {
 function peg$parseIP_literal() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1371,7 +1388,7 @@ function peg$parseIP_literal() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 91) {
     s1 = peg$c5;
     peg$currPos++;
@@ -1396,15 +1413,15 @@ function peg$parseIP_literal() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1429,6 +1446,7 @@ function peg$parseIP_literal() {
 function peg$parseIPvFuture() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1436,7 +1454,7 @@ function peg$parseIPvFuture() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = input.charAt(peg$currPos);
   if (s1.toLowerCase() === peg$c7) {
     peg$currPos++;
@@ -1492,19 +1510,19 @@ function peg$parseIPvFuture() {
           s1 = [s1, s2, s3, s4];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1529,6 +1547,7 @@ function peg$parseIPvFuture() {
 function peg$parseIPv6address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m3, m2, m4, m5, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1536,10 +1555,10 @@ function peg$parseIPv6address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   s4 = peg$parseh16();
   if (s4 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 58) {
@@ -1553,11 +1572,11 @@ function peg$parseIPv6address() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
@@ -1565,7 +1584,7 @@ function peg$parseIPv6address() {
     if (s2.length >= 6) {
       s3 = peg$FAILED;
     } else {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parseh16();
       if (s4 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 58) {
@@ -1579,17 +1598,17 @@ function peg$parseIPv6address() {
           s4 = [s4, s5];
           s3 = s4;
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
   }
   if (s2.length < 6) {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   } else {
     s1 = s2;
@@ -1600,15 +1619,15 @@ function peg$parseIPv6address() {
       s1 = [s1, s2];
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
       s1 = peg$c9;
       peg$currPos += 2;
@@ -1617,9 +1636,9 @@ function peg$parseIPv6address() {
       if (peg$silentFails === 0) { peg$fail(peg$e12); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
+      s2 = peg$currPos; m2 = peg$mark();
       s3 = [];
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseh16();
       if (s5 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 58) {
@@ -1633,11 +1652,11 @@ function peg$parseIPv6address() {
           s5 = [s5, s6];
           s4 = s5;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       while (s4 !== peg$FAILED) {
@@ -1645,7 +1664,7 @@ function peg$parseIPv6address() {
         if (s3.length >= 5) {
           s4 = peg$FAILED;
         } else {
-          s4 = peg$currPos;
+          s4 = peg$currPos; m4 = peg$mark();
           s5 = peg$parseh16();
           if (s5 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -1659,17 +1678,17 @@ function peg$parseIPv6address() {
               s5 = [s5, s6];
               s4 = s5;
             } else {
-              peg$currPos = s4;
+              peg$currPos = s4; peg$reset(m4);
               s4 = peg$FAILED;
             }
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         }
       }
       if (s3.length < 5) {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       } else {
         s2 = s3;
@@ -1680,19 +1699,19 @@ function peg$parseIPv6address() {
           s1 = [s1, s2, s3];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       s1 = peg$parseh16();
       if (s1 === peg$FAILED) {
         s1 = null;
@@ -1705,9 +1724,9 @@ function peg$parseIPv6address() {
         if (peg$silentFails === 0) { peg$fail(peg$e12); }
       }
       if (s2 !== peg$FAILED) {
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = [];
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         s6 = peg$parseh16();
         if (s6 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
@@ -1721,11 +1740,11 @@ function peg$parseIPv6address() {
             s6 = [s6, s7];
             s5 = s6;
           } else {
-            peg$currPos = s5;
+            peg$currPos = s5; peg$reset(m5);
             s5 = peg$FAILED;
           }
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
         while (s5 !== peg$FAILED) {
@@ -1733,7 +1752,7 @@ function peg$parseIPv6address() {
           if (s4.length >= 4) {
             s5 = peg$FAILED;
           } else {
-            s5 = peg$currPos;
+            s5 = peg$currPos; m5 = peg$mark();
             s6 = peg$parseh16();
             if (s6 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -1747,17 +1766,17 @@ function peg$parseIPv6address() {
                 s6 = [s6, s7];
                 s5 = s6;
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
           }
         }
         if (s4.length < 4) {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         } else {
           s3 = s4;
@@ -1768,22 +1787,22 @@ function peg$parseIPv6address() {
             s1 = [s1, s2, s3, s4];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = peg$currPos;
+        s0 = peg$currPos; m0 = peg$mark();
+        s1 = peg$currPos; m1 = peg$mark();
         s2 = [];
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = peg$parseh16();
         if (s4 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
@@ -1794,7 +1813,7 @@ function peg$parseIPv6address() {
             if (peg$silentFails === 0) { peg$fail(peg$e0); }
           }
           if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
+            s6 = peg$currPos; m6 = peg$mark();
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 58) {
               s7 = peg$c0;
@@ -1807,22 +1826,22 @@ function peg$parseIPv6address() {
             if (s7 === peg$FAILED) {
               s6 = undefined;
             } else {
-              peg$currPos = s6;
+              peg$currPos = s6; peg$reset(m6);
               s6 = peg$FAILED;
             }
             if (s6 !== peg$FAILED) {
               s4 = [s4, s5, s6];
               s3 = s4;
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           } else {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           }
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
         while (s3 !== peg$FAILED) {
@@ -1830,7 +1849,7 @@ function peg$parseIPv6address() {
           if (s2.length >= 1) {
             s3 = peg$FAILED;
           } else {
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = peg$parseh16();
             if (s4 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -1841,7 +1860,7 @@ function peg$parseIPv6address() {
                 if (peg$silentFails === 0) { peg$fail(peg$e0); }
               }
               if (s5 !== peg$FAILED) {
-                s6 = peg$currPos;
+                s6 = peg$currPos; m6 = peg$mark();
                 peg$silentFails++;
                 if (input.charCodeAt(peg$currPos) === 58) {
                   s7 = peg$c0;
@@ -1854,22 +1873,22 @@ function peg$parseIPv6address() {
                 if (s7 === peg$FAILED) {
                   s6 = undefined;
                 } else {
-                  peg$currPos = s6;
+                  peg$currPos = s6; peg$reset(m6);
                   s6 = peg$FAILED;
                 }
                 if (s6 !== peg$FAILED) {
                   s4 = [s4, s5, s6];
                   s3 = s4;
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           }
@@ -1879,7 +1898,7 @@ function peg$parseIPv6address() {
           s2 = [s2, s3];
           s1 = s2;
         } else {
-          peg$currPos = s1;
+          peg$currPos = s1; peg$reset(m1);
           s1 = peg$FAILED;
         }
         if (s1 === peg$FAILED) {
@@ -1893,9 +1912,9 @@ function peg$parseIPv6address() {
           if (peg$silentFails === 0) { peg$fail(peg$e12); }
         }
         if (s2 !== peg$FAILED) {
-          s3 = peg$currPos;
+          s3 = peg$currPos; m3 = peg$mark();
           s4 = [];
-          s5 = peg$currPos;
+          s5 = peg$currPos; m5 = peg$mark();
           s6 = peg$parseh16();
           if (s6 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -1909,11 +1928,11 @@ function peg$parseIPv6address() {
               s6 = [s6, s7];
               s5 = s6;
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
           } else {
-            peg$currPos = s5;
+            peg$currPos = s5; peg$reset(m5);
             s5 = peg$FAILED;
           }
           while (s5 !== peg$FAILED) {
@@ -1921,7 +1940,7 @@ function peg$parseIPv6address() {
             if (s4.length >= 3) {
               s5 = peg$FAILED;
             } else {
-              s5 = peg$currPos;
+              s5 = peg$currPos; m5 = peg$mark();
               s6 = peg$parseh16();
               if (s6 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -1935,17 +1954,17 @@ function peg$parseIPv6address() {
                   s6 = [s6, s7];
                   s5 = s6;
                 } else {
-                  peg$currPos = s5;
+                  peg$currPos = s5; peg$reset(m5);
                   s5 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             }
           }
           if (s4.length < 3) {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           } else {
             s3 = s4;
@@ -1956,22 +1975,22 @@ function peg$parseIPv6address() {
               s1 = [s1, s2, s3, s4];
               s0 = s1;
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
-          s0 = peg$currPos;
-          s1 = peg$currPos;
+          s0 = peg$currPos; m0 = peg$mark();
+          s1 = peg$currPos; m1 = peg$mark();
           s2 = [];
-          s3 = peg$currPos;
+          s3 = peg$currPos; m3 = peg$mark();
           s4 = peg$parseh16();
           if (s4 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -1982,7 +2001,7 @@ function peg$parseIPv6address() {
               if (peg$silentFails === 0) { peg$fail(peg$e0); }
             }
             if (s5 !== peg$FAILED) {
-              s6 = peg$currPos;
+              s6 = peg$currPos; m6 = peg$mark();
               peg$silentFails++;
               if (input.charCodeAt(peg$currPos) === 58) {
                 s7 = peg$c0;
@@ -1995,22 +2014,22 @@ function peg$parseIPv6address() {
               if (s7 === peg$FAILED) {
                 s6 = undefined;
               } else {
-                peg$currPos = s6;
+                peg$currPos = s6; peg$reset(m6);
                 s6 = peg$FAILED;
               }
               if (s6 !== peg$FAILED) {
                 s4 = [s4, s5, s6];
                 s3 = s4;
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           } else {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           }
           while (s3 !== peg$FAILED) {
@@ -2018,7 +2037,7 @@ function peg$parseIPv6address() {
             if (s2.length >= 2) {
               s3 = peg$FAILED;
             } else {
-              s3 = peg$currPos;
+              s3 = peg$currPos; m3 = peg$mark();
               s4 = peg$parseh16();
               if (s4 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -2029,7 +2048,7 @@ function peg$parseIPv6address() {
                   if (peg$silentFails === 0) { peg$fail(peg$e0); }
                 }
                 if (s5 !== peg$FAILED) {
-                  s6 = peg$currPos;
+                  s6 = peg$currPos; m6 = peg$mark();
                   peg$silentFails++;
                   if (input.charCodeAt(peg$currPos) === 58) {
                     s7 = peg$c0;
@@ -2042,22 +2061,22 @@ function peg$parseIPv6address() {
                   if (s7 === peg$FAILED) {
                     s6 = undefined;
                   } else {
-                    peg$currPos = s6;
+                    peg$currPos = s6; peg$reset(m6);
                     s6 = peg$FAILED;
                   }
                   if (s6 !== peg$FAILED) {
                     s4 = [s4, s5, s6];
                     s3 = s4;
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             }
@@ -2067,7 +2086,7 @@ function peg$parseIPv6address() {
             s2 = [s2, s3];
             s1 = s2;
           } else {
-            peg$currPos = s1;
+            peg$currPos = s1; peg$reset(m1);
             s1 = peg$FAILED;
           }
           if (s1 === peg$FAILED) {
@@ -2081,9 +2100,9 @@ function peg$parseIPv6address() {
             if (peg$silentFails === 0) { peg$fail(peg$e12); }
           }
           if (s2 !== peg$FAILED) {
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = [];
-            s5 = peg$currPos;
+            s5 = peg$currPos; m5 = peg$mark();
             s6 = peg$parseh16();
             if (s6 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -2097,11 +2116,11 @@ function peg$parseIPv6address() {
                 s6 = [s6, s7];
                 s5 = s6;
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
             while (s5 !== peg$FAILED) {
@@ -2109,7 +2128,7 @@ function peg$parseIPv6address() {
               if (s4.length >= 2) {
                 s5 = peg$FAILED;
               } else {
-                s5 = peg$currPos;
+                s5 = peg$currPos; m5 = peg$mark();
                 s6 = peg$parseh16();
                 if (s6 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -2123,17 +2142,17 @@ function peg$parseIPv6address() {
                     s6 = [s6, s7];
                     s5 = s6;
                   } else {
-                    peg$currPos = s5;
+                    peg$currPos = s5; peg$reset(m5);
                     s5 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s5;
+                  peg$currPos = s5; peg$reset(m5);
                   s5 = peg$FAILED;
                 }
               }
             }
             if (s4.length < 2) {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             } else {
               s3 = s4;
@@ -2144,22 +2163,22 @@ function peg$parseIPv6address() {
                 s1 = [s1, s2, s3, s4];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
           if (s0 === peg$FAILED) {
-            s0 = peg$currPos;
-            s1 = peg$currPos;
+            s0 = peg$currPos; m0 = peg$mark();
+            s1 = peg$currPos; m1 = peg$mark();
             s2 = [];
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = peg$parseh16();
             if (s4 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -2170,7 +2189,7 @@ function peg$parseIPv6address() {
                 if (peg$silentFails === 0) { peg$fail(peg$e0); }
               }
               if (s5 !== peg$FAILED) {
-                s6 = peg$currPos;
+                s6 = peg$currPos; m6 = peg$mark();
                 peg$silentFails++;
                 if (input.charCodeAt(peg$currPos) === 58) {
                   s7 = peg$c0;
@@ -2183,22 +2202,22 @@ function peg$parseIPv6address() {
                 if (s7 === peg$FAILED) {
                   s6 = undefined;
                 } else {
-                  peg$currPos = s6;
+                  peg$currPos = s6; peg$reset(m6);
                   s6 = peg$FAILED;
                 }
                 if (s6 !== peg$FAILED) {
                   s4 = [s4, s5, s6];
                   s3 = s4;
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
             while (s3 !== peg$FAILED) {
@@ -2206,7 +2225,7 @@ function peg$parseIPv6address() {
               if (s2.length >= 3) {
                 s3 = peg$FAILED;
               } else {
-                s3 = peg$currPos;
+                s3 = peg$currPos; m3 = peg$mark();
                 s4 = peg$parseh16();
                 if (s4 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -2217,7 +2236,7 @@ function peg$parseIPv6address() {
                     if (peg$silentFails === 0) { peg$fail(peg$e0); }
                   }
                   if (s5 !== peg$FAILED) {
-                    s6 = peg$currPos;
+                    s6 = peg$currPos; m6 = peg$mark();
                     peg$silentFails++;
                     if (input.charCodeAt(peg$currPos) === 58) {
                       s7 = peg$c0;
@@ -2230,22 +2249,22 @@ function peg$parseIPv6address() {
                     if (s7 === peg$FAILED) {
                       s6 = undefined;
                     } else {
-                      peg$currPos = s6;
+                      peg$currPos = s6; peg$reset(m6);
                       s6 = peg$FAILED;
                     }
                     if (s6 !== peg$FAILED) {
                       s4 = [s4, s5, s6];
                       s3 = s4;
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               }
@@ -2255,7 +2274,7 @@ function peg$parseIPv6address() {
               s2 = [s2, s3];
               s1 = s2;
             } else {
-              peg$currPos = s1;
+              peg$currPos = s1; peg$reset(m1);
               s1 = peg$FAILED;
             }
             if (s1 === peg$FAILED) {
@@ -2284,26 +2303,26 @@ function peg$parseIPv6address() {
                     s1 = [s1, s2, s3, s4, s5];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
             if (s0 === peg$FAILED) {
-              s0 = peg$currPos;
-              s1 = peg$currPos;
+              s0 = peg$currPos; m0 = peg$mark();
+              s1 = peg$currPos; m1 = peg$mark();
               s2 = [];
-              s3 = peg$currPos;
+              s3 = peg$currPos; m3 = peg$mark();
               s4 = peg$parseh16();
               if (s4 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -2314,7 +2333,7 @@ function peg$parseIPv6address() {
                   if (peg$silentFails === 0) { peg$fail(peg$e0); }
                 }
                 if (s5 !== peg$FAILED) {
-                  s6 = peg$currPos;
+                  s6 = peg$currPos; m6 = peg$mark();
                   peg$silentFails++;
                   if (input.charCodeAt(peg$currPos) === 58) {
                     s7 = peg$c0;
@@ -2327,22 +2346,22 @@ function peg$parseIPv6address() {
                   if (s7 === peg$FAILED) {
                     s6 = undefined;
                   } else {
-                    peg$currPos = s6;
+                    peg$currPos = s6; peg$reset(m6);
                     s6 = peg$FAILED;
                   }
                   if (s6 !== peg$FAILED) {
                     s4 = [s4, s5, s6];
                     s3 = s4;
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
               while (s3 !== peg$FAILED) {
@@ -2350,7 +2369,7 @@ function peg$parseIPv6address() {
                 if (s2.length >= 4) {
                   s3 = peg$FAILED;
                 } else {
-                  s3 = peg$currPos;
+                  s3 = peg$currPos; m3 = peg$mark();
                   s4 = peg$parseh16();
                   if (s4 !== peg$FAILED) {
                     if (input.charCodeAt(peg$currPos) === 58) {
@@ -2361,7 +2380,7 @@ function peg$parseIPv6address() {
                       if (peg$silentFails === 0) { peg$fail(peg$e0); }
                     }
                     if (s5 !== peg$FAILED) {
-                      s6 = peg$currPos;
+                      s6 = peg$currPos; m6 = peg$mark();
                       peg$silentFails++;
                       if (input.charCodeAt(peg$currPos) === 58) {
                         s7 = peg$c0;
@@ -2374,22 +2393,22 @@ function peg$parseIPv6address() {
                       if (s7 === peg$FAILED) {
                         s6 = undefined;
                       } else {
-                        peg$currPos = s6;
+                        peg$currPos = s6; peg$reset(m6);
                         s6 = peg$FAILED;
                       }
                       if (s6 !== peg$FAILED) {
                         s4 = [s4, s5, s6];
                         s3 = s4;
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 }
@@ -2399,7 +2418,7 @@ function peg$parseIPv6address() {
                 s2 = [s2, s3];
                 s1 = s2;
               } else {
-                peg$currPos = s1;
+                peg$currPos = s1; peg$reset(m1);
                 s1 = peg$FAILED;
               }
               if (s1 === peg$FAILED) {
@@ -2418,18 +2437,18 @@ function peg$parseIPv6address() {
                   s1 = [s1, s2, s3];
                   s0 = s1;
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
               if (s0 === peg$FAILED) {
-                s0 = peg$currPos;
-                s1 = peg$currPos;
+                s0 = peg$currPos; m0 = peg$mark();
+                s1 = peg$currPos; m1 = peg$mark();
                 s2 = [];
-                s3 = peg$currPos;
+                s3 = peg$currPos; m3 = peg$mark();
                 s4 = peg$parseh16();
                 if (s4 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -2440,7 +2459,7 @@ function peg$parseIPv6address() {
                     if (peg$silentFails === 0) { peg$fail(peg$e0); }
                   }
                   if (s5 !== peg$FAILED) {
-                    s6 = peg$currPos;
+                    s6 = peg$currPos; m6 = peg$mark();
                     peg$silentFails++;
                     if (input.charCodeAt(peg$currPos) === 58) {
                       s7 = peg$c0;
@@ -2453,22 +2472,22 @@ function peg$parseIPv6address() {
                     if (s7 === peg$FAILED) {
                       s6 = undefined;
                     } else {
-                      peg$currPos = s6;
+                      peg$currPos = s6; peg$reset(m6);
                       s6 = peg$FAILED;
                     }
                     if (s6 !== peg$FAILED) {
                       s4 = [s4, s5, s6];
                       s3 = s4;
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
                 while (s3 !== peg$FAILED) {
@@ -2476,7 +2495,7 @@ function peg$parseIPv6address() {
                   if (s2.length >= 5) {
                     s3 = peg$FAILED;
                   } else {
-                    s3 = peg$currPos;
+                    s3 = peg$currPos; m3 = peg$mark();
                     s4 = peg$parseh16();
                     if (s4 !== peg$FAILED) {
                       if (input.charCodeAt(peg$currPos) === 58) {
@@ -2487,7 +2506,7 @@ function peg$parseIPv6address() {
                         if (peg$silentFails === 0) { peg$fail(peg$e0); }
                       }
                       if (s5 !== peg$FAILED) {
-                        s6 = peg$currPos;
+                        s6 = peg$currPos; m6 = peg$mark();
                         peg$silentFails++;
                         if (input.charCodeAt(peg$currPos) === 58) {
                           s7 = peg$c0;
@@ -2500,22 +2519,22 @@ function peg$parseIPv6address() {
                         if (s7 === peg$FAILED) {
                           s6 = undefined;
                         } else {
-                          peg$currPos = s6;
+                          peg$currPos = s6; peg$reset(m6);
                           s6 = peg$FAILED;
                         }
                         if (s6 !== peg$FAILED) {
                           s4 = [s4, s5, s6];
                           s3 = s4;
                         } else {
-                          peg$currPos = s3;
+                          peg$currPos = s3; peg$reset(m3);
                           s3 = peg$FAILED;
                         }
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   }
@@ -2525,7 +2544,7 @@ function peg$parseIPv6address() {
                   s2 = [s2, s3];
                   s1 = s2;
                 } else {
-                  peg$currPos = s1;
+                  peg$currPos = s1; peg$reset(m1);
                   s1 = peg$FAILED;
                 }
                 if (s1 === peg$FAILED) {
@@ -2544,18 +2563,18 @@ function peg$parseIPv6address() {
                     s1 = [s1, s2, s3];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
                 if (s0 === peg$FAILED) {
-                  s0 = peg$currPos;
-                  s1 = peg$currPos;
+                  s0 = peg$currPos; m0 = peg$mark();
+                  s1 = peg$currPos; m1 = peg$mark();
                   s2 = [];
-                  s3 = peg$currPos;
+                  s3 = peg$currPos; m3 = peg$mark();
                   s4 = peg$parseh16();
                   if (s4 !== peg$FAILED) {
                     if (input.charCodeAt(peg$currPos) === 58) {
@@ -2566,7 +2585,7 @@ function peg$parseIPv6address() {
                       if (peg$silentFails === 0) { peg$fail(peg$e0); }
                     }
                     if (s5 !== peg$FAILED) {
-                      s6 = peg$currPos;
+                      s6 = peg$currPos; m6 = peg$mark();
                       peg$silentFails++;
                       if (input.charCodeAt(peg$currPos) === 58) {
                         s7 = peg$c0;
@@ -2579,22 +2598,22 @@ function peg$parseIPv6address() {
                       if (s7 === peg$FAILED) {
                         s6 = undefined;
                       } else {
-                        peg$currPos = s6;
+                        peg$currPos = s6; peg$reset(m6);
                         s6 = peg$FAILED;
                       }
                       if (s6 !== peg$FAILED) {
                         s4 = [s4, s5, s6];
                         s3 = s4;
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                   while (s3 !== peg$FAILED) {
@@ -2602,7 +2621,7 @@ function peg$parseIPv6address() {
                     if (s2.length >= 6) {
                       s3 = peg$FAILED;
                     } else {
-                      s3 = peg$currPos;
+                      s3 = peg$currPos; m3 = peg$mark();
                       s4 = peg$parseh16();
                       if (s4 !== peg$FAILED) {
                         if (input.charCodeAt(peg$currPos) === 58) {
@@ -2613,7 +2632,7 @@ function peg$parseIPv6address() {
                           if (peg$silentFails === 0) { peg$fail(peg$e0); }
                         }
                         if (s5 !== peg$FAILED) {
-                          s6 = peg$currPos;
+                          s6 = peg$currPos; m6 = peg$mark();
                           peg$silentFails++;
                           if (input.charCodeAt(peg$currPos) === 58) {
                             s7 = peg$c0;
@@ -2626,22 +2645,22 @@ function peg$parseIPv6address() {
                           if (s7 === peg$FAILED) {
                             s6 = undefined;
                           } else {
-                            peg$currPos = s6;
+                            peg$currPos = s6; peg$reset(m6);
                             s6 = peg$FAILED;
                           }
                           if (s6 !== peg$FAILED) {
                             s4 = [s4, s5, s6];
                             s3 = s4;
                           } else {
-                            peg$currPos = s3;
+                            peg$currPos = s3; peg$reset(m3);
                             s3 = peg$FAILED;
                           }
                         } else {
-                          peg$currPos = s3;
+                          peg$currPos = s3; peg$reset(m3);
                           s3 = peg$FAILED;
                         }
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     }
@@ -2651,7 +2670,7 @@ function peg$parseIPv6address() {
                     s2 = [s2, s3];
                     s1 = s2;
                   } else {
-                    peg$currPos = s1;
+                    peg$currPos = s1; peg$reset(m1);
                     s1 = peg$FAILED;
                   }
                   if (s1 === peg$FAILED) {
@@ -2668,7 +2687,7 @@ function peg$parseIPv6address() {
                     s1 = [s1, s2];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 }
@@ -2701,6 +2720,7 @@ function peg$parseIPv6address() {
 function peg$parseh16() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2708,7 +2728,7 @@ function peg$parseh16() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parseHEXDIG();
   while (s2 !== peg$FAILED) {
@@ -2720,7 +2740,7 @@ function peg$parseh16() {
     }
   }
   if (s1.length < 1) {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   } else {
     s0 = s1;
@@ -2747,6 +2767,7 @@ function peg$parseh16() {
 function peg$parsels32() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2754,7 +2775,7 @@ function peg$parsels32() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseh16();
   if (s1 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 58) {
@@ -2770,15 +2791,15 @@ function peg$parsels32() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -2806,6 +2827,7 @@ function peg$parsels32() {
 function peg$parseIPv4address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2813,7 +2835,7 @@ function peg$parseIPv4address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsedec_octet();
   if (s1 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 46) {
@@ -2849,31 +2871,31 @@ function peg$parseIPv4address() {
                 s1 = [s1, s2, s3, s4, s5, s6, s7];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2898,6 +2920,7 @@ function peg$parseIPv4address() {
 function peg$parsedec_octet() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2905,7 +2928,7 @@ function peg$parsedec_octet() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
     s1 = peg$c10;
     peg$currPos += 2;
@@ -2926,15 +2949,15 @@ function peg$parsedec_octet() {
       s1 = [s1, s2];
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 50) {
       s1 = peg$c11;
       peg$currPos++;
@@ -2957,19 +2980,19 @@ function peg$parsedec_octet() {
           s1 = [s1, s2, s3];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 49) {
         s1 = peg$c12;
         peg$currPos++;
@@ -2985,19 +3008,19 @@ function peg$parsedec_octet() {
             s1 = [s1, s2, s3];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
+        s0 = peg$currPos; m0 = peg$mark();
         s1 = input.charCodeAt(peg$currPos);
         if (s1 < 128 && peg$t5[s1] === 1) {
           s1 = input.charAt(peg$currPos);
@@ -3012,11 +3035,11 @@ function peg$parsedec_octet() {
             s1 = [s1, s2];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
@@ -3094,6 +3117,7 @@ function peg$parsereg_name() {
 function peg$parsepath() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3101,32 +3125,32 @@ function peg$parsepath() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsepath_abempty();
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   peg$silentFails++;
   s3 = peg$parsepchar();
   peg$silentFails--;
   if (s3 === peg$FAILED) {
     s2 = undefined;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 !== peg$FAILED) {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
     s0 = peg$parsepath_absolute();
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       s1 = peg$parsepath_noscheme();
       if (s1 !== peg$FAILED) {
-        s2 = peg$currPos;
+        s2 = peg$currPos; m2 = peg$mark();
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 58) {
           s3 = peg$c0;
@@ -3139,18 +3163,18 @@ function peg$parsepath() {
         if (s3 === peg$FAILED) {
           s2 = undefined;
         } else {
-          peg$currPos = s2;
+          peg$currPos = s2; peg$reset(m2);
           s2 = peg$FAILED;
         }
         if (s2 !== peg$FAILED) {
           s1 = [s1, s2];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
@@ -3183,6 +3207,7 @@ function peg$parsepath() {
 function peg$parsepath_abempty() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3191,7 +3216,7 @@ function peg$parsepath_abempty() {
   });
 
   s0 = [];
-  s1 = peg$currPos;
+  s1 = peg$currPos; m1 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s2 = peg$c13;
     peg$currPos++;
@@ -3204,12 +3229,12 @@ function peg$parsepath_abempty() {
     s2 = [s2, s3];
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   while (s1 !== peg$FAILED) {
     s0.push(s1);
-    s1 = peg$currPos;
+    s1 = peg$currPos; m1 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s2 = peg$c13;
       peg$currPos++;
@@ -3222,7 +3247,7 @@ function peg$parsepath_abempty() {
       s2 = [s2, s3];
       s1 = s2;
     } else {
-      peg$currPos = s1;
+      peg$currPos = s1; peg$reset(m1);
       s1 = peg$FAILED;
     }
   }
@@ -3248,6 +3273,7 @@ function peg$parsepath_abempty() {
 function peg$parsepath_absolute() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m2, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3255,7 +3281,7 @@ function peg$parsepath_absolute() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c13;
     peg$currPos++;
@@ -3264,11 +3290,11 @@ function peg$parsepath_absolute() {
     if (peg$silentFails === 0) { peg$fail(peg$e19); }
   }
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = peg$parsesegment_nz();
     if (s3 !== peg$FAILED) {
       s4 = [];
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 47) {
         s6 = peg$c13;
         peg$currPos++;
@@ -3281,12 +3307,12 @@ function peg$parsepath_absolute() {
         s6 = [s6, s7];
         s5 = s6;
       } else {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = peg$FAILED;
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 47) {
           s6 = peg$c13;
           peg$currPos++;
@@ -3299,14 +3325,14 @@ function peg$parsepath_absolute() {
           s6 = [s6, s7];
           s5 = s6;
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
       }
       s3 = [s3, s4];
       s2 = s3;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -3315,7 +3341,7 @@ function peg$parsepath_absolute() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3340,6 +3366,7 @@ function peg$parsepath_absolute() {
 function peg$parsepath_noscheme() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3347,11 +3374,11 @@ function peg$parsepath_noscheme() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment_nz_nc();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c13;
       peg$currPos++;
@@ -3364,12 +3391,12 @@ function peg$parsepath_noscheme() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 47) {
         s4 = peg$c13;
         peg$currPos++;
@@ -3382,14 +3409,14 @@ function peg$parsepath_noscheme() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3414,6 +3441,7 @@ function peg$parsepath_noscheme() {
 function peg$parsepath_rootless() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3421,11 +3449,11 @@ function peg$parsepath_rootless() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment_nz();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c13;
       peg$currPos++;
@@ -3438,12 +3466,12 @@ function peg$parsepath_rootless() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 47) {
         s4 = peg$c13;
         peg$currPos++;
@@ -3456,14 +3484,14 @@ function peg$parsepath_rootless() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3810,6 +3838,7 @@ function peg$parsefragment() {
 function peg$parsepct_encoded() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3817,7 +3846,7 @@ function peg$parsepct_encoded() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 37) {
     s1 = peg$c14;
     peg$currPos++;
@@ -3833,15 +3862,15 @@ function peg$parsepct_encoded() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 

@@ -589,6 +589,14 @@ function peg$traceSpan(startPos, endPos) {
 }
 
 
+function peg$mark() {
+  return typeof peg$tracer.mark === "function" ? peg$tracer.mark() : 0;
+}
+
+function peg$reset(mark) {
+  if (typeof peg$tracer.reset === "function") peg$tracer.reset(mark);
+}
+
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
   const endPosDetails = peg$computePosDetails(endPos);
@@ -641,6 +649,7 @@ function peg$buildStructuredError(expected, found, location) {
 function peg$parseURI_reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -648,7 +657,7 @@ function peg$parseURI_reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseabsoluteURI();
   if (s1 === peg$FAILED) {
     s1 = peg$parserelativeURI();
@@ -656,7 +665,7 @@ function peg$parseURI_reference() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 35) {
     s3 = peg$c0;
     peg$currPos++;
@@ -665,12 +674,12 @@ function peg$parseURI_reference() {
     if (peg$silentFails === 0) { peg$fail(peg$e0); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsefragment();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -733,6 +742,7 @@ function peg$parseabsoluteURI() {
 function peg$parseopaque_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m3, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -740,8 +750,8 @@ function peg$parseopaque_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -757,8 +767,8 @@ function peg$parseopaque_URI() {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
-      s4 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseuric_no_slash();
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -770,7 +780,7 @@ function peg$parseopaque_URI() {
         s5 = [s5, s6];
         s4 = s5;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       if (s4 !== peg$FAILED) {
@@ -782,15 +792,15 @@ function peg$parseopaque_URI() {
         peg$savedPos = s0;
         s0 = peg$f1(s1, s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -858,6 +868,7 @@ function peg$parseuric_no_slash() {
 function peg$parsegeneric_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -865,8 +876,8 @@ function peg$parsegeneric_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -887,15 +898,15 @@ function peg$parsegeneric_URI() {
         peg$savedPos = s0;
         s0 = peg$f2(s1, s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -920,6 +931,7 @@ function peg$parsegeneric_URI() {
 function peg$parserelativeURI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -927,10 +939,10 @@ function peg$parserelativeURI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 35) {
       s3 = peg$c0;
@@ -940,7 +952,7 @@ function peg$parserelativeURI() {
       if (peg$silentFails === 0) { peg$fail(peg$e0); }
     }
     if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       peg$silentFails++;
       if (input.length > peg$currPos) {
         s4 = input.charAt(peg$currPos);
@@ -953,13 +965,13 @@ function peg$parserelativeURI() {
       if (s4 === peg$FAILED) {
         s3 = undefined;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     peg$silentFails--;
     if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = undefined;
     } else {
       s2 = peg$FAILED;
@@ -967,11 +979,11 @@ function peg$parserelativeURI() {
     if (s2 !== peg$FAILED) {
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -1002,6 +1014,7 @@ function peg$parserelativeURI() {
 function peg$parsenet_path() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1009,7 +1022,7 @@ function peg$parsenet_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c2;
     peg$currPos += 2;
@@ -1027,11 +1040,11 @@ function peg$parsenet_path() {
       peg$savedPos = s0;
       s0 = peg$f3(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1056,6 +1069,7 @@ function peg$parsenet_path() {
 function peg$parseabs_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1063,7 +1077,7 @@ function peg$parseabs_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c3;
     peg$currPos++;
@@ -1076,7 +1090,7 @@ function peg$parseabs_path() {
     peg$savedPos = s0;
     s0 = peg$f4(s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1101,6 +1115,7 @@ function peg$parseabs_path() {
 function peg$parserel_path() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1108,11 +1123,11 @@ function peg$parserel_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsepath_segments();
   s1 = input.substring(s1, peg$currPos);
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 63) {
     s3 = peg$c4;
     peg$currPos++;
@@ -1121,12 +1136,12 @@ function peg$parserel_path() {
     if (peg$silentFails === 0) { peg$fail(peg$e6); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsequery();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -1209,6 +1224,7 @@ function peg$parsescheme() {
 function peg$parsesite() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1216,10 +1232,10 @@ function peg$parsesite() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseserver();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     peg$silentFails++;
     s3 = input.charCodeAt(peg$currPos);
     if (s3 < 128 && peg$t2[s3] === 1) {
@@ -1230,7 +1246,7 @@ function peg$parsesite() {
       if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
     if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       peg$silentFails++;
       if (input.length > peg$currPos) {
         s4 = input.charAt(peg$currPos);
@@ -1243,13 +1259,13 @@ function peg$parsesite() {
       if (s4 === peg$FAILED) {
         s3 = undefined;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     peg$silentFails--;
     if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = undefined;
     } else {
       s2 = peg$FAILED;
@@ -1257,15 +1273,15 @@ function peg$parsesite() {
     if (s2 !== peg$FAILED) {
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseauthority();
     peg$savedPos = s0;
     s1 = peg$f6();
@@ -1354,6 +1370,7 @@ function peg$parseauthority() {
 function peg$parseserver() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m1, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1361,9 +1378,9 @@ function peg$parseserver() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parseuserinfo();
   s2 = input.substring(s2, peg$currPos);
   if (input.charCodeAt(peg$currPos) === 64) {
@@ -1376,7 +1393,7 @@ function peg$parseserver() {
   if (s3 !== peg$FAILED) {
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1387,11 +1404,11 @@ function peg$parseserver() {
     peg$savedPos = s0;
     s0 = peg$f7(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = '';
     peg$savedPos = s0;
     s1 = peg$f8();
@@ -1419,6 +1436,7 @@ function peg$parseserver() {
 function peg$parseserver_as_printed() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1426,8 +1444,8 @@ function peg$parseserver_as_printed() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parseuserinfo();
   if (input.charCodeAt(peg$currPos) === 64) {
     s3 = peg$c5;
@@ -1440,7 +1458,7 @@ function peg$parseserver_as_printed() {
     s2 = [s2, s3];
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1451,7 +1469,7 @@ function peg$parseserver_as_printed() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1537,6 +1555,7 @@ function peg$parseuserinfo() {
 function peg$parsehostport() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1544,10 +1563,10 @@ function peg$parsehostport() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehost();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 58) {
       s3 = peg$c1;
       peg$currPos++;
@@ -1556,12 +1575,12 @@ function peg$parsehostport() {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseport();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -1570,7 +1589,7 @@ function peg$parsehostport() {
     peg$savedPos = s0;
     s0 = peg$f9(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1595,6 +1614,7 @@ function peg$parsehostport() {
 function peg$parsehost() {
   var startPos = peg$currPos;
   let s0, s1;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1602,7 +1622,7 @@ function peg$parsehost() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehostname();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
@@ -1610,7 +1630,7 @@ function peg$parsehost() {
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1640,6 +1660,7 @@ function peg$parsehost() {
 function peg$parsehostname() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6;
+  let m0, m2, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1647,9 +1668,9 @@ function peg$parsehostname() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parsedomainlabel();
   if (s3 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 46) {
@@ -1660,12 +1681,12 @@ function peg$parsehostname() {
       if (peg$silentFails === 0) { peg$fail(peg$e12); }
     }
     if (s4 !== peg$FAILED) {
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       peg$silentFails++;
       s6 = peg$parsealphanum();
       peg$silentFails--;
       if (s6 !== peg$FAILED) {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = undefined;
       } else {
         s5 = peg$FAILED;
@@ -1674,20 +1695,20 @@ function peg$parsehostname() {
         s3 = [s3, s4, s5];
         s2 = s3;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   while (s2 !== peg$FAILED) {
     s1.push(s2);
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = peg$parsedomainlabel();
     if (s3 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
@@ -1698,12 +1719,12 @@ function peg$parsehostname() {
         if (peg$silentFails === 0) { peg$fail(peg$e12); }
       }
       if (s4 !== peg$FAILED) {
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         peg$silentFails++;
         s6 = peg$parsealphanum();
         peg$silentFails--;
         if (s6 !== peg$FAILED) {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = undefined;
         } else {
           s5 = peg$FAILED;
@@ -1712,15 +1733,15 @@ function peg$parsehostname() {
           s3 = [s3, s4, s5];
           s2 = s3;
         } else {
-          peg$currPos = s2;
+          peg$currPos = s2; peg$reset(m2);
           s2 = peg$FAILED;
         }
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   }
@@ -1739,7 +1760,7 @@ function peg$parsehostname() {
     s1 = [s1, s2, s3];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1764,6 +1785,7 @@ function peg$parsehostname() {
 function peg$parsedomainlabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1771,11 +1793,11 @@ function peg$parsedomainlabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealphanum();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     s4 = [];
     if (input.charCodeAt(peg$currPos) === 45) {
       s5 = peg$c7;
@@ -1799,12 +1821,12 @@ function peg$parsedomainlabel() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = [];
       if (input.charCodeAt(peg$currPos) === 45) {
         s5 = peg$c7;
@@ -1828,14 +1850,14 @@ function peg$parsedomainlabel() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1860,6 +1882,7 @@ function peg$parsedomainlabel() {
 function peg$parsetoplabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1867,11 +1890,11 @@ function peg$parsetoplabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     s4 = [];
     if (input.charCodeAt(peg$currPos) === 45) {
       s5 = peg$c7;
@@ -1895,12 +1918,12 @@ function peg$parsetoplabel() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = [];
       if (input.charCodeAt(peg$currPos) === 45) {
         s5 = peg$c7;
@@ -1924,14 +1947,14 @@ function peg$parsetoplabel() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1956,6 +1979,7 @@ function peg$parsetoplabel() {
 function peg$parseIPv4address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1963,7 +1987,7 @@ function peg$parseIPv4address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parsedigit();
   if (s2 !== peg$FAILED) {
@@ -2035,31 +2059,31 @@ function peg$parseIPv4address() {
                 s1 = [s1, s2, s3, s4, s5, s6, s7];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2119,6 +2143,7 @@ function peg$parseport() {
 function peg$parsepath() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2126,7 +2151,7 @@ function peg$parsepath() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c3;
     peg$currPos++;
@@ -2162,6 +2187,7 @@ function peg$parsepath() {
 function peg$parsepath_segments() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2169,10 +2195,10 @@ function peg$parsepath_segments() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s4 = peg$c3;
     peg$currPos++;
@@ -2185,12 +2211,12 @@ function peg$parsepath_segments() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c3;
       peg$currPos++;
@@ -2203,7 +2229,7 @@ function peg$parsepath_segments() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -2231,6 +2257,7 @@ function peg$parsepath_segments() {
 function peg$parsesegment() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2238,7 +2265,7 @@ function peg$parsesegment() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parsepchar();
   while (s2 !== peg$FAILED) {
@@ -2246,7 +2273,7 @@ function peg$parsesegment() {
     s2 = peg$parsepchar();
   }
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 59) {
     s4 = peg$c8;
     peg$currPos++;
@@ -2259,12 +2286,12 @@ function peg$parsesegment() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 59) {
       s4 = peg$c8;
       peg$currPos++;
@@ -2277,7 +2304,7 @@ function peg$parsesegment() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -2604,6 +2631,7 @@ function peg$parsemark() {
 function peg$parseescaped() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2611,7 +2639,7 @@ function peg$parseescaped() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 37) {
     s1 = peg$c9;
     peg$currPos++;
@@ -2627,15 +2655,15 @@ function peg$parseescaped() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 

@@ -588,6 +588,14 @@ function peg$traceSpan(startPos, endPos) {
 }
 
 
+function peg$mark() {
+  return typeof peg$tracer.mark === "function" ? peg$tracer.mark() : 0;
+}
+
+function peg$reset(mark) {
+  if (typeof peg$tracer.reset === "function") peg$tracer.reset(mark);
+}
+
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
   const endPosDetails = peg$computePosDetails(endPos);
@@ -640,6 +648,7 @@ function peg$buildStructuredError(expected, found, location) {
 function peg$parseURI_reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -647,7 +656,7 @@ function peg$parseURI_reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseabsoluteURI();
   if (s1 === peg$FAILED) {
     s1 = peg$parserelativeURI();
@@ -655,7 +664,7 @@ function peg$parseURI_reference() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 35) {
     s3 = peg$c0;
     peg$currPos++;
@@ -664,12 +673,12 @@ function peg$parseURI_reference() {
     if (peg$silentFails === 0) { peg$fail(peg$e0); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsefragment();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -732,6 +741,7 @@ function peg$parseabsoluteURI() {
 function peg$parseopaque_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m3, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -739,8 +749,8 @@ function peg$parseopaque_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -756,8 +766,8 @@ function peg$parseopaque_URI() {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
-      s4 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseuric_no_slash();
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -769,7 +779,7 @@ function peg$parseopaque_URI() {
         s5 = [s5, s6];
         s4 = s5;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       if (s4 !== peg$FAILED) {
@@ -781,15 +791,15 @@ function peg$parseopaque_URI() {
         peg$savedPos = s0;
         s0 = peg$f1(s1, s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -857,6 +867,7 @@ function peg$parseuric_no_slash() {
 function peg$parsegeneric_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -864,8 +875,8 @@ function peg$parsegeneric_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -886,15 +897,15 @@ function peg$parsegeneric_URI() {
         peg$savedPos = s0;
         s0 = peg$f2(s1, s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -919,6 +930,7 @@ function peg$parsegeneric_URI() {
 function peg$parserelativeURI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -926,10 +938,10 @@ function peg$parserelativeURI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 35) {
       s3 = peg$c0;
@@ -939,7 +951,7 @@ function peg$parserelativeURI() {
       if (peg$silentFails === 0) { peg$fail(peg$e0); }
     }
     if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       peg$silentFails++;
       if (input.length > peg$currPos) {
         s4 = input.charAt(peg$currPos);
@@ -952,13 +964,13 @@ function peg$parserelativeURI() {
       if (s4 === peg$FAILED) {
         s3 = undefined;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     peg$silentFails--;
     if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = undefined;
     } else {
       s2 = peg$FAILED;
@@ -966,11 +978,11 @@ function peg$parserelativeURI() {
     if (s2 !== peg$FAILED) {
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -1001,6 +1013,7 @@ function peg$parserelativeURI() {
 function peg$parsenet_path() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1008,7 +1021,7 @@ function peg$parsenet_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c2;
     peg$currPos += 2;
@@ -1026,11 +1039,11 @@ function peg$parsenet_path() {
       peg$savedPos = s0;
       s0 = peg$f3(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1055,6 +1068,7 @@ function peg$parsenet_path() {
 function peg$parseabs_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1062,7 +1076,7 @@ function peg$parseabs_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c3;
     peg$currPos++;
@@ -1075,7 +1089,7 @@ function peg$parseabs_path() {
     peg$savedPos = s0;
     s0 = peg$f4(s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1100,6 +1114,7 @@ function peg$parseabs_path() {
 function peg$parserel_path() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1107,11 +1122,11 @@ function peg$parserel_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsepath_segments();
   s1 = input.substring(s1, peg$currPos);
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 63) {
     s3 = peg$c4;
     peg$currPos++;
@@ -1120,12 +1135,12 @@ function peg$parserel_path() {
     if (peg$silentFails === 0) { peg$fail(peg$e6); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsequery();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -1155,6 +1170,7 @@ function peg$parserel_path() {
 function peg$parsescheme() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1162,7 +1178,7 @@ function peg$parsescheme() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
@@ -1188,7 +1204,7 @@ function peg$parsescheme() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1213,6 +1229,7 @@ function peg$parsescheme() {
 function peg$parseauthority() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1220,10 +1237,10 @@ function peg$parseauthority() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseserver();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     peg$silentFails++;
     s3 = input.charCodeAt(peg$currPos);
     if (s3 < 128 && peg$t2[s3] === 1) {
@@ -1234,7 +1251,7 @@ function peg$parseauthority() {
       if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
     if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       peg$silentFails++;
       if (input.length > peg$currPos) {
         s4 = input.charAt(peg$currPos);
@@ -1247,13 +1264,13 @@ function peg$parseauthority() {
       if (s4 === peg$FAILED) {
         s3 = undefined;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     peg$silentFails--;
     if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = undefined;
     } else {
       s2 = peg$FAILED;
@@ -1261,15 +1278,15 @@ function peg$parseauthority() {
     if (s2 !== peg$FAILED) {
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parsereg_name();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1364,6 +1381,7 @@ function peg$parsereg_name() {
 function peg$parseserver() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m1, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1371,9 +1389,9 @@ function peg$parseserver() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parseuserinfo();
   s2 = input.substring(s2, peg$currPos);
   if (input.charCodeAt(peg$currPos) === 64) {
@@ -1386,7 +1404,7 @@ function peg$parseserver() {
   if (s3 !== peg$FAILED) {
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1397,11 +1415,11 @@ function peg$parseserver() {
     peg$savedPos = s0;
     s0 = peg$f7(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = '';
     peg$savedPos = s0;
     s1 = peg$f8();
@@ -1490,6 +1508,7 @@ function peg$parseuserinfo() {
 function peg$parsehostport() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1497,10 +1516,10 @@ function peg$parsehostport() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehost();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 58) {
       s3 = peg$c1;
       peg$currPos++;
@@ -1509,12 +1528,12 @@ function peg$parsehostport() {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseport();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -1523,7 +1542,7 @@ function peg$parsehostport() {
     peg$savedPos = s0;
     s0 = peg$f9(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1548,6 +1567,7 @@ function peg$parsehostport() {
 function peg$parsehost() {
   var startPos = peg$currPos;
   let s0, s1;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1555,7 +1575,7 @@ function peg$parsehost() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehostname();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
@@ -1563,7 +1583,7 @@ function peg$parsehost() {
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1593,6 +1613,7 @@ function peg$parsehost() {
 function peg$parsehostname() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6;
+  let m0, m2, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1600,9 +1621,9 @@ function peg$parsehostname() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parsedomainlabel();
   if (s3 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 46) {
@@ -1613,12 +1634,12 @@ function peg$parsehostname() {
       if (peg$silentFails === 0) { peg$fail(peg$e12); }
     }
     if (s4 !== peg$FAILED) {
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       peg$silentFails++;
       s6 = peg$parsealphanum();
       peg$silentFails--;
       if (s6 !== peg$FAILED) {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = undefined;
       } else {
         s5 = peg$FAILED;
@@ -1627,20 +1648,20 @@ function peg$parsehostname() {
         s3 = [s3, s4, s5];
         s2 = s3;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   while (s2 !== peg$FAILED) {
     s1.push(s2);
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = peg$parsedomainlabel();
     if (s3 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
@@ -1651,12 +1672,12 @@ function peg$parsehostname() {
         if (peg$silentFails === 0) { peg$fail(peg$e12); }
       }
       if (s4 !== peg$FAILED) {
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         peg$silentFails++;
         s6 = peg$parsealphanum();
         peg$silentFails--;
         if (s6 !== peg$FAILED) {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = undefined;
         } else {
           s5 = peg$FAILED;
@@ -1665,15 +1686,15 @@ function peg$parsehostname() {
           s3 = [s3, s4, s5];
           s2 = s3;
         } else {
-          peg$currPos = s2;
+          peg$currPos = s2; peg$reset(m2);
           s2 = peg$FAILED;
         }
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   }
@@ -1692,7 +1713,7 @@ function peg$parsehostname() {
     s1 = [s1, s2, s3];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1717,6 +1738,7 @@ function peg$parsehostname() {
 function peg$parsedomainlabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1724,11 +1746,11 @@ function peg$parsedomainlabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealphanum();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     s4 = [];
     if (input.charCodeAt(peg$currPos) === 45) {
       s5 = peg$c7;
@@ -1752,12 +1774,12 @@ function peg$parsedomainlabel() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = [];
       if (input.charCodeAt(peg$currPos) === 45) {
         s5 = peg$c7;
@@ -1781,14 +1803,14 @@ function peg$parsedomainlabel() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1813,6 +1835,7 @@ function peg$parsedomainlabel() {
 function peg$parsetoplabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1820,11 +1843,11 @@ function peg$parsetoplabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     s4 = [];
     if (input.charCodeAt(peg$currPos) === 45) {
       s5 = peg$c7;
@@ -1848,12 +1871,12 @@ function peg$parsetoplabel() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = [];
       if (input.charCodeAt(peg$currPos) === 45) {
         s5 = peg$c7;
@@ -1877,14 +1900,14 @@ function peg$parsetoplabel() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1909,6 +1932,7 @@ function peg$parsetoplabel() {
 function peg$parseIPv4address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1916,7 +1940,7 @@ function peg$parseIPv4address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parsedigit();
   if (s2 !== peg$FAILED) {
@@ -1988,31 +2012,31 @@ function peg$parseIPv4address() {
                 s1 = [s1, s2, s3, s4, s5, s6, s7];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2072,6 +2096,7 @@ function peg$parseport() {
 function peg$parsepath() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2079,7 +2104,7 @@ function peg$parsepath() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c3;
     peg$currPos++;
@@ -2115,6 +2140,7 @@ function peg$parsepath() {
 function peg$parsepath_segments() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2122,10 +2148,10 @@ function peg$parsepath_segments() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s4 = peg$c3;
     peg$currPos++;
@@ -2138,12 +2164,12 @@ function peg$parsepath_segments() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c3;
       peg$currPos++;
@@ -2156,7 +2182,7 @@ function peg$parsepath_segments() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -2184,6 +2210,7 @@ function peg$parsepath_segments() {
 function peg$parsesegment() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2191,7 +2218,7 @@ function peg$parsesegment() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parsepchar();
   while (s2 !== peg$FAILED) {
@@ -2199,7 +2226,7 @@ function peg$parsesegment() {
     s2 = peg$parsepchar();
   }
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 59) {
     s4 = peg$c8;
     peg$currPos++;
@@ -2212,12 +2239,12 @@ function peg$parsesegment() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 59) {
       s4 = peg$c8;
       peg$currPos++;
@@ -2230,7 +2257,7 @@ function peg$parsesegment() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -2557,6 +2584,7 @@ function peg$parsemark() {
 function peg$parseescaped() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2564,7 +2592,7 @@ function peg$parseescaped() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 37) {
     s1 = peg$c9;
     peg$currPos++;
@@ -2580,15 +2608,15 @@ function peg$parseescaped() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
