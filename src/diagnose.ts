@@ -400,3 +400,74 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
   return undefined;
 }
 
+
+/** What the grammar says at one position of an input: the view of a prefix. */
+export interface PositionView {
+  /** The position: the prefix input[0, offset) (clamped to the stop, where the input stops matching). */
+  readonly offset: number;
+  /** Whether the prefix up to `offset` is one some match begins with (false only past the stop). */
+  readonly viable: boolean;
+  /** Where the input stops matching (its length when it matches or is a prefix of a match). */
+  readonly stop: number;
+  /**
+   * The rules open at the position: from the start rule down to the innermost rule that read the
+   * character before it and can still read on (for offset 0, the start rule), and on down the
+   * rule path where it goes on from there (a rule entered for the next character).
+   */
+  readonly open: readonly string[];
+  /** The rule path and the words of what could come next, as an error at this offset says them. */
+  readonly path: readonly string[];
+  readonly expected: readonly string[];
+  readonly next: { readonly characters: string; readonly end: boolean };
+}
+
+/**
+ * The view of the prefix input[0, offset): the rules open there and what could come next, in the
+ * words of the errors, from the same automata (the rule's DFA and the automaton of its positions).
+ * Past the stop, the view of the stop. Time linear in the input.
+ */
+export function positionView(edition: Edition, input: string, offset: number, start: RuleInfo): PositionView {
+  const automaton = edition.automata.of(start.name);
+  const stop = runScan(automaton, input).offset;
+  const at = Math.max(0, Math.min(offset, stop));
+  const { state } = runScan(automaton, input.slice(0, at));
+  const next = nextIn(automaton, state);
+  const positions = positionsOf(edition, start);
+  const { readings } = positions.after(input, at);
+  const { path, expected } = readingsOf(edition, start, readings, next);
+  let open = openRules(edition, positions, input, at, start, readings);
+  // A rule entered for the next character and not yet reading (IPv6address after "[") is open
+  // too: where the error's path goes on from the open rules, it is the path.
+  if (path.length > open.length && open.every((name, i) => path[i] === name)) open = [...path];
+  return { offset: at, viable: offset <= stop, stop, open, path, expected, next };
+}
+
+/** The rules open at the stop of an input the rule does not match (see PositionView.open). */
+export function openRulesAt(edition: Edition, input: string, start: RuleInfo): string[] {
+  return [...positionView(edition, input, input.length, start).open];
+}
+
+function openRules(edition: Edition, positions: Positions, input: string, at: number, start: RuleInfo, after: readonly Reading[]): string[] {
+  if (at === 0) return [start.name];
+  // The chains that read the character before the position: the rules they all share...
+  const code = input.charCodeAt(at - 1);
+  const before = positions.after(input, at - 1).readings.filter((r) => r.codes.includes(code) || code > 127);
+  if (before.length === 0) return [start.name];
+  let common: readonly string[] = before[0].chain;
+  for (const { chain } of before.slice(1)) {
+    let i = 0;
+    while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
+    common = common.slice(0, i);
+  }
+  // ... down to the innermost one that a reading of the next character is still inside (a rule
+  // that ended with that character is closed), and not a rule of one character.
+  let depth = 0;
+  for (const { chain } of after) {
+    let i = 0;
+    while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
+    depth = Math.max(depth, i);
+  }
+  let open = common.slice(0, Math.max(depth, 1));
+  while (open.length > 1 && edition.rule(open[open.length - 1])?.singleCharacter) open = open.slice(0, -1);
+  return [...open];
+}
