@@ -248,3 +248,75 @@ function freeze(edition: Edition, node: Node, input: string, fold: boolean): Par
     ...(node.otherReading === undefined ? {} : { otherReading: Object.freeze(node.otherReading) }),
   });
 }
+
+/** A node of a partial tree: `open` where the rule had not ended when the input stopped matching. */
+export interface PartialTree<RuleName extends string = string> extends ParseTree<RuleName> {
+  readonly open?: true;
+  readonly children: readonly PartialTree<RuleName>[];
+}
+
+/**
+ * For an input the rule does not match: the tree of what the grammar read before the stop (the
+ * offset where the input stops matching, the DFA's: `stop`), the rules still open there marked
+ * `open` and spanning up to it. Every reading fails at the stop; this is the one of the PEG's
+ * attempts that reached furthest with the most rules open there, as the trace build reports it,
+ * the attempts that failed before it dropped. Time and
+ * memory grow with the input times the depth of the grammar; the playground asks for it only for
+ * inputs of some thousands of characters.
+ */
+export function partialTreeIn(edition: Edition, input: string, ruleName: string, stop: number, fold = true): PartialTree | undefined {
+  const start = edition.requireRule(ruleName);
+  const root: Node = { rule: start.name, start: 0, end: 0, children: [] };
+  const stack: Node[] = [root];
+  let best = -1;
+  let depth = 0;
+  let snapshot: Node | undefined;
+  const take = (at: number) => {
+    // The open rules, outermost first, each with the completed children it has so far (a rule of
+    // one character folded into its parent, as in explain()).
+    let tail: Node[] = [];
+    for (let i = stack.length - 1; i >= 1; i--) {
+      const n = stack[i];
+      if (fold && i > 1 && edition.rule(n.rule)!.singleCharacter) { tail = [...n.children, ...tail]; continue; }
+      const copy: Node & { open?: true } = { rule: n.rule, start: n.start, end: at, children: [...n.children, ...tail], open: true };
+      tail = [copy];
+    }
+    const child = tail[0];
+    snapshot = child;
+  };
+  const tracer = {
+    trace(event: TraceEvent): void {
+      if (event.type === "rule.enter") {
+        stack.push({ rule: edition.ruleByPegName(event.rule!)!.name, start: event.location!.start.offset, end: -1, children: [] });
+      } else if (event.type === "rule.match") {
+        const node = stack.pop()!;
+        node.end = event.location!.end.offset;
+        const siblings = stack[stack.length - 1].children;
+        if (fold && stack.length > 1 && edition.rule(node.rule)!.singleCharacter) siblings.push(...node.children);
+        else siblings.push(node);
+        // Of the readings that reach furthest (every one fails at the stop), the one with the most
+        // rules open there: the most detailed ("http://a b": the host "a", not a userinfo).
+        if (node.end <= stop && stack.length > 1 && (node.end > best || (node.end === best && stack.length > depth))) {
+          best = node.end;
+          depth = stack.length;
+          take(node.end);
+        }
+      } else if (event.type === "rule.fail") {
+        stack.pop();
+      }
+    },
+    mark: (): number => stack[stack.length - 1].children.length,
+    reset: (mark: number): void => { stack[stack.length - 1].children.length = mark; },
+  };
+  try {
+    edition.tracer.parse(input, { startRule: start.pegName, tracer });
+  } catch (e) {
+    if (!(e && typeof e === "object" && "location" in e)) throw e;
+  }
+  if (snapshot === undefined) return undefined;
+  const frozen = (n: Node & { open?: true }): PartialTree => Object.freeze({
+    rule: n.rule, start: n.start, end: n.end, text: input.slice(n.start, n.end),
+    children: Object.freeze(n.children.map(frozen)), ...(n.open ? { open: true as const } : {}),
+  });
+  return frozen(snapshot);
+}
