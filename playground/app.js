@@ -59,17 +59,38 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A text as drawn: at most DRAW_MAX characters of it, the rest counted. */
+function clip(text) {
+  return text.length <= DRAW_MAX ? text : `${text.slice(0, DRAW_MAX)} … (${text.length - DRAW_MAX} more characters)`;
+}
+
 function sectionText(section) {
   return /^\d/.test(section) ? `section ${section}` : section;
 }
 
 // ----- The address: #uri=...&edition=...&rule=...&base=... -----
 
+let encodedLong = ["", ""]; // the last long text encoded: a link is made for every rule, and an input may be long
+
+function encode(text) {
+  if (text.length < 256) return new URLSearchParams({ v: text }).toString().slice(2);
+  if (encodedLong[0] !== text) encodedLong = [text, new URLSearchParams({ v: text }).toString().slice(2)];
+  return encodedLong[1];
+}
+
+/**
+ * The address of a state: #uri=...&edition=...&rule=...(&base=...), as URLSearchParams writes it.
+ * A link within the page for an input of more than LINK_MAX characters leaves the input (and the
+ * base) out: the page keeps them when it follows the link, and writes the whole address then.
+ */
+const LINK_MAX = 2000;
+
 function stateHash(over = {}) {
   const s = { ...state, ...over };
-  const params = new URLSearchParams({ uri: s.uri, edition: s.edition, rule: s.rule });
-  if (s.base !== DEFAULT_BASE) params.set("base", s.base);
-  return "#" + params.toString();
+  if (s.uri.length > LINK_MAX && over.uri === undefined) return `#edition=${encode(s.edition)}&rule=${encode(s.rule)}`;
+  let hash = `#uri=${encode(s.uri)}&edition=${encode(s.edition)}&rule=${encode(s.rule)}`;
+  if (s.base !== DEFAULT_BASE) hash += `&base=${encode(s.base)}`;
+  return hash;
 }
 
 function readHash() {
@@ -77,7 +98,9 @@ function readHash() {
   const next = { ...state };
   if (params.has("uri")) next.uri = params.get("uri");
   if (params.has("edition") && Object.hasOwn(EDITIONS, params.get("edition"))) next.edition = params.get("edition");
-  next.base = params.get("base") ?? DEFAULT_BASE;
+  // An address without the input is a link within the page (stateHash): it keeps the base too.
+  if (params.has("base")) next.base = params.get("base");
+  else if (params.has("uri")) next.base = DEFAULT_BASE;
   const e = EDITIONS[next.edition];
   const rule = params.get("rule");
   next.rule = rule !== null && e.rule(rule) ? rule : ruleIn(e, next.rule);
@@ -96,7 +119,7 @@ function ruleIn(e, name) {
 }
 
 function writeHash() {
-  history.replaceState(null, "", stateHash());
+  history.replaceState(null, "", stateHash({ uri: state.uri }));
 }
 
 // ----- Pickers -----
@@ -179,7 +202,8 @@ export function drawInput() {
     if (span.start > at) parts.push(el("span", { class: "plain" }, runs(at, span.start)));
     const info = edition().rule(span.rule);
     const end = Math.min(span.end, shown);
-    const label = `${span.role}: ${span.rule} (${sectionText(info.section)}) "${input.slice(span.start, span.end)}"`;
+    const text = input.slice(span.start, span.end);
+    const label = `${span.role}: ${span.rule} (${sectionText(info.section)}) "${text.length > 200 ? `${text.slice(0, 200)}…" (${text.length} characters)` : `${text}"`}`;
     parts.push(el("span", {
       class: `component c-${span.role}${span.open ? " open" : ""}`, tabindex: "0", "data-rule": span.rule, "aria-label": label,
       title: `${span.rule}, ${sectionText(info.section)}`,
@@ -276,7 +300,7 @@ function renderNow() {
   verdict.className = result.valid ? "valid" : "invalid";
   verdict.textContent = result.valid
     ? `valid: a ${rule.name} of ${e.document}`
-    : `invalid: not a ${rule.name} of ${e.document}; ${result.error.message}`;
+    : `invalid: not a ${rule.name} of ${e.document}; ${clip(result.error.message)}`;
 
   const drawable = input.length <= DRAW_MAX;
   const tree = result.valid && drawable ? explain(input, { edition: e.id, rule: rule.name }) : null;
@@ -317,15 +341,16 @@ function renderTree(result, tree, partial, input) {
 
 // ----- The position -----
 
+let positionKey = ""; // the input and rule the slider was set for
+
 /** The slider's range: 0 to the input's length; it starts at the end, or at the stop of a reject. */
 function setPositionRange(input, result) {
   const slider = $("position");
   const max = input.length;
-  const keep = slider.dataset.input === input && slider.dataset.rule === `${state.edition}/${state.rule}`;
+  const key = `${state.edition}/${state.rule}/${input}`;
   slider.max = String(max);
-  if (!keep) slider.value = String(result.valid ? max : Math.min(result.error.offset, max));
-  slider.dataset.input = input;
-  slider.dataset.rule = `${state.edition}/${state.rule}`;
+  if (key !== positionKey) slider.value = String(result.valid ? max : Math.min(result.error.offset, max));
+  positionKey = key;
 }
 
 /** The slider's position. */
@@ -412,7 +437,7 @@ function renderAudit(input) {
   list.replaceChildren(...findings.map((f) => el("li", { class: `finding ${f.severity}` },
     el("span", { class: "severity", text: f.severity }), " ", el("code", { text: f.code }), ` (${sectionText(f.section)}) `,
     f.message, el("div", { class: "finding-span" },
-      el("code", {}, input.slice(0, f.start), el("mark", { text: input.slice(f.start, f.end) }), input.slice(f.end)),
+      el("code", {}, clip(input.slice(Math.max(0, f.start - 200), f.start)), el("mark", { text: clip(input.slice(f.start, f.end)) }), clip(input.slice(f.end, f.end + 200))),
       el("span", { class: "span", text: ` [${f.start}, ${f.end})` })))));
 }
 
@@ -513,7 +538,7 @@ function renderResolution() {
   } catch {
     T = undefined;
   }
-  const show = (v) => (v === undefined ? el("span", { class: "undefined", text: "undefined" }) : el("code", { text: JSON.stringify(v) }));
+  const show = (v) => (v === undefined ? el("span", { class: "undefined", text: "undefined" }) : el("code", { text: clip(JSON.stringify(v)) }));
   const from = (name, get) => {
     if (!T) return "";
     const t = get(T);
@@ -523,7 +548,7 @@ function renderResolution() {
     return name === "path" ? "merged" : "";
   };
   out.replaceChildren(
-    el("p", {}, "Target ", el("code", { id: "target", class: "target", text: target })),
+    el("p", {}, "Target ", el("code", { id: "target", class: "target", text: clip(target) })),
     el("table", { class: "resolution-table" },
       el("thead", {}, el("tr", {}, ["", "Base", "R (the input)", "T (target)", "T's from"].map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, PARTS.map(([name, get]) => el("tr", {},
@@ -563,7 +588,9 @@ function renderSteps(e) {
 
 function onHash() {
   const before = state.edition;
+  const partial = !new URLSearchParams(location.hash.slice(1)).has("uri");
   readHash();
+  if (partial) writeHash();
   if (before !== state.edition) fillPickers();
   else { $("uri").value = state.uri; $("base").value = state.base; $("rule").value = state.rule; }
   render();

@@ -430,12 +430,13 @@ export function positionView(edition: Edition, input: string, offset: number, st
   const automaton = edition.automata.of(start.name);
   const stop = runScan(automaton, input).offset;
   const at = Math.max(0, Math.min(offset, stop));
-  const { state } = runScan(automaton, input.slice(0, at));
+  const { state } = at === stop ? runScan(automaton, input) : runScan(automaton, input.slice(0, at));
   const next = nextIn(automaton, state);
   const positions = positionsOf(edition, start);
-  const { readings } = positions.after(input, at);
+  const both = at === 0 ? undefined : positions.afterBoth(input, at);
+  const readings = both === undefined ? positions.after(input, 0).readings : both.after.readings;
   const { path, expected } = readingsOf(edition, start, readings, next);
-  let open = openRules(edition, positions, input, at, start, readings);
+  let open = openRules(edition, input, at, start, both?.before.readings ?? [], readings);
   // A rule entered for the next character and not yet reading (IPv6address after "[") is open
   // too: where the error's path goes on from the open rules, it is the path.
   if (path.length > open.length && open.every((name, i) => path[i] === name)) open = [...path];
@@ -447,11 +448,11 @@ export function openRulesAt(edition: Edition, input: string, start: RuleInfo): s
   return [...positionView(edition, input, input.length, start).open];
 }
 
-function openRules(edition: Edition, positions: Positions, input: string, at: number, start: RuleInfo, after: readonly Reading[]): string[] {
+function openRules(edition: Edition, input: string, at: number, start: RuleInfo, previous: readonly Reading[], after: readonly Reading[]): string[] {
   if (at === 0) return [start.name];
   // The chains that read the character before the position: the rules they all share...
   const code = input.charCodeAt(at - 1);
-  const before = positions.after(input, at - 1).readings.filter((r) => r.codes.includes(code) || code > 127);
+  const before = previous.filter((r) => r.codes.includes(code) || code > 127);
   if (before.length === 0) return [start.name];
   let common: readonly string[] = before[0].chain;
   for (const { chain } of before.slice(1)) {
