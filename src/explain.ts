@@ -34,7 +34,7 @@ export interface FoldOption {
 /**
  * The longest input explain() takes, in UTF-16 code units (2 MiB). The tree has a node for every
  * rule that matched; building it takes about 75 bytes of memory per input character at its peak
- * (measured on 2 MiB of path segments; about 40 on query parameters), and about 740 with
+ * (measured on 2 MiB of path segments; about 50 on query parameters), and about 1,150 with
  * foldCharacters false (a node for each character's rules too);
  * above this limit explain()
  * throws a RangeError rather than exhaust the process's memory. parse(), matches() and validate()

@@ -265,24 +265,20 @@ function peg$table(codes) {
 }
 const peg$t0 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64]); // /^[;?:@&=+$,]/
 const peg$t1 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
-const peg$t2 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
+const peg$t2 = peg$table([43, 45, 46]); // /^[+\-.]/
 const peg$t3 = peg$table([35, 47, 63]); // /^[\/?#]/
 const peg$t4 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[$,;:@&=+]/
 const peg$t5 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
 const peg$t6 = peg$table([36, 38, 43, 44, 58, 61, 64]); // /^[:@&=+$,]/
-const peg$t7 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-Z_a-z~]/
-const peg$t8 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64]); // /^[;\/?:@&=+$,]/
-const peg$t9 = peg$table([33, 39, 40, 41, 42, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!'-*\--.0-9A-Z_a-z~]/
-const peg$t10 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
-const peg$t11 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
-const peg$t12 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
-const peg$t13 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t14 = peg$table([97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-z]/
-const peg$t15 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90]); // /^[A-Z]/
-const peg$t16 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t17 = peg$table([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 127]); // /^[\0-\x1F\x7F]/
-const peg$t18 = peg$table([34, 35, 37, 60, 62]); // /^[<>#%"]/
-const peg$t19 = peg$table([91, 92, 93, 94, 96, 123, 124, 125]); // /^[{}|\\\^[\]`]/
+const peg$t7 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64]); // /^[;\/?:@&=+$,]/
+const peg$t8 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
+const peg$t9 = peg$table([65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[A-Fa-f]/
+const peg$t10 = peg$table([97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-z]/
+const peg$t11 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90]); // /^[A-Z]/
+const peg$t12 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t13 = peg$table([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 127]); // /^[\0-\x1F\x7F]/
+const peg$t14 = peg$table([34, 35, 37, 60, 62]); // /^[<>#%"]/
+const peg$t15 = peg$table([91, 92, 93, 94, 96, 123, 124, 125]); // /^[{}|\\\^[\]`]/
 
 const peg$startRuleFunctions = {
   URI_reference: peg$parseURI_reference,
@@ -357,7 +353,7 @@ const peg$r0 = /^[;?:@&=+$,]/;
 
 const peg$r1 = /^[;@&=+$,]/;
 
-const peg$r2 = /^[+\--.0-9A-Za-z]/;
+const peg$r2 = /^[+\-.]/;
 
 const peg$r3 = /^[\/?#]/;
 
@@ -367,31 +363,23 @@ const peg$r5 = /^[;:&=+$,]/;
 
 const peg$r6 = /^[:@&=+$,]/;
 
-const peg$r7 = /^[!$&-;=?-Z_a-z~]/;
+const peg$r7 = /^[;\/?:@&=+$,]/;
 
-const peg$r8 = /^[;\/?:@&=+$,]/;
+const peg$r8 = /^[\-_.!~*'()]/;
 
-const peg$r9 = /^[!'-*\--.0-9A-Z_a-z~]/;
+const peg$r9 = /^[A-Fa-f]/;
 
-const peg$r10 = /^[\-_.!~*'()]/;
+const peg$r10 = /^[a-z]/;
 
-const peg$r11 = /^[0-9A-Fa-f]/;
+const peg$r11 = /^[A-Z]/;
 
-const peg$r12 = /^[0-9A-Za-z]/;
+const peg$r12 = /^[0-9]/;
 
-const peg$r13 = /^[A-Za-z]/;
+const peg$r13 = /^[\0-\x1F\x7F]/;
 
-const peg$r14 = /^[a-z]/;
+const peg$r14 = /^[<>#%"]/;
 
-const peg$r15 = /^[A-Z]/;
-
-const peg$r16 = /^[0-9]/;
-
-const peg$r17 = /^[\0-\x1F\x7F]/;
-
-const peg$r18 = /^[<>#%"]/;
-
-const peg$r19 = /^[{}|\\\^[\]`]/;
+const peg$r15 = /^[{}|\\\^[\]`]/;
 
 const peg$e0 = peg$literalExpectation("#", false);
 
@@ -407,7 +395,7 @@ const peg$e5 = peg$literalExpectation("/", false);
 
 const peg$e6 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e7 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e7 = peg$classExpectation(["+", "-", "."], false, false, false);
 
 const peg$e8 = peg$classExpectation(["/", "?", "#"], false, false, false);
 
@@ -427,35 +415,27 @@ const peg$e15 = peg$literalExpectation(";", false);
 
 const peg$e16 = peg$classExpectation([":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e17 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e17 = peg$classExpectation([";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e18 = peg$classExpectation([";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+const peg$e18 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
 
-const peg$e19 = peg$classExpectation(["!", ["'", "*"], ["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e19 = peg$literalExpectation("%", false);
 
-const peg$e20 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
+const peg$e20 = peg$classExpectation([["A", "F"], ["a", "f"]], false, false, false);
 
-const peg$e21 = peg$literalExpectation("%", false);
+const peg$e21 = peg$classExpectation([["a", "z"]], false, false, false);
 
-const peg$e22 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+const peg$e22 = peg$classExpectation([["A", "Z"]], false, false, false);
 
-const peg$e23 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e23 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e24 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e24 = peg$classExpectation([["\0", "\x1F"], "\x7F"], false, false, false);
 
-const peg$e25 = peg$classExpectation([["a", "z"]], false, false, false);
+const peg$e25 = peg$literalExpectation(" ", false);
 
-const peg$e26 = peg$classExpectation([["A", "Z"]], false, false, false);
+const peg$e26 = peg$classExpectation(["<", ">", "#", "%", "\""], false, false, false);
 
-const peg$e27 = peg$classExpectation([["0", "9"]], false, false, false);
-
-const peg$e28 = peg$classExpectation([["\0", "\x1F"], "\x7F"], false, false, false);
-
-const peg$e29 = peg$literalExpectation(" ", false);
-
-const peg$e30 = peg$classExpectation(["<", ">", "#", "%", "\""], false, false, false);
-
-const peg$e31 = peg$classExpectation(["{", "}", "|", "\\", "^", "[", "]", "`"], false, false, false);
+const peg$e27 = peg$classExpectation(["{", "}", "|", "\\", "^", "[", "]", "`"], false, false, false);
 
 function peg$f0(r, f) {
   if (f === null && r !== null) return r;
@@ -1240,23 +1220,35 @@ function peg$parsescheme() {
   s1 = peg$parsealpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t2[s3] === 1) {
-      s3 = input.charAt(peg$currPos);
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+    s3 = peg$parsealpha();
+    if (s3 === peg$FAILED) {
+      s3 = peg$parsedigit();
+      if (s3 === peg$FAILED) {
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t2[s3] === 1) {
+          s3 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+        }
+      }
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t2[s3] === 1) {
-        s3 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      s3 = peg$parsealpha();
+      if (s3 === peg$FAILED) {
+        s3 = peg$parsedigit();
+        if (s3 === peg$FAILED) {
+          s3 = input.charCodeAt(peg$currPos);
+          if (s3 < 128 && peg$t2[s3] === 1) {
+            s3 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          }
+        }
       }
     }
     s1 = [s1, s2];
@@ -2490,16 +2482,12 @@ function peg$parseuric() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t7[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e17); }
-  }
+  s0 = peg$parsereserved();
   if (s0 === peg$FAILED) {
-    s0 = peg$parseescaped();
+    s0 = peg$parseunreserved();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseescaped();
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2531,12 +2519,12 @@ function peg$parsereserved() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t8[s0] === 1) {
+  if (s0 < 128 && peg$t7[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e18); }
+    if (peg$silentFails === 0) { peg$fail(peg$e17); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2567,13 +2555,9 @@ function peg$parseunreserved() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t9[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
+  s0 = peg$parsealphanum();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsemark();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2605,12 +2589,12 @@ function peg$parsemark() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t10[s0] === 1) {
+  if (s0 < 128 && peg$t8[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2648,7 +2632,7 @@ function peg$parseescaped() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e21); }
+    if (peg$silentFails === 0) { peg$fail(peg$e19); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parsehex();
@@ -2698,13 +2682,16 @@ function peg$parsehex() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t11[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+  s0 = peg$parsedigit();
+  if (s0 === peg$FAILED) {
+    s0 = input.charCodeAt(peg$currPos);
+    if (s0 < 128 && peg$t9[s0] === 1) {
+      s0 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2735,13 +2722,9 @@ function peg$parsealphanum() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t12[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+  s0 = peg$parsealpha();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsedigit();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2772,13 +2755,9 @@ function peg$parsealpha() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t13[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+  s0 = peg$parselowalpha();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseupalpha();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2810,12 +2789,12 @@ function peg$parselowalpha() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t14[s0] === 1) {
+  if (s0 < 128 && peg$t10[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e25); }
+    if (peg$silentFails === 0) { peg$fail(peg$e21); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2847,12 +2826,12 @@ function peg$parseupalpha() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t15[s0] === 1) {
+  if (s0 < 128 && peg$t11[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e26); }
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2884,12 +2863,12 @@ function peg$parsedigit() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t16[s0] === 1) {
+  if (s0 < 128 && peg$t12[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e27); }
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2921,12 +2900,12 @@ function peg$parsecontrol() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t17[s0] === 1) {
+  if (s0 < 128 && peg$t13[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e28); }
+    if (peg$silentFails === 0) { peg$fail(peg$e24); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2962,7 +2941,7 @@ function peg$parsespace() {
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    if (peg$silentFails === 0) { peg$fail(peg$e25); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2994,12 +2973,12 @@ function peg$parsedelims() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t18[s0] === 1) {
+  if (s0 < 128 && peg$t14[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e30); }
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3031,12 +3010,12 @@ function peg$parseunwise() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t19[s0] === 1) {
+  if (s0 < 128 && peg$t15[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e31); }
+    if (peg$silentFails === 0) { peg$fail(peg$e27); }
   }
 
   if (s0 !== peg$FAILED) {

@@ -264,28 +264,24 @@ function peg$table(codes) {
   for (const c of codes) t[c] = 1;
   return t;
 }
-const peg$t0 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 93, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-[\]_a-z~]/
-const peg$t1 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];\/?:@&=+$,]/
-const peg$t2 = peg$table([33, 39, 40, 41, 42, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!'-*\--.0-9A-Z_a-z~]/
-const peg$t3 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
-const peg$t4 = peg$table([34, 35, 37, 60, 62]); // /^["-#%<>]/
-const peg$t5 = peg$table([92, 94, 96, 123, 124, 125]); // /^[{}|\\\^`]/
-const peg$t6 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];?:@&=+$,]/
-const peg$t7 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
-const peg$t8 = peg$table([35, 47, 63]); // /^[\/?#]/
-const peg$t9 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[;:@&=+$,]/
-const peg$t10 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
-const peg$t11 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\--.0-9A-Za-z]/
-const peg$t12 = peg$table([45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\-0-9A-Za-z]/
-const peg$t13 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
-const peg$t14 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
-const peg$t15 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
-const peg$t16 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
-const peg$t17 = peg$table([47, 63]); // /^[\/?]/
-const peg$t18 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
-const peg$t19 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t20 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t21 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
+const peg$t0 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];\/?:@&=+$,]/
+const peg$t1 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
+const peg$t2 = peg$table([35, 37, 60, 62]); // /^[<>#%]/
+const peg$t3 = peg$table([92, 94, 96, 123, 124, 125]); // /^[{}|\\\^`]/
+const peg$t4 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];?:@&=+$,]/
+const peg$t5 = peg$table([43, 45, 46]); // /^[+\-.]/
+const peg$t6 = peg$table([35, 47, 63]); // /^[\/?#]/
+const peg$t7 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[;:@&=+$,]/
+const peg$t8 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
+const peg$t9 = peg$table([45, 46]); // /^[\-.]/
+const peg$t10 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
+const peg$t11 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
+const peg$t12 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
+const peg$t13 = peg$table([47, 63]); // /^[\/?]/
+const peg$t14 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
+const peg$t15 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
+const peg$t16 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t17 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
 
 const peg$startRuleFunctions = {
   uric: peg$parseuric,
@@ -353,139 +349,127 @@ const peg$c6 = "@";
 
 const peg$c7 = ".";
 
-const peg$c8 = "25";
+const peg$c8 = "-";
 
-const peg$c9 = "2";
+const peg$c9 = "25";
 
-const peg$c10 = "1";
+const peg$c10 = "2";
 
-const peg$c11 = "[";
+const peg$c11 = "1";
 
-const peg$c12 = "]";
+const peg$c12 = "[";
 
-const peg$c13 = "::";
+const peg$c13 = "]";
 
-const peg$c14 = "\"";
+const peg$c14 = "::";
 
-const peg$r0 = /^[!$&-;=?-[\]_a-z~]/;
+const peg$c15 = "\"";
 
-const peg$r1 = /^[[\];\/?:@&=+$,]/;
+const peg$r0 = /^[[\];\/?:@&=+$,]/;
 
-const peg$r2 = /^[!'-*\--.0-9A-Z_a-z~]/;
+const peg$r1 = /^[\-_.!~*'()]/;
 
-const peg$r3 = /^[\-_.!~*'()]/;
+const peg$r2 = /^[<>#%]/;
 
-const peg$r4 = /^["-#%<>]/;
+const peg$r3 = /^[{}|\\\^`]/;
 
-const peg$r5 = /^[{}|\\\^`]/;
+const peg$r4 = /^[[\];?:@&=+$,]/;
 
-const peg$r6 = /^[[\];?:@&=+$,]/;
+const peg$r5 = /^[+\-.]/;
 
-const peg$r7 = /^[+\--.0-9A-Za-z]/;
+const peg$r6 = /^[\/?#]/;
 
-const peg$r8 = /^[\/?#]/;
+const peg$r7 = /^[;:@&=+$,]/;
 
-const peg$r9 = /^[;:@&=+$,]/;
+const peg$r8 = /^[;:&=+$,]/;
 
-const peg$r10 = /^[;:&=+$,]/;
+const peg$r9 = /^[\-.]/;
 
-const peg$r11 = /^[\--.0-9A-Za-z]/;
+const peg$r10 = /^[0-5]/;
 
-const peg$r12 = /^[\-0-9A-Za-z]/;
+const peg$r11 = /^[0-4]/;
 
-const peg$r13 = /^[0-9A-Za-z]/;
+const peg$r12 = /^[1-9]/;
 
-const peg$r14 = /^[0-5]/;
+const peg$r13 = /^[\/?]/;
 
-const peg$r15 = /^[0-4]/;
+const peg$r14 = /^[;@&=+$,]/;
 
-const peg$r16 = /^[1-9]/;
+const peg$r15 = /^[A-Za-z]/;
 
-const peg$r17 = /^[\/?]/;
+const peg$r16 = /^[0-9]/;
 
-const peg$r18 = /^[;@&=+$,]/;
+const peg$r17 = /^[0-9A-Fa-f]/;
 
-const peg$r19 = /^[A-Za-z]/;
+const peg$e0 = peg$classExpectation(["[", "]", ";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$r20 = /^[0-9]/;
+const peg$e1 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
 
-const peg$r21 = /^[0-9A-Fa-f]/;
+const peg$e2 = peg$literalExpectation("%", false);
 
-const peg$e0 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
+const peg$e3 = peg$classExpectation(["<", ">", "#", "%"], false, false, false);
 
-const peg$e1 = peg$classExpectation(["[", "]", ";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+const peg$e4 = peg$classExpectation(["{", "}", "|", "\\", "^", "`"], false, false, false);
 
-const peg$e2 = peg$classExpectation(["!", ["'", "*"], ["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e5 = peg$literalExpectation(":", false);
 
-const peg$e3 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
+const peg$e6 = peg$literalExpectation("#", false);
 
-const peg$e4 = peg$literalExpectation("%", false);
+const peg$e7 = peg$anyExpectation();
 
-const peg$e5 = peg$classExpectation([["\"", "#"], "%", "<", ">"], false, false, false);
+const peg$e8 = peg$literalExpectation("?", false);
 
-const peg$e6 = peg$classExpectation(["{", "}", "|", "\\", "^", "`"], false, false, false);
+const peg$e9 = peg$literalExpectation("//", false);
 
-const peg$e7 = peg$literalExpectation(":", false);
+const peg$e10 = peg$literalExpectation("/", false);
 
-const peg$e8 = peg$literalExpectation("#", false);
+const peg$e11 = peg$classExpectation(["[", "]", ";", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e9 = peg$anyExpectation();
+const peg$e12 = peg$classExpectation(["+", "-", "."], false, false, false);
 
-const peg$e10 = peg$literalExpectation("?", false);
+const peg$e13 = peg$classExpectation(["/", "?", "#"], false, false, false);
 
-const peg$e11 = peg$literalExpectation("//", false);
+const peg$e14 = peg$classExpectation([";", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e12 = peg$literalExpectation("/", false);
+const peg$e15 = peg$literalExpectation("@", false);
 
-const peg$e13 = peg$classExpectation(["[", "]", ";", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+const peg$e16 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e14 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e17 = peg$classExpectation(["-", "."], false, false, false);
 
-const peg$e15 = peg$classExpectation(["/", "?", "#"], false, false, false);
+const peg$e18 = peg$literalExpectation(".", false);
 
-const peg$e16 = peg$classExpectation([";", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+const peg$e19 = peg$literalExpectation("-", false);
 
-const peg$e17 = peg$literalExpectation("@", false);
+const peg$e20 = peg$literalExpectation("25", false);
 
-const peg$e18 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
+const peg$e21 = peg$classExpectation([["0", "5"]], false, false, false);
 
-const peg$e19 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e22 = peg$literalExpectation("2", false);
 
-const peg$e20 = peg$literalExpectation(".", false);
+const peg$e23 = peg$classExpectation([["0", "4"]], false, false, false);
 
-const peg$e21 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e24 = peg$literalExpectation("1", false);
 
-const peg$e22 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e25 = peg$classExpectation([["1", "9"]], false, false, false);
 
-const peg$e23 = peg$literalExpectation("25", false);
+const peg$e26 = peg$literalExpectation("[", false);
 
-const peg$e24 = peg$classExpectation([["0", "5"]], false, false, false);
+const peg$e27 = peg$literalExpectation("]", false);
 
-const peg$e25 = peg$literalExpectation("2", false);
+const peg$e28 = peg$literalExpectation("::", false);
 
-const peg$e26 = peg$classExpectation([["0", "4"]], false, false, false);
+const peg$e29 = peg$classExpectation(["/", "?"], false, false, false);
 
-const peg$e27 = peg$literalExpectation("1", false);
+const peg$e30 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e28 = peg$classExpectation([["1", "9"]], false, false, false);
+const peg$e31 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e29 = peg$literalExpectation("[", false);
+const peg$e32 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e30 = peg$literalExpectation("]", false);
+const peg$e33 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
 
-const peg$e31 = peg$literalExpectation("::", false);
-
-const peg$e32 = peg$classExpectation(["/", "?"], false, false, false);
-
-const peg$e33 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
-
-const peg$e34 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-
-const peg$e35 = peg$classExpectation([["0", "9"]], false, false, false);
-
-const peg$e36 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-
-const peg$e37 = peg$literalExpectation("\"", false);
+const peg$e34 = peg$literalExpectation("\"", false);
 
 function peg$f0(s) {    return reference("opaque-part", range(), null, span("opaque-part", range()), null);  }
 
@@ -691,16 +675,12 @@ function peg$parseuric() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t0[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e0); }
-  }
+  s0 = peg$parsereserved();
   if (s0 === peg$FAILED) {
-    s0 = peg$parseescaped();
+    s0 = peg$parseunreserved();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseescaped();
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -732,12 +712,12 @@ function peg$parsereserved() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t1[s0] === 1) {
+  if (s0 < 128 && peg$t0[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e1); }
+    if (peg$silentFails === 0) { peg$fail(peg$e0); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -768,13 +748,12 @@ function peg$parseunreserved() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t2[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e2); }
+  s0 = peg$parseALPHA();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseDIGIT();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsemark();
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -806,12 +785,12 @@ function peg$parsemark() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t3[s0] === 1) {
+  if (s0 < 128 && peg$t1[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e3); }
+    if (peg$silentFails === 0) { peg$fail(peg$e1); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -849,7 +828,7 @@ function peg$parseescaped() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e4); }
+    if (peg$silentFails === 0) { peg$fail(peg$e2); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseHEXDIG();
@@ -900,12 +879,15 @@ function peg$parsedelims() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t4[s0] === 1) {
+  if (s0 < 128 && peg$t2[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e5); }
+    if (peg$silentFails === 0) { peg$fail(peg$e3); }
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseDQUOTE();
   }
 
   if (s0 !== peg$FAILED) {
@@ -937,12 +919,12 @@ function peg$parseunwise() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t5[s0] === 1) {
+  if (s0 < 128 && peg$t3[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e6); }
+    if (peg$silentFails === 0) { peg$fail(peg$e4); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -988,7 +970,7 @@ function peg$parseabsolute_URI() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos; m3 = peg$mark();
@@ -1000,7 +982,7 @@ function peg$parseabsolute_URI() {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e8); }
+        if (peg$silentFails === 0) { peg$fail(peg$e6); }
       }
       if (s6 === peg$FAILED) {
         s6 = peg$currPos; m6 = peg$mark();
@@ -1010,7 +992,7 @@ function peg$parseabsolute_URI() {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e9); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -1107,7 +1089,7 @@ function peg$parsehier_part() {
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e10); }
+    if (peg$silentFails === 0) { peg$fail(peg$e8); }
   }
   if (s3 !== peg$FAILED) {
     s4 = peg$currPos; m4 = peg$mark();
@@ -1159,7 +1141,7 @@ function peg$parsenet_path() {
     peg$currPos += 2;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e11); }
+    if (peg$silentFails === 0) { peg$fail(peg$e9); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseauthority();
@@ -1216,7 +1198,7 @@ function peg$parseabs_path() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e12); }
+    if (peg$silentFails === 0) { peg$fail(peg$e10); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parsepath_segments();
@@ -1305,12 +1287,12 @@ function peg$parseuric_no_slash() {
     s0 = peg$parseescaped();
     if (s0 === peg$FAILED) {
       s0 = input.charCodeAt(peg$currPos);
-      if (s0 < 128 && peg$t6[s0] === 1) {
+      if (s0 < 128 && peg$t4[s0] === 1) {
         s0 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e13); }
+        if (peg$silentFails === 0) { peg$fail(peg$e11); }
       }
     }
   }
@@ -1348,23 +1330,35 @@ function peg$parsescheme() {
   s1 = peg$parseALPHA();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t7[s3] === 1) {
-      s3 = input.charAt(peg$currPos);
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e14); }
+    s3 = peg$parseALPHA();
+    if (s3 === peg$FAILED) {
+      s3 = peg$parseDIGIT();
+      if (s3 === peg$FAILED) {
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t5[s3] === 1) {
+          s3 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        }
+      }
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t7[s3] === 1) {
-        s3 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e14); }
+      s3 = peg$parseALPHA();
+      if (s3 === peg$FAILED) {
+        s3 = peg$parseDIGIT();
+        if (s3 === peg$FAILED) {
+          s3 = input.charCodeAt(peg$currPos);
+          if (s3 < 128 && peg$t5[s3] === 1) {
+            s3 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e12); }
+          }
+        }
       }
     }
     s1 = [s1, s2];
@@ -1408,12 +1402,12 @@ function peg$parseauthority() {
   s2 = peg$currPos; m2 = peg$mark();
   peg$silentFails++;
   s3 = input.charCodeAt(peg$currPos);
-  if (s3 < 128 && peg$t8[s3] === 1) {
+  if (s3 < 128 && peg$t6[s3] === 1) {
     s3 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e15); }
+    if (peg$silentFails === 0) { peg$fail(peg$e13); }
   }
   if (s3 === peg$FAILED) {
     s3 = peg$currPos; m3 = peg$mark();
@@ -1423,7 +1417,7 @@ function peg$parseauthority() {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e9); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     peg$silentFails--;
     if (s4 === peg$FAILED) {
@@ -1490,12 +1484,12 @@ function peg$parsereg_name() {
     s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t9[s1] === 1) {
+      if (s1 < 128 && peg$t7[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e16); }
+        if (peg$silentFails === 0) { peg$fail(peg$e14); }
       }
     }
   }
@@ -1507,12 +1501,12 @@ function peg$parsereg_name() {
         s1 = peg$parseescaped();
         if (s1 === peg$FAILED) {
           s1 = input.charCodeAt(peg$currPos);
-          if (s1 < 128 && peg$t9[s1] === 1) {
+          if (s1 < 128 && peg$t7[s1] === 1) {
             s1 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e16); }
+            if (peg$silentFails === 0) { peg$fail(peg$e14); }
           }
         }
       }
@@ -1561,7 +1555,7 @@ function peg$parseserver() {
     peg$currPos++;
   } else {
     s4 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e17); }
+    if (peg$silentFails === 0) { peg$fail(peg$e15); }
   }
   if (s4 !== peg$FAILED) {
     s2 = s3;
@@ -1621,12 +1615,12 @@ function peg$parseuserinfo() {
     s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t10[s1] === 1) {
+      if (s1 < 128 && peg$t8[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e16); }
       }
     }
   }
@@ -1637,12 +1631,12 @@ function peg$parseuserinfo() {
       s1 = peg$parseescaped();
       if (s1 === peg$FAILED) {
         s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t10[s1] === 1) {
+        if (s1 < 128 && peg$t8[s1] === 1) {
           s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e16); }
         }
       }
     }
@@ -1686,7 +1680,7 @@ function peg$parsehostport() {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos; m4 = peg$mark();
@@ -1749,13 +1743,16 @@ function peg$parsehost() {
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos; m2 = peg$mark();
       peg$silentFails++;
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t11[s3] === 1) {
-        s3 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      s3 = peg$parsealphanum();
+      if (s3 === peg$FAILED) {
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t9[s3] === 1) {
+          s3 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
@@ -1898,7 +1895,7 @@ function peg$parsequalified() {
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
   }
   if (s3 !== peg$FAILED) {
     s4 = peg$currPos; m4 = peg$mark();
@@ -1937,7 +1934,7 @@ function peg$parsequalified() {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s8 !== peg$FAILED) {
           s9 = peg$currPos; m9 = peg$mark();
@@ -1999,7 +1996,7 @@ function peg$parsequalified() {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos; m4 = peg$mark();
@@ -2038,7 +2035,7 @@ function peg$parsequalified() {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
           }
           if (s8 !== peg$FAILED) {
             s9 = peg$currPos; m9 = peg$mark();
@@ -2099,7 +2096,7 @@ function peg$parsequalified() {
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
   }
   if (s3 !== peg$FAILED) {
     s4 = peg$parsetoplabel();
@@ -2109,7 +2106,7 @@ function peg$parsequalified() {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s5 !== peg$FAILED) {
         s3 = [s3, s4, s5];
@@ -2167,24 +2164,28 @@ function peg$parsedomainlabel() {
     s2 = peg$currPos; m2 = peg$mark();
     s3 = [];
     s4 = peg$currPos; m4 = peg$mark();
-    s5 = input.charCodeAt(peg$currPos);
-    if (s5 < 128 && peg$t12[s5] === 1) {
-      s5 = input.charAt(peg$currPos);
-      peg$currPos++;
-    } else {
-      s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+    s5 = peg$parsealphanum();
+    if (s5 === peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 45) {
+        s5 = peg$c8;
+        peg$currPos++;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      }
     }
     if (s5 !== peg$FAILED) {
       s6 = peg$currPos; m6 = peg$mark();
       peg$silentFails++;
-      s7 = input.charCodeAt(peg$currPos);
-      if (s7 < 128 && peg$t12[s7] === 1) {
-        s7 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      s7 = peg$parsealphanum();
+      if (s7 === peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 45) {
+          s7 = peg$c8;
+          peg$currPos++;
+        } else {
+          s7 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        }
       }
       peg$silentFails--;
       if (s7 !== peg$FAILED) {
@@ -2210,24 +2211,28 @@ function peg$parsedomainlabel() {
         s4 = peg$FAILED;
       } else {
         s4 = peg$currPos; m4 = peg$mark();
-        s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t12[s5] === 1) {
-          s5 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        s5 = peg$parsealphanum();
+        if (s5 === peg$FAILED) {
+          if (input.charCodeAt(peg$currPos) === 45) {
+            s5 = peg$c8;
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos; m6 = peg$mark();
           peg$silentFails++;
-          s7 = input.charCodeAt(peg$currPos);
-          if (s7 < 128 && peg$t12[s7] === 1) {
-            s7 = input.charAt(peg$currPos);
-            peg$currPos++;
-          } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          s7 = peg$parsealphanum();
+          if (s7 === peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 45) {
+              s7 = peg$c8;
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e19); }
+            }
           }
           peg$silentFails--;
           if (s7 !== peg$FAILED) {
@@ -2302,24 +2307,28 @@ function peg$parsetoplabel() {
     s2 = peg$currPos; m2 = peg$mark();
     s3 = [];
     s4 = peg$currPos; m4 = peg$mark();
-    s5 = input.charCodeAt(peg$currPos);
-    if (s5 < 128 && peg$t12[s5] === 1) {
-      s5 = input.charAt(peg$currPos);
-      peg$currPos++;
-    } else {
-      s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+    s5 = peg$parsealphanum();
+    if (s5 === peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 45) {
+        s5 = peg$c8;
+        peg$currPos++;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      }
     }
     if (s5 !== peg$FAILED) {
       s6 = peg$currPos; m6 = peg$mark();
       peg$silentFails++;
-      s7 = input.charCodeAt(peg$currPos);
-      if (s7 < 128 && peg$t12[s7] === 1) {
-        s7 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      s7 = peg$parsealphanum();
+      if (s7 === peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 45) {
+          s7 = peg$c8;
+          peg$currPos++;
+        } else {
+          s7 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        }
       }
       peg$silentFails--;
       if (s7 !== peg$FAILED) {
@@ -2345,24 +2354,28 @@ function peg$parsetoplabel() {
         s4 = peg$FAILED;
       } else {
         s4 = peg$currPos; m4 = peg$mark();
-        s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t12[s5] === 1) {
-          s5 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        s5 = peg$parsealphanum();
+        if (s5 === peg$FAILED) {
+          if (input.charCodeAt(peg$currPos) === 45) {
+            s5 = peg$c8;
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos; m6 = peg$mark();
           peg$silentFails++;
-          s7 = input.charCodeAt(peg$currPos);
-          if (s7 < 128 && peg$t12[s7] === 1) {
-            s7 = input.charAt(peg$currPos);
-            peg$currPos++;
-          } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          s7 = peg$parsealphanum();
+          if (s7 === peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 45) {
+              s7 = peg$c8;
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e19); }
+            }
           }
           peg$silentFails--;
           if (s7 !== peg$FAILED) {
@@ -2430,13 +2443,9 @@ function peg$parsealphanum() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t13[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+  s0 = peg$parseALPHA();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseDIGIT();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2476,7 +2485,7 @@ function peg$parseIPv4address() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parsedec_octet();
@@ -2486,7 +2495,7 @@ function peg$parseIPv4address() {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsedec_octet();
@@ -2496,7 +2505,7 @@ function peg$parseIPv4address() {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e20); }
+              if (peg$silentFails === 0) { peg$fail(peg$e18); }
             }
             if (s6 !== peg$FAILED) {
               s7 = peg$parsedec_octet();
@@ -2563,20 +2572,20 @@ function peg$parsedec_octet() {
 
   s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
-    s1 = peg$c8;
+    s1 = peg$c9;
     peg$currPos += 2;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
   if (s1 !== peg$FAILED) {
     s2 = input.charCodeAt(peg$currPos);
-    if (s2 < 128 && peg$t14[s2] === 1) {
+    if (s2 < 128 && peg$t10[s2] === 1) {
       s2 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s2 !== peg$FAILED) {
       s1 = [s1, s2];
@@ -2592,20 +2601,20 @@ function peg$parsedec_octet() {
   if (s0 === peg$FAILED) {
     s0 = peg$currPos; m0 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 50) {
-      s1 = peg$c9;
+      s1 = peg$c10;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charCodeAt(peg$currPos);
-      if (s2 < 128 && peg$t15[s2] === 1) {
+      if (s2 < 128 && peg$t11[s2] === 1) {
         s2 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseDIGIT();
@@ -2627,11 +2636,11 @@ function peg$parsedec_octet() {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos; m0 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 49) {
-        s1 = peg$c10;
+        s1 = peg$c11;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e24); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseDIGIT();
@@ -2655,12 +2664,12 @@ function peg$parsedec_octet() {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos; m0 = peg$mark();
         s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t16[s1] === 1) {
+        if (s1 < 128 && peg$t12[s1] === 1) {
           s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parseDIGIT();
@@ -2713,21 +2722,21 @@ function peg$parseIPv6reference() {
 
   s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 91) {
-    s1 = peg$c11;
+    s1 = peg$c12;
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseIPv6address();
     if (s2 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 93) {
-        s3 = peg$c12;
+        s3 = peg$c13;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s3 !== peg$FAILED) {
         s1 = [s1, s2, s3];
@@ -2785,7 +2794,7 @@ function peg$parseIPv6address() {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
     }
     if (s5 !== peg$FAILED) {
       s4 = [s4, s5];
@@ -2811,7 +2820,7 @@ function peg$parseIPv6address() {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s5 !== peg$FAILED) {
           s4 = [s4, s5];
@@ -2848,11 +2857,11 @@ function peg$parseIPv6address() {
   if (s0 === peg$FAILED) {
     s0 = peg$currPos; m0 = peg$mark();
     if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-      s1 = peg$c13;
+      s1 = peg$c14;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos; m2 = peg$mark();
@@ -2865,7 +2874,7 @@ function peg$parseIPv6address() {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s6 !== peg$FAILED) {
           s5 = [s5, s6];
@@ -2891,7 +2900,7 @@ function peg$parseIPv6address() {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             if (s6 !== peg$FAILED) {
               s5 = [s5, s6];
@@ -2936,11 +2945,11 @@ function peg$parseIPv6address() {
         s1 = null;
       }
       if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-        s2 = peg$c13;
+        s2 = peg$c14;
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos; m3 = peg$mark();
@@ -2953,7 +2962,7 @@ function peg$parseIPv6address() {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+            if (peg$silentFails === 0) { peg$fail(peg$e5); }
           }
           if (s7 !== peg$FAILED) {
             s6 = [s6, s7];
@@ -2979,7 +2988,7 @@ function peg$parseIPv6address() {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s7 !== peg$FAILED) {
                 s6 = [s6, s7];
@@ -3029,7 +3038,7 @@ function peg$parseIPv6address() {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+            if (peg$silentFails === 0) { peg$fail(peg$e5); }
           }
           if (s5 !== peg$FAILED) {
             s6 = peg$currPos; m6 = peg$mark();
@@ -3039,7 +3048,7 @@ function peg$parseIPv6address() {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             peg$silentFails--;
             if (s7 === peg$FAILED) {
@@ -3076,7 +3085,7 @@ function peg$parseIPv6address() {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s5 !== peg$FAILED) {
                 s6 = peg$currPos; m6 = peg$mark();
@@ -3086,7 +3095,7 @@ function peg$parseIPv6address() {
                   peg$currPos++;
                 } else {
                   s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 peg$silentFails--;
                 if (s7 === peg$FAILED) {
@@ -3124,11 +3133,11 @@ function peg$parseIPv6address() {
           s1 = null;
         }
         if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-          s2 = peg$c13;
+          s2 = peg$c14;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$currPos; m3 = peg$mark();
@@ -3141,7 +3150,7 @@ function peg$parseIPv6address() {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             if (s7 !== peg$FAILED) {
               s6 = [s6, s7];
@@ -3167,7 +3176,7 @@ function peg$parseIPv6address() {
                   peg$currPos++;
                 } else {
                   s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 if (s7 !== peg$FAILED) {
                   s6 = [s6, s7];
@@ -3217,7 +3226,7 @@ function peg$parseIPv6address() {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$currPos; m6 = peg$mark();
@@ -3227,7 +3236,7 @@ function peg$parseIPv6address() {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               peg$silentFails--;
               if (s7 === peg$FAILED) {
@@ -3264,7 +3273,7 @@ function peg$parseIPv6address() {
                   peg$currPos++;
                 } else {
                   s5 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 if (s5 !== peg$FAILED) {
                   s6 = peg$currPos; m6 = peg$mark();
@@ -3274,7 +3283,7 @@ function peg$parseIPv6address() {
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e5); }
                   }
                   peg$silentFails--;
                   if (s7 === peg$FAILED) {
@@ -3312,11 +3321,11 @@ function peg$parseIPv6address() {
             s1 = null;
           }
           if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-            s2 = peg$c13;
+            s2 = peg$c14;
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e31); }
+            if (peg$silentFails === 0) { peg$fail(peg$e28); }
           }
           if (s2 !== peg$FAILED) {
             s3 = peg$currPos; m3 = peg$mark();
@@ -3329,7 +3338,7 @@ function peg$parseIPv6address() {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s7 !== peg$FAILED) {
                 s6 = [s6, s7];
@@ -3355,7 +3364,7 @@ function peg$parseIPv6address() {
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e5); }
                   }
                   if (s7 !== peg$FAILED) {
                     s6 = [s6, s7];
@@ -3405,7 +3414,7 @@ function peg$parseIPv6address() {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s5 !== peg$FAILED) {
                 s6 = peg$currPos; m6 = peg$mark();
@@ -3415,7 +3424,7 @@ function peg$parseIPv6address() {
                   peg$currPos++;
                 } else {
                   s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 peg$silentFails--;
                 if (s7 === peg$FAILED) {
@@ -3452,7 +3461,7 @@ function peg$parseIPv6address() {
                     peg$currPos++;
                   } else {
                     s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e5); }
                   }
                   if (s5 !== peg$FAILED) {
                     s6 = peg$currPos; m6 = peg$mark();
@@ -3462,7 +3471,7 @@ function peg$parseIPv6address() {
                       peg$currPos++;
                     } else {
                       s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e5); }
                     }
                     peg$silentFails--;
                     if (s7 === peg$FAILED) {
@@ -3500,11 +3509,11 @@ function peg$parseIPv6address() {
               s1 = null;
             }
             if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-              s2 = peg$c13;
+              s2 = peg$c14;
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e31); }
+              if (peg$silentFails === 0) { peg$fail(peg$e28); }
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parseh4();
@@ -3514,7 +3523,7 @@ function peg$parseIPv6address() {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 if (s4 !== peg$FAILED) {
                   s5 = peg$parsels32();
@@ -3549,7 +3558,7 @@ function peg$parseIPv6address() {
                   peg$currPos++;
                 } else {
                   s5 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 if (s5 !== peg$FAILED) {
                   s6 = peg$currPos; m6 = peg$mark();
@@ -3559,7 +3568,7 @@ function peg$parseIPv6address() {
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e5); }
                   }
                   peg$silentFails--;
                   if (s7 === peg$FAILED) {
@@ -3596,7 +3605,7 @@ function peg$parseIPv6address() {
                       peg$currPos++;
                     } else {
                       s5 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e5); }
                     }
                     if (s5 !== peg$FAILED) {
                       s6 = peg$currPos; m6 = peg$mark();
@@ -3606,7 +3615,7 @@ function peg$parseIPv6address() {
                         peg$currPos++;
                       } else {
                         s7 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e5); }
                       }
                       peg$silentFails--;
                       if (s7 === peg$FAILED) {
@@ -3644,11 +3653,11 @@ function peg$parseIPv6address() {
                 s1 = null;
               }
               if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-                s2 = peg$c13;
+                s2 = peg$c14;
                 peg$currPos += 2;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                if (peg$silentFails === 0) { peg$fail(peg$e28); }
               }
               if (s2 !== peg$FAILED) {
                 s3 = peg$parsels32();
@@ -3675,7 +3684,7 @@ function peg$parseIPv6address() {
                     peg$currPos++;
                   } else {
                     s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e5); }
                   }
                   if (s5 !== peg$FAILED) {
                     s6 = peg$currPos; m6 = peg$mark();
@@ -3685,7 +3694,7 @@ function peg$parseIPv6address() {
                       peg$currPos++;
                     } else {
                       s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e5); }
                     }
                     peg$silentFails--;
                     if (s7 === peg$FAILED) {
@@ -3722,7 +3731,7 @@ function peg$parseIPv6address() {
                         peg$currPos++;
                       } else {
                         s5 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e5); }
                       }
                       if (s5 !== peg$FAILED) {
                         s6 = peg$currPos; m6 = peg$mark();
@@ -3732,7 +3741,7 @@ function peg$parseIPv6address() {
                           peg$currPos++;
                         } else {
                           s7 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                          if (peg$silentFails === 0) { peg$fail(peg$e5); }
                         }
                         peg$silentFails--;
                         if (s7 === peg$FAILED) {
@@ -3770,11 +3779,11 @@ function peg$parseIPv6address() {
                   s1 = null;
                 }
                 if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-                  s2 = peg$c13;
+                  s2 = peg$c14;
                   peg$currPos += 2;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e28); }
                 }
                 if (s2 !== peg$FAILED) {
                   s3 = peg$parseh4();
@@ -3801,7 +3810,7 @@ function peg$parseIPv6address() {
                       peg$currPos++;
                     } else {
                       s5 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e5); }
                     }
                     if (s5 !== peg$FAILED) {
                       s6 = peg$currPos; m6 = peg$mark();
@@ -3811,7 +3820,7 @@ function peg$parseIPv6address() {
                         peg$currPos++;
                       } else {
                         s7 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e5); }
                       }
                       peg$silentFails--;
                       if (s7 === peg$FAILED) {
@@ -3848,7 +3857,7 @@ function peg$parseIPv6address() {
                           peg$currPos++;
                         } else {
                           s5 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                          if (peg$silentFails === 0) { peg$fail(peg$e5); }
                         }
                         if (s5 !== peg$FAILED) {
                           s6 = peg$currPos; m6 = peg$mark();
@@ -3858,7 +3867,7 @@ function peg$parseIPv6address() {
                             peg$currPos++;
                           } else {
                             s7 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                            if (peg$silentFails === 0) { peg$fail(peg$e5); }
                           }
                           peg$silentFails--;
                           if (s7 === peg$FAILED) {
@@ -3896,11 +3905,11 @@ function peg$parseIPv6address() {
                     s1 = null;
                   }
                   if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-                    s2 = peg$c13;
+                    s2 = peg$c14;
                     peg$currPos += 2;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e28); }
                   }
                   if (s2 !== peg$FAILED) {
                     s1 = [s1, s2];
@@ -3955,7 +3964,7 @@ function peg$parsels32() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parseh4();
@@ -4099,7 +4108,7 @@ function peg$parsepath_segments() {
     peg$currPos++;
   } else {
     s4 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e12); }
+    if (peg$silentFails === 0) { peg$fail(peg$e10); }
   }
   if (s4 !== peg$FAILED) {
     s5 = peg$parsesegment();
@@ -4117,7 +4126,7 @@ function peg$parsepath_segments() {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      if (peg$silentFails === 0) { peg$fail(peg$e10); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parsesegment();
@@ -4199,12 +4208,12 @@ function peg$parsepchar() {
     s0 = peg$parseescaped();
     if (s0 === peg$FAILED) {
       s0 = input.charCodeAt(peg$currPos);
-      if (s0 < 128 && peg$t9[s0] === 1) {
+      if (s0 < 128 && peg$t7[s0] === 1) {
         s0 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e16); }
+        if (peg$silentFails === 0) { peg$fail(peg$e14); }
       }
     }
   }
@@ -4241,12 +4250,12 @@ function peg$parsequery() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t17[s1] === 1) {
+    if (s1 < 128 && peg$t13[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -4254,12 +4263,12 @@ function peg$parsequery() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t17[s1] === 1) {
+      if (s1 < 128 && peg$t13[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
     }
   }
@@ -4307,7 +4316,7 @@ function peg$parseURI_reference() {
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e8); }
+    if (peg$silentFails === 0) { peg$fail(peg$e6); }
   }
   if (s3 !== peg$FAILED) {
     s4 = peg$currPos; m4 = peg$mark();
@@ -4362,7 +4371,7 @@ function peg$parseabsolute_URI_reference() {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
+      if (peg$silentFails === 0) { peg$fail(peg$e6); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos; m4 = peg$mark();
@@ -4415,12 +4424,12 @@ function peg$parsefragment() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t17[s1] === 1) {
+    if (s1 < 128 && peg$t13[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -4428,12 +4437,12 @@ function peg$parsefragment() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t17[s1] === 1) {
+      if (s1 < 128 && peg$t13[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
     }
   }
@@ -4490,7 +4499,7 @@ function peg$parserelative_URI() {
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e10); }
+    if (peg$silentFails === 0) { peg$fail(peg$e8); }
   }
   if (s3 !== peg$FAILED) {
     s4 = peg$currPos; m4 = peg$mark();
@@ -4584,12 +4593,12 @@ function peg$parserel_segment() {
     s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t18[s1] === 1) {
+      if (s1 < 128 && peg$t14[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
     }
   }
@@ -4601,12 +4610,12 @@ function peg$parserel_segment() {
         s1 = peg$parseescaped();
         if (s1 === peg$FAILED) {
           s1 = input.charCodeAt(peg$currPos);
-          if (s1 < 128 && peg$t18[s1] === 1) {
+          if (s1 < 128 && peg$t14[s1] === 1) {
             s1 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e30); }
           }
         }
       }
@@ -4644,12 +4653,12 @@ function peg$parseALPHA() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t19[s0] === 1) {
+  if (s0 < 128 && peg$t15[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e34); }
+    if (peg$silentFails === 0) { peg$fail(peg$e31); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4681,12 +4690,12 @@ function peg$parseDIGIT() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t20[s0] === 1) {
+  if (s0 < 128 && peg$t16[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e35); }
+    if (peg$silentFails === 0) { peg$fail(peg$e32); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4718,12 +4727,12 @@ function peg$parseHEXDIG() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t21[s0] === 1) {
+  if (s0 < 128 && peg$t17[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e36); }
+    if (peg$silentFails === 0) { peg$fail(peg$e33); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4755,11 +4764,11 @@ function peg$parseDQUOTE() {
   });
 
   if (input.charCodeAt(peg$currPos) === 34) {
-    s0 = peg$c14;
+    s0 = peg$c15;
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e37); }
+    if (peg$silentFails === 0) { peg$fail(peg$e34); }
   }
 
   if (s0 !== peg$FAILED) {

@@ -248,22 +248,18 @@ function peg$table(codes) {
   for (const c of codes) t[c] = 1;
   return t;
 }
-const peg$t0 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
-const peg$t1 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 58, 59, 61]); // /^[!$&-,:-;=]/
-const peg$t2 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=A-Z_a-z~]/
-const peg$t3 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
-const peg$t4 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
-const peg$t5 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
-const peg$t6 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 59, 61, 64]); // /^[!$&-,;=@]/
-const peg$t7 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 58, 59, 61, 64]); // /^[!$&-,:-;=@]/
-const peg$t8 = peg$table([47, 63]); // /^[\/?]/
-const peg$t9 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[\--.0-9A-Z_a-z~]/
-const peg$t10 = peg$table([33, 35, 36, 38, 39, 40, 41, 42, 43, 44, 47, 58, 59, 61, 63, 64, 91, 93]); // /^[!#-$&-,\/:-;=?-@[\]]/
-const peg$t11 = peg$table([35, 47, 58, 63, 64, 91, 93]); // /^[:\/?#[\]@]/
-const peg$t12 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 59, 61]); // /^[!$&'()*+,;=]/
-const peg$t13 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t14 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t15 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
+const peg$t0 = peg$table([43, 45, 46]); // /^[+\-.]/
+const peg$t1 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
+const peg$t2 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
+const peg$t3 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
+const peg$t4 = peg$table([58, 64]); // /^[:@]/
+const peg$t5 = peg$table([47, 63]); // /^[\/?]/
+const peg$t6 = peg$table([45, 46, 95, 126]); // /^[\-._~]/
+const peg$t7 = peg$table([35, 47, 58, 63, 64, 91, 93]); // /^[:\/?#[\]@]/
+const peg$t8 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 59, 61]); // /^[!$&'()*+,;=]/
+const peg$t9 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
+const peg$t10 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t11 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
 
 const peg$startRuleFunctions = {
   URI: peg$parseURI,
@@ -337,37 +333,29 @@ const peg$c13 = "/";
 
 const peg$c14 = "%";
 
-const peg$r0 = /^[+\--.0-9A-Za-z]/;
+const peg$r0 = /^[+\-.]/;
 
-const peg$r1 = /^[!$&-,:-;=]/;
+const peg$r1 = /^[0-5]/;
 
-const peg$r2 = /^[!$&-.0-;=A-Z_a-z~]/;
+const peg$r2 = /^[0-4]/;
 
-const peg$r3 = /^[0-5]/;
+const peg$r3 = /^[1-9]/;
 
-const peg$r4 = /^[0-4]/;
+const peg$r4 = /^[:@]/;
 
-const peg$r5 = /^[1-9]/;
+const peg$r5 = /^[\/?]/;
 
-const peg$r6 = /^[!$&-,;=@]/;
+const peg$r6 = /^[\-._~]/;
 
-const peg$r7 = /^[!$&-,:-;=@]/;
+const peg$r7 = /^[:\/?#[\]@]/;
 
-const peg$r8 = /^[\/?]/;
+const peg$r8 = /^[!$&'()*+,;=]/;
 
-const peg$r9 = /^[\--.0-9A-Z_a-z~]/;
+const peg$r9 = /^[A-Za-z]/;
 
-const peg$r10 = /^[!#-$&-,\/:-;=?-@[\]]/;
+const peg$r10 = /^[0-9]/;
 
-const peg$r11 = /^[:\/?#[\]@]/;
-
-const peg$r12 = /^[!$&'()*+,;=]/;
-
-const peg$r13 = /^[A-Za-z]/;
-
-const peg$r14 = /^[0-9]/;
-
-const peg$r15 = /^[0-9A-Fa-f]/;
+const peg$r11 = /^[0-9A-Fa-f]/;
 
 const peg$e0 = peg$literalExpectation(":", false);
 
@@ -377,59 +365,51 @@ const peg$e2 = peg$literalExpectation("#", false);
 
 const peg$e3 = peg$literalExpectation("//", false);
 
-const peg$e4 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e4 = peg$classExpectation(["+", "-", "."], false, false, false);
 
 const peg$e5 = peg$literalExpectation("@", false);
 
-const peg$e6 = peg$classExpectation(["!", "$", ["&", ","], [":", ";"], "="], false, false, false);
+const peg$e6 = peg$literalExpectation("[", false);
 
-const peg$e7 = peg$literalExpectation("[", false);
+const peg$e7 = peg$literalExpectation("]", false);
 
-const peg$e8 = peg$literalExpectation("]", false);
+const peg$e8 = peg$literalExpectation("v", true);
 
-const peg$e9 = peg$literalExpectation("v", true);
+const peg$e9 = peg$literalExpectation(".", false);
 
-const peg$e10 = peg$literalExpectation(".", false);
+const peg$e10 = peg$literalExpectation("::", false);
 
-const peg$e11 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e11 = peg$literalExpectation("25", false);
 
-const peg$e12 = peg$literalExpectation("::", false);
+const peg$e12 = peg$classExpectation([["0", "5"]], false, false, false);
 
-const peg$e13 = peg$literalExpectation("25", false);
+const peg$e13 = peg$literalExpectation("2", false);
 
-const peg$e14 = peg$classExpectation([["0", "5"]], false, false, false);
+const peg$e14 = peg$classExpectation([["0", "4"]], false, false, false);
 
-const peg$e15 = peg$literalExpectation("2", false);
+const peg$e15 = peg$literalExpectation("1", false);
 
-const peg$e16 = peg$classExpectation([["0", "4"]], false, false, false);
+const peg$e16 = peg$classExpectation([["1", "9"]], false, false, false);
 
-const peg$e17 = peg$literalExpectation("1", false);
+const peg$e17 = peg$literalExpectation("/", false);
 
-const peg$e18 = peg$classExpectation([["1", "9"]], false, false, false);
+const peg$e18 = peg$classExpectation([":", "@"], false, false, false);
 
-const peg$e19 = peg$literalExpectation("/", false);
+const peg$e19 = peg$classExpectation(["/", "?"], false, false, false);
 
-const peg$e20 = peg$classExpectation(["!", "$", ["&", ","], ";", "=", "@"], false, false, false);
+const peg$e20 = peg$literalExpectation("%", false);
 
-const peg$e21 = peg$classExpectation(["!", "$", ["&", ","], [":", ";"], "=", "@"], false, false, false);
+const peg$e21 = peg$classExpectation(["-", ".", "_", "~"], false, false, false);
 
-const peg$e22 = peg$classExpectation(["/", "?"], false, false, false);
+const peg$e22 = peg$classExpectation([":", "/", "?", "#", "[", "]", "@"], false, false, false);
 
-const peg$e23 = peg$literalExpectation("%", false);
+const peg$e23 = peg$classExpectation(["!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "="], false, false, false);
 
-const peg$e24 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e24 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e25 = peg$classExpectation(["!", ["#", "$"], ["&", ","], "/", [":", ";"], "=", ["?", "@"], "[", "]"], false, false, false);
+const peg$e25 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e26 = peg$classExpectation([":", "/", "?", "#", "[", "]", "@"], false, false, false);
-
-const peg$e27 = peg$classExpectation(["!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "="], false, false, false);
-
-const peg$e28 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-
-const peg$e29 = peg$classExpectation([["0", "9"]], false, false, false);
-
-const peg$e30 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+const peg$e26 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
 
 function peg$f0(s, r, q, f) {    r.rule = "URI"; r.start = offset(); r.end = range().end; r.scheme = s; r.query = q; r.fragment = f; return r;  }
 
@@ -1082,23 +1062,35 @@ function peg$parsescheme() {
   s1 = peg$parseALPHA();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t0[s3] === 1) {
-      s3 = input.charAt(peg$currPos);
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e4); }
+    s3 = peg$parseALPHA();
+    if (s3 === peg$FAILED) {
+      s3 = peg$parseDIGIT();
+      if (s3 === peg$FAILED) {
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t0[s3] === 1) {
+          s3 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e4); }
+        }
+      }
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t0[s3] === 1) {
-        s3 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e4); }
+      s3 = peg$parseALPHA();
+      if (s3 === peg$FAILED) {
+        s3 = peg$parseDIGIT();
+        if (s3 === peg$FAILED) {
+          s3 = input.charCodeAt(peg$currPos);
+          if (s3 < 128 && peg$t0[s3] === 1) {
+            s3 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e4); }
+          }
+        }
       }
     }
     s1 = [s1, s2];
@@ -1220,13 +1212,15 @@ function peg$parseuserinfo() {
   if (s1 === peg$FAILED) {
     s1 = peg$parsepct_encoded();
     if (s1 === peg$FAILED) {
-      s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t1[s1] === 1) {
-        s1 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e6); }
+      s1 = peg$parsesub_delims();
+      if (s1 === peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 58) {
+          s1 = peg$c0;
+          peg$currPos++;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e0); }
+        }
       }
     }
   }
@@ -1236,13 +1230,15 @@ function peg$parseuserinfo() {
     if (s1 === peg$FAILED) {
       s1 = peg$parsepct_encoded();
       if (s1 === peg$FAILED) {
-        s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t1[s1] === 1) {
-          s1 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e6); }
+        s1 = peg$parsesub_delims();
+        if (s1 === peg$FAILED) {
+          if (input.charCodeAt(peg$currPos) === 58) {
+            s1 = peg$c0;
+            peg$currPos++;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e0); }
+          }
         }
       }
     }
@@ -1394,7 +1390,7 @@ function peg$parseIP_literal() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+    if (peg$silentFails === 0) { peg$fail(peg$e6); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseIPv6address();
@@ -1407,7 +1403,7 @@ function peg$parseIP_literal() {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e8); }
+        if (peg$silentFails === 0) { peg$fail(peg$e7); }
       }
       if (s3 !== peg$FAILED) {
         s1 = [s1, s2, s3];
@@ -1460,7 +1456,7 @@ function peg$parseIPvFuture() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e9); }
+    if (peg$silentFails === 0) { peg$fail(peg$e8); }
   }
   if (s1 !== peg$FAILED) {
     s2 = [];
@@ -1479,28 +1475,38 @@ function peg$parseIPvFuture() {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e10); }
+        if (peg$silentFails === 0) { peg$fail(peg$e9); }
       }
       if (s3 !== peg$FAILED) {
         s4 = [];
-        s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t2[s5] === 1) {
-          s5 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e11); }
+        s5 = peg$parseunreserved();
+        if (s5 === peg$FAILED) {
+          s5 = peg$parsesub_delims();
+          if (s5 === peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s5 = peg$c0;
+              peg$currPos++;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e0); }
+            }
+          }
         }
         if (s5 !== peg$FAILED) {
           while (s5 !== peg$FAILED) {
             s4.push(s5);
-            s5 = input.charCodeAt(peg$currPos);
-            if (s5 < 128 && peg$t2[s5] === 1) {
-              s5 = input.charAt(peg$currPos);
-              peg$currPos++;
-            } else {
-              s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e11); }
+            s5 = peg$parseunreserved();
+            if (s5 === peg$FAILED) {
+              s5 = peg$parsesub_delims();
+              if (s5 === peg$FAILED) {
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s5 = peg$c0;
+                  peg$currPos++;
+                } else {
+                  s5 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                }
+              }
             }
           }
         } else {
@@ -1633,7 +1639,7 @@ function peg$parseIPv6address() {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      if (peg$silentFails === 0) { peg$fail(peg$e10); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos; m2 = peg$mark();
@@ -1721,7 +1727,7 @@ function peg$parseIPv6address() {
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        if (peg$silentFails === 0) { peg$fail(peg$e10); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos; m3 = peg$mark();
@@ -1909,7 +1915,7 @@ function peg$parseIPv6address() {
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e12); }
+          if (peg$silentFails === 0) { peg$fail(peg$e10); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$currPos; m3 = peg$mark();
@@ -2097,7 +2103,7 @@ function peg$parseIPv6address() {
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e12); }
+            if (peg$silentFails === 0) { peg$fail(peg$e10); }
           }
           if (s2 !== peg$FAILED) {
             s3 = peg$currPos; m3 = peg$mark();
@@ -2285,7 +2291,7 @@ function peg$parseIPv6address() {
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e12); }
+              if (peg$silentFails === 0) { peg$fail(peg$e10); }
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parseh16();
@@ -2429,7 +2435,7 @@ function peg$parseIPv6address() {
                 peg$currPos += 2;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e12); }
+                if (peg$silentFails === 0) { peg$fail(peg$e10); }
               }
               if (s2 !== peg$FAILED) {
                 s3 = peg$parsels32();
@@ -2555,7 +2561,7 @@ function peg$parseIPv6address() {
                   peg$currPos += 2;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e12); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e10); }
                 }
                 if (s2 !== peg$FAILED) {
                   s3 = peg$parseh16();
@@ -2681,7 +2687,7 @@ function peg$parseIPv6address() {
                     peg$currPos += 2;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e12); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e10); }
                   }
                   if (s2 !== peg$FAILED) {
                     s1 = [s1, s2];
@@ -2843,7 +2849,7 @@ function peg$parseIPv4address() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e10); }
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parsedec_octet();
@@ -2853,7 +2859,7 @@ function peg$parseIPv4address() {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e10); }
+          if (peg$silentFails === 0) { peg$fail(peg$e9); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsedec_octet();
@@ -2863,7 +2869,7 @@ function peg$parseIPv4address() {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e10); }
+              if (peg$silentFails === 0) { peg$fail(peg$e9); }
             }
             if (s6 !== peg$FAILED) {
               s7 = peg$parsedec_octet();
@@ -2934,16 +2940,16 @@ function peg$parsedec_octet() {
     peg$currPos += 2;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e13); }
+    if (peg$silentFails === 0) { peg$fail(peg$e11); }
   }
   if (s1 !== peg$FAILED) {
     s2 = input.charCodeAt(peg$currPos);
-    if (s2 < 128 && peg$t3[s2] === 1) {
+    if (s2 < 128 && peg$t1[s2] === 1) {
       s2 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e14); }
+      if (peg$silentFails === 0) { peg$fail(peg$e12); }
     }
     if (s2 !== peg$FAILED) {
       s1 = [s1, s2];
@@ -2963,16 +2969,16 @@ function peg$parsedec_octet() {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e15); }
+      if (peg$silentFails === 0) { peg$fail(peg$e13); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charCodeAt(peg$currPos);
-      if (s2 < 128 && peg$t4[s2] === 1) {
+      if (s2 < 128 && peg$t2[s2] === 1) {
         s2 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e16); }
+        if (peg$silentFails === 0) { peg$fail(peg$e14); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseDIGIT();
@@ -2998,7 +3004,7 @@ function peg$parsedec_octet() {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseDIGIT();
@@ -3022,12 +3028,12 @@ function peg$parsedec_octet() {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos; m0 = peg$mark();
         s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t5[s1] === 1) {
+        if (s1 < 128 && peg$t3[s1] === 1) {
           s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e16); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parseDIGIT();
@@ -3222,7 +3228,7 @@ function peg$parsepath_abempty() {
     peg$currPos++;
   } else {
     s2 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
+    if (peg$silentFails === 0) { peg$fail(peg$e17); }
   }
   if (s2 !== peg$FAILED) {
     s3 = peg$parsesegment();
@@ -3240,7 +3246,7 @@ function peg$parsepath_abempty() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parsesegment();
@@ -3287,7 +3293,7 @@ function peg$parsepath_absolute() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
+    if (peg$silentFails === 0) { peg$fail(peg$e17); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$currPos; m2 = peg$mark();
@@ -3300,7 +3306,7 @@ function peg$parsepath_absolute() {
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s6 !== peg$FAILED) {
         s7 = peg$parsesegment();
@@ -3318,7 +3324,7 @@ function peg$parsepath_absolute() {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parsesegment();
@@ -3384,7 +3390,7 @@ function peg$parsepath_noscheme() {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parsesegment();
@@ -3402,7 +3408,7 @@ function peg$parsepath_noscheme() {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -3459,7 +3465,7 @@ function peg$parsepath_rootless() {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parsesegment();
@@ -3477,7 +3483,7 @@ function peg$parsepath_rootless() {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -3632,13 +3638,15 @@ function peg$parsesegment_nz_nc() {
   if (s1 === peg$FAILED) {
     s1 = peg$parsepct_encoded();
     if (s1 === peg$FAILED) {
-      s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t6[s1] === 1) {
-        s1 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      s1 = peg$parsesub_delims();
+      if (s1 === peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 64) {
+          s1 = peg$c4;
+          peg$currPos++;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+        }
       }
     }
   }
@@ -3649,13 +3657,15 @@ function peg$parsesegment_nz_nc() {
       if (s1 === peg$FAILED) {
         s1 = peg$parsepct_encoded();
         if (s1 === peg$FAILED) {
-          s1 = input.charCodeAt(peg$currPos);
-          if (s1 < 128 && peg$t6[s1] === 1) {
-            s1 = input.charAt(peg$currPos);
-            peg$currPos++;
-          } else {
-            s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          s1 = peg$parsesub_delims();
+          if (s1 === peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 64) {
+              s1 = peg$c4;
+              peg$currPos++;
+            } else {
+              s1 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
+            }
           }
         }
       }
@@ -3696,13 +3706,16 @@ function peg$parsepchar() {
   if (s0 === peg$FAILED) {
     s0 = peg$parsepct_encoded();
     if (s0 === peg$FAILED) {
-      s0 = input.charCodeAt(peg$currPos);
-      if (s0 < 128 && peg$t7[s0] === 1) {
-        s0 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      s0 = peg$parsesub_delims();
+      if (s0 === peg$FAILED) {
+        s0 = input.charCodeAt(peg$currPos);
+        if (s0 < 128 && peg$t4[s0] === 1) {
+          s0 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s0 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        }
       }
     }
   }
@@ -3739,12 +3752,12 @@ function peg$parsequery() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t8[s1] === 1) {
+    if (s1 < 128 && peg$t5[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e19); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -3752,12 +3765,12 @@ function peg$parsequery() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t8[s1] === 1) {
+      if (s1 < 128 && peg$t5[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
     }
   }
@@ -3794,12 +3807,12 @@ function peg$parsefragment() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t8[s1] === 1) {
+    if (s1 < 128 && peg$t5[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e19); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -3807,12 +3820,12 @@ function peg$parsefragment() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t8[s1] === 1) {
+      if (s1 < 128 && peg$t5[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
     }
   }
@@ -3852,7 +3865,7 @@ function peg$parsepct_encoded() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseHEXDIG();
@@ -3902,13 +3915,19 @@ function peg$parseunreserved() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t9[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+  s0 = peg$parseALPHA();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseDIGIT();
+    if (s0 === peg$FAILED) {
+      s0 = input.charCodeAt(peg$currPos);
+      if (s0 < 128 && peg$t6[s0] === 1) {
+        s0 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s0 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      }
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3939,13 +3958,9 @@ function peg$parsereserved() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t10[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e25); }
+  s0 = peg$parsegen_delims();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsesub_delims();
   }
 
   if (s0 !== peg$FAILED) {
@@ -3977,12 +3992,12 @@ function peg$parsegen_delims() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t11[s0] === 1) {
+  if (s0 < 128 && peg$t7[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e26); }
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4014,12 +4029,12 @@ function peg$parsesub_delims() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t12[s0] === 1) {
+  if (s0 < 128 && peg$t8[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e27); }
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4051,12 +4066,12 @@ function peg$parseALPHA() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t13[s0] === 1) {
+  if (s0 < 128 && peg$t9[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e28); }
+    if (peg$silentFails === 0) { peg$fail(peg$e24); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4088,12 +4103,12 @@ function peg$parseDIGIT() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t14[s0] === 1) {
+  if (s0 < 128 && peg$t10[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    if (peg$silentFails === 0) { peg$fail(peg$e25); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4125,12 +4140,12 @@ function peg$parseHEXDIG() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t15[s0] === 1) {
+  if (s0 < 128 && peg$t11[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e30); }
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
   }
 
   if (s0 !== peg$FAILED) {

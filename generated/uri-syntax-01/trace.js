@@ -254,24 +254,20 @@ function peg$table(codes) {
   return t;
 }
 const peg$t0 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64]); // /^[;?:@&=+$,]/
-const peg$t1 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
+const peg$t1 = peg$table([43, 45, 46]); // /^[+\-.]/
 const peg$t2 = peg$table([35, 47, 63]); // /^[\/?#]/
 const peg$t3 = peg$table([38, 43, 58, 59, 61, 64]); // /^[;:@&=+]/
 const peg$t4 = peg$table([38, 43, 58, 59, 61]); // /^[;:&=+]/
 const peg$t5 = peg$table([38, 43, 58, 61, 64]); // /^[:@&=+]/
-const peg$t6 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-Z_a-z~]/
-const peg$t7 = peg$table([38, 43, 47, 58, 59, 61, 63, 64]); // /^[;\/?:@&=+]/
-const peg$t8 = peg$table([33, 36, 39, 40, 41, 42, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$'-*,-.0-9A-Z_a-z~]/
-const peg$t9 = peg$table([33, 36, 39, 40, 41, 42, 44, 45, 46, 95, 126]); // /^[$\-_.!~*'(),]/
-const peg$t10 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
-const peg$t11 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
-const peg$t12 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t13 = peg$table([97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-z]/
-const peg$t14 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90]); // /^[A-Z]/
-const peg$t15 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t16 = peg$table([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 127]); // /^[\0-\x1F\x7F]/
-const peg$t17 = peg$table([34, 35, 37, 60, 62]); // /^[<>#%"]/
-const peg$t18 = peg$table([91, 92, 93, 94, 96, 123, 124, 125]); // /^[{}|\\\^[\]`]/
+const peg$t6 = peg$table([38, 43, 47, 58, 59, 61, 63, 64]); // /^[;\/?:@&=+]/
+const peg$t7 = peg$table([33, 36, 39, 40, 41, 42, 44, 45, 46, 95, 126]); // /^[$\-_.!~*'(),]/
+const peg$t8 = peg$table([65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[A-Fa-f]/
+const peg$t9 = peg$table([97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-z]/
+const peg$t10 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90]); // /^[A-Z]/
+const peg$t11 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t12 = peg$table([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 127]); // /^[\0-\x1F\x7F]/
+const peg$t13 = peg$table([34, 35, 37, 60, 62]); // /^[<>#%"]/
+const peg$t14 = peg$table([91, 92, 93, 94, 96, 123, 124, 125]); // /^[{}|\\\^[\]`]/
 
 const peg$startRuleFunctions = {
   URI_reference: peg$parseURI_reference,
@@ -344,7 +340,7 @@ const peg$c10 = " ";
 
 const peg$r0 = /^[;?:@&=+$,]/;
 
-const peg$r1 = /^[+\--.0-9A-Za-z]/;
+const peg$r1 = /^[+\-.]/;
 
 const peg$r2 = /^[\/?#]/;
 
@@ -354,31 +350,23 @@ const peg$r4 = /^[;:&=+]/;
 
 const peg$r5 = /^[:@&=+]/;
 
-const peg$r6 = /^[!$&-;=?-Z_a-z~]/;
+const peg$r6 = /^[;\/?:@&=+]/;
 
-const peg$r7 = /^[;\/?:@&=+]/;
+const peg$r7 = /^[$\-_.!~*'(),]/;
 
-const peg$r8 = /^[!$'-*,-.0-9A-Z_a-z~]/;
+const peg$r8 = /^[A-Fa-f]/;
 
-const peg$r9 = /^[$\-_.!~*'(),]/;
+const peg$r9 = /^[a-z]/;
 
-const peg$r10 = /^[0-9A-Fa-f]/;
+const peg$r10 = /^[A-Z]/;
 
-const peg$r11 = /^[0-9A-Za-z]/;
+const peg$r11 = /^[0-9]/;
 
-const peg$r12 = /^[A-Za-z]/;
+const peg$r12 = /^[\0-\x1F\x7F]/;
 
-const peg$r13 = /^[a-z]/;
+const peg$r13 = /^[<>#%"]/;
 
-const peg$r14 = /^[A-Z]/;
-
-const peg$r15 = /^[0-9]/;
-
-const peg$r16 = /^[\0-\x1F\x7F]/;
-
-const peg$r17 = /^[<>#%"]/;
-
-const peg$r18 = /^[{}|\\\^[\]`]/;
+const peg$r14 = /^[{}|\\\^[\]`]/;
 
 const peg$e0 = peg$literalExpectation("#", false);
 
@@ -394,7 +382,7 @@ const peg$e5 = peg$literalExpectation("/", false);
 
 const peg$e6 = peg$literalExpectation("?", false);
 
-const peg$e7 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e7 = peg$classExpectation(["+", "-", "."], false, false, false);
 
 const peg$e8 = peg$classExpectation(["/", "?", "#"], false, false, false);
 
@@ -412,35 +400,27 @@ const peg$e14 = peg$literalExpectation(";", false);
 
 const peg$e15 = peg$classExpectation([":", "@", "&", "=", "+"], false, false, false);
 
-const peg$e16 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e16 = peg$classExpectation([";", "/", "?", ":", "@", "&", "=", "+"], false, false, false);
 
-const peg$e17 = peg$classExpectation([";", "/", "?", ":", "@", "&", "=", "+"], false, false, false);
+const peg$e17 = peg$classExpectation(["$", "-", "_", ".", "!", "~", "*", "'", "(", ")", ","], false, false, false);
 
-const peg$e18 = peg$classExpectation(["!", "$", ["'", "*"], [",", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e18 = peg$literalExpectation("%", false);
 
-const peg$e19 = peg$classExpectation(["$", "-", "_", ".", "!", "~", "*", "'", "(", ")", ","], false, false, false);
+const peg$e19 = peg$classExpectation([["A", "F"], ["a", "f"]], false, false, false);
 
-const peg$e20 = peg$literalExpectation("%", false);
+const peg$e20 = peg$classExpectation([["a", "z"]], false, false, false);
 
-const peg$e21 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+const peg$e21 = peg$classExpectation([["A", "Z"]], false, false, false);
 
-const peg$e22 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e22 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e23 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e23 = peg$classExpectation([["\0", "\x1F"], "\x7F"], false, false, false);
 
-const peg$e24 = peg$classExpectation([["a", "z"]], false, false, false);
+const peg$e24 = peg$literalExpectation(" ", false);
 
-const peg$e25 = peg$classExpectation([["A", "Z"]], false, false, false);
+const peg$e25 = peg$classExpectation(["<", ">", "#", "%", "\""], false, false, false);
 
-const peg$e26 = peg$classExpectation([["0", "9"]], false, false, false);
-
-const peg$e27 = peg$classExpectation([["\0", "\x1F"], "\x7F"], false, false, false);
-
-const peg$e28 = peg$literalExpectation(" ", false);
-
-const peg$e29 = peg$classExpectation(["<", ">", "#", "%", "\""], false, false, false);
-
-const peg$e30 = peg$classExpectation(["{", "}", "|", "\\", "^", "[", "]", "`"], false, false, false);
+const peg$e26 = peg$classExpectation(["{", "}", "|", "\\", "^", "[", "]", "`"], false, false, false);
 
 function peg$f0(r, f) {
   if (f === null && r !== null) return r;
@@ -1179,17 +1159,10 @@ function peg$parsescheme() {
   });
 
   s0 = [];
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t1[s1] === 1) {
-    s1 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e7); }
-  }
-  if (s1 !== peg$FAILED) {
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
+  s1 = peg$parsealpha();
+  if (s1 === peg$FAILED) {
+    s1 = peg$parsedigit();
+    if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
       if (s1 < 128 && peg$t1[s1] === 1) {
         s1 = input.charAt(peg$currPos);
@@ -1197,6 +1170,25 @@ function peg$parsescheme() {
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      }
+    }
+  }
+  if (s1 !== peg$FAILED) {
+    while (s1 !== peg$FAILED) {
+      s0.push(s1);
+      s1 = peg$parsealpha();
+      if (s1 === peg$FAILED) {
+        s1 = peg$parsedigit();
+        if (s1 === peg$FAILED) {
+          s1 = input.charCodeAt(peg$currPos);
+          if (s1 < 128 && peg$t1[s1] === 1) {
+            s1 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          }
+        }
       }
     }
   } else {
@@ -2487,16 +2479,12 @@ function peg$parseuric() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t6[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e16); }
-  }
+  s0 = peg$parsereserved();
   if (s0 === peg$FAILED) {
-    s0 = peg$parseescaped();
+    s0 = peg$parseunreserved();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseescaped();
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2528,12 +2516,12 @@ function peg$parsereserved() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t7[s0] === 1) {
+  if (s0 < 128 && peg$t6[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e17); }
+    if (peg$silentFails === 0) { peg$fail(peg$e16); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2564,13 +2552,9 @@ function peg$parseunreserved() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t8[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e18); }
+  s0 = peg$parsealphanum();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsemark();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2602,12 +2586,12 @@ function peg$parsemark() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t9[s0] === 1) {
+  if (s0 < 128 && peg$t7[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
+    if (peg$silentFails === 0) { peg$fail(peg$e17); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2645,7 +2629,7 @@ function peg$parseescaped() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parsehex();
@@ -2695,13 +2679,16 @@ function peg$parsehex() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t10[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e21); }
+  s0 = peg$parsedigit();
+  if (s0 === peg$FAILED) {
+    s0 = input.charCodeAt(peg$currPos);
+    if (s0 < 128 && peg$t8[s0] === 1) {
+      s0 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2732,13 +2719,9 @@ function peg$parsealphanum() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t11[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+  s0 = peg$parsealpha();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsedigit();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2769,13 +2752,9 @@ function peg$parsealpha() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t12[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+  s0 = peg$parselowalpha();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseupalpha();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2807,12 +2786,12 @@ function peg$parselowalpha() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t13[s0] === 1) {
+  if (s0 < 128 && peg$t9[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2844,12 +2823,12 @@ function peg$parseupalpha() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t14[s0] === 1) {
+  if (s0 < 128 && peg$t10[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e25); }
+    if (peg$silentFails === 0) { peg$fail(peg$e21); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2881,12 +2860,12 @@ function peg$parsedigit() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t15[s0] === 1) {
+  if (s0 < 128 && peg$t11[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e26); }
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2918,12 +2897,12 @@ function peg$parsecontrol() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t16[s0] === 1) {
+  if (s0 < 128 && peg$t12[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e27); }
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2959,7 +2938,7 @@ function peg$parsespace() {
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e28); }
+    if (peg$silentFails === 0) { peg$fail(peg$e24); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2991,12 +2970,12 @@ function peg$parsedelims() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t17[s0] === 1) {
+  if (s0 < 128 && peg$t13[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    if (peg$silentFails === 0) { peg$fail(peg$e25); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3028,12 +3007,12 @@ function peg$parseunwise() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t18[s0] === 1) {
+  if (s0 < 128 && peg$t14[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e30); }
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
   }
 
   if (s0 !== peg$FAILED) {

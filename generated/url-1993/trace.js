@@ -243,15 +243,13 @@ function peg$table(codes) {
   for (const c of codes) t[c] = 1;
   return t;
 }
-const peg$t0 = peg$table([32, 33, 34, 36, 38, 39, 40, 41, 42, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[ -"$&-*,-.0-;@-Z_a-z]/
-const peg$t1 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-zA-Z]/
-const peg$t2 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t3 = peg$table([36, 38, 45, 46, 64, 95]); // /^[$\-_@.&]/
-const peg$t4 = peg$table([32, 33, 34, 39, 40, 41, 42, 44, 58, 59]); // /^[!*"'():;, ]/
-const peg$t5 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
-const peg$t6 = peg$table([91, 92, 93, 94, 123, 124, 125, 126]); // /^[{}|[\]\\\^~]/
-const peg$t7 = peg$table([60, 62]); // /^[<>]/
-const peg$t8 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
+const peg$t0 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-zA-Z]/
+const peg$t1 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t2 = peg$table([36, 38, 45, 46, 64, 95]); // /^[$\-_@.&]/
+const peg$t3 = peg$table([32, 33, 34, 39, 40, 41, 42, 44, 58, 59]); // /^[!*"'():;, ]/
+const peg$t4 = peg$table([65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[a-fA-F]/
+const peg$t5 = peg$table([91, 92, 93, 94, 123, 124, 125, 126]); // /^[{}|[\]\\\^~]/
+const peg$t6 = peg$table([60, 62]); // /^[<>]/
 
 const peg$startRuleFunctions = {
   fragmentaddress: peg$parsefragmentaddress,
@@ -351,23 +349,19 @@ const peg$c17 = "+";
 
 const peg$c18 = "%";
 
-const peg$r0 = /^[ -"$&-*,-.0-;@-Z_a-z]/;
+const peg$r0 = /^[a-zA-Z]/;
 
-const peg$r1 = /^[a-zA-Z]/;
+const peg$r1 = /^[0-9]/;
 
-const peg$r2 = /^[0-9]/;
+const peg$r2 = /^[$\-_@.&]/;
 
-const peg$r3 = /^[$\-_@.&]/;
+const peg$r3 = /^[!*"'():;, ]/;
 
-const peg$r4 = /^[!*"'():;, ]/;
+const peg$r4 = /^[a-fA-F]/;
 
-const peg$r5 = /^[0-9A-Fa-f]/;
+const peg$r5 = /^[{}|[\]\\\^~]/;
 
-const peg$r6 = /^[{}|[\]\\\^~]/;
-
-const peg$r7 = /^[<>]/;
-
-const peg$r8 = /^[0-9A-Za-z]/;
+const peg$r6 = /^[<>]/;
 
 const peg$e0 = peg$literalExpectation("#", false);
 
@@ -407,25 +401,21 @@ const peg$e17 = peg$literalExpectation("gopher", false);
 
 const peg$e18 = peg$literalExpectation("+", false);
 
-const peg$e19 = peg$classExpectation([[" ", "\""], "$", ["&", "*"], [",", "."], ["0", ";"], ["@", "Z"], "_", ["a", "z"]], false, false, false);
+const peg$e19 = peg$classExpectation([["a", "z"], ["A", "Z"]], false, false, false);
 
-const peg$e20 = peg$classExpectation([["a", "z"], ["A", "Z"]], false, false, false);
+const peg$e20 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e21 = peg$classExpectation([["0", "9"]], false, false, false);
+const peg$e21 = peg$classExpectation(["$", "-", "_", "@", ".", "&"], false, false, false);
 
-const peg$e22 = peg$classExpectation(["$", "-", "_", "@", ".", "&"], false, false, false);
+const peg$e22 = peg$classExpectation(["!", "*", "\"", "'", "(", ")", ":", ";", ",", " "], false, false, false);
 
-const peg$e23 = peg$classExpectation(["!", "*", "\"", "'", "(", ")", ":", ";", ",", " "], false, false, false);
+const peg$e23 = peg$literalExpectation("%", false);
 
-const peg$e24 = peg$literalExpectation("%", false);
+const peg$e24 = peg$classExpectation([["a", "f"], ["A", "F"]], false, false, false);
 
-const peg$e25 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+const peg$e25 = peg$classExpectation(["{", "}", "|", "[", "]", "\\", "^", "~"], false, false, false);
 
-const peg$e26 = peg$classExpectation(["{", "}", "|", "[", "]", "\\", "^", "~"], false, false, false);
-
-const peg$e27 = peg$classExpectation(["<", ">"], false, false, false);
-
-const peg$e28 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e26 = peg$classExpectation(["<", ">"], false, false, false);
 
 function peg$f0(r, f) {    const s = range(); return { rule: "fragmentaddress", start: s.start, end: s.end, url: r, fragmentid: f };  }
 
@@ -3673,16 +3663,18 @@ function peg$parsexalpha() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t0[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
-  }
+  s0 = peg$parsealpha();
   if (s0 === peg$FAILED) {
-    s0 = peg$parseescape();
+    s0 = peg$parsedigit();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsesafe();
+      if (s0 === peg$FAILED) {
+        s0 = peg$parseextra();
+        if (s0 === peg$FAILED) {
+          s0 = peg$parseescape();
+        }
+      }
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3917,12 +3909,12 @@ function peg$parsealpha() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t1[s0] === 1) {
+  if (s0 < 128 && peg$t0[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e19); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3954,12 +3946,12 @@ function peg$parsedigit() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t2[s0] === 1) {
+  if (s0 < 128 && peg$t1[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e21); }
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3991,12 +3983,12 @@ function peg$parsesafe() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t3[s0] === 1) {
+  if (s0 < 128 && peg$t2[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+    if (peg$silentFails === 0) { peg$fail(peg$e21); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4028,12 +4020,12 @@ function peg$parseextra() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t4[s0] === 1) {
+  if (s0 < 128 && peg$t3[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4071,7 +4063,7 @@ function peg$parseescape() {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parsehex();
@@ -4121,13 +4113,16 @@ function peg$parsehex() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t5[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e25); }
+  s0 = peg$parsedigit();
+  if (s0 === peg$FAILED) {
+    s0 = input.charCodeAt(peg$currPos);
+    if (s0 < 128 && peg$t4[s0] === 1) {
+      s0 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4159,12 +4154,12 @@ function peg$parsenational() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t6[s0] === 1) {
+  if (s0 < 128 && peg$t5[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e26); }
+    if (peg$silentFails === 0) { peg$fail(peg$e25); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4196,12 +4191,12 @@ function peg$parsepunctuation() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t7[s0] === 1) {
+  if (s0 < 128 && peg$t6[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e27); }
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4271,13 +4266,9 @@ function peg$parsealphanum() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t8[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e28); }
+  s0 = peg$parsealpha();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsedigit();
   }
 
   if (s0 !== peg$FAILED) {
