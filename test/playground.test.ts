@@ -473,19 +473,25 @@ describe("the playground in Chromium", () => {
   });
 
   test("weight: the first load fetches at most 700 KB of JavaScript; another edition and the diagrams load when first used", async () => {
-    const scripts = new Map<string, number>();
-    page.on("response", async (r) => { if (r.url().endsWith(".js")) scripts.set(new URL(r.url()).pathname, (await r.body()).length); });
+    const bodies: Promise<[string, number]>[] = [];
+    page.on("response", (r) => {
+      if (r.url().endsWith(".js")) bodies.push(r.body().then((b) => [new URL(r.url()).pathname, b.length]));
+    });
+    const fetched = async () => new Map(await Promise.all(bodies));
     await open();
     await page.waitForLoadState("networkidle");
+    let scripts = await fetched();
     const first = [...scripts.values()].reduce((a, b) => a + b, 0);
     expect([...scripts.keys()]).toEqual(["/app.js"]);
     expect(first).toBeLessThanOrEqual(700 * 1000);
     await pickEdition(other);
     await page.waitForLoadState("networkidle");
+    scripts = await fetched();
     expect([...scripts.keys()]).toContain(`/editions/${other}.js`);
     expect([...scripts.keys()].some((k) => k.startsWith("/diagrams/"))).toBe(false);
     await page.locator("#rule-browser").scrollIntoViewIfNeeded();
     await page.locator("#rule-detail svg.railroad-diagram").waitFor();
+    scripts = await fetched();
     expect([...scripts.keys()]).toContain(`/diagrams/${other}.js`);
   });
 
