@@ -1,16 +1,28 @@
 // The playground (docs/playground.md): the library's own functions at work on what the reader
 // types. Everything it shows comes from the library: the editions from EDITIONS, the rules and
 // their texts from each edition's rule table, the tree from explain(), the errors from validate(),
-// the verdicts from compareEditions(), the findings from audit(), the target from resolve() and
-// the steps that produced it from resolveSteps(); the
-// railroad diagrams were drawn at build time from each edition's ABNF (scripts/build-playground.mjs).
-// Nothing here names an edition or a rule of one.
+// every edition's verdict from validate() in each (as compareEditions()
+// chooses the rules), the findings from audit(), the target from resolve() and
+// the steps that produced it from resolveSteps(), the view of each position from positionView()
+// (the automata of the errors), the partial tree of a reject from partialTreeIn(), the tour from
+// tour(); the railroad diagrams were drawn at build time from each edition's ABNF
+// (scripts/build-playground.mjs). Nothing here names an edition or a rule of one.
+//
+// What the page shows, top to bottom: the input (renderInput: verdict, components, error), the
+// position (position.js), the tree and every edition (renderTree, renderEditions), the audit, the
+// panels of panels.js (a module adds one with registerPanel() and an import here), the rule
+// browser and the resolution. Each edition's parser and trace build but the default's, and the
+// diagrams, load when first used (lazy.js).
 import "./buffer.js";
 import {
-  EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, parse, resolve, resolveSteps, validate, EXPLAIN_MAX_LENGTH,
+  EDITIONS, DEFAULT_EDITION, audit, explain, parse, resolve, resolveSteps, validate,
 } from "../dist/esm/src/index.js";
-import DIAGRAMS from "playground:diagrams";
-import { renderBrowserReading } from "./differential.js";
+import { partialTreeIn } from "../dist/cjs/src/explain.js";
+import { comparedEdition, renderBrowserReading } from "./differential.js";
+import { diagramsOf, editionLoaded, loadEdition } from "./lazy.js";
+import { renderPanels } from "./panels.js";
+import { initPosition, renderPosition } from "./position.js";
+import { initTour } from "./tour.js";
 
 const $ = (id) => document.getElementById(id);
 const EXAMPLE = "http://user@example.com:8080/a/b?q=1#top";
@@ -19,8 +31,17 @@ const DEFAULT_BASE = "http://a/b/c/d;p?q";
 /** The component roles drawn in colour, outermost first (edition.roles names each one's rule). */
 const COMPONENT_ROLES = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"];
 
+/**
+ * The longest input whose tree, partial tree and characters are drawn: the page stays quick with
+ * a link of any length (the verdict, the error, the position and every edition still take all of it).
+ */
+const DRAW_MAX = 10000;
+
 const state = { uri: EXAMPLE, edition: DEFAULT_EDITION.id, rule: DEFAULT_EDITION.roles.reference, base: DEFAULT_BASE };
 let selected = null; // the [start, end) of the selected tree node
+let drawnSpans = []; // the component spans drawn, for a redraw
+let drawnError; // the error offset drawn
+let diagramsWanted = false; // the diagrams load when the rule browser is first used
 
 function edition() {
   return EDITIONS[state.edition];
@@ -39,17 +60,38 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A text as drawn: at most DRAW_MAX characters of it, the rest counted. */
+function clip(text) {
+  return text.length <= DRAW_MAX ? text : `${text.slice(0, DRAW_MAX)} … (${text.length - DRAW_MAX} more characters)`;
+}
+
 function sectionText(section) {
   return /^\d/.test(section) ? `section ${section}` : section;
 }
 
 // ----- The address: #uri=...&edition=...&rule=...&base=... -----
 
+let encodedLong = ["", ""]; // the last long text encoded: a link is made for every rule, and an input may be long
+
+function encode(text) {
+  if (text.length < 256) return new URLSearchParams({ v: text }).toString().slice(2);
+  if (encodedLong[0] !== text) encodedLong = [text, new URLSearchParams({ v: text }).toString().slice(2)];
+  return encodedLong[1];
+}
+
+/**
+ * The address of a state: #uri=...&edition=...&rule=...(&base=...), as URLSearchParams writes it.
+ * A link within the page for an input of more than LINK_MAX characters leaves the input (and the
+ * base) out: the page keeps them when it follows the link, and writes the whole address then.
+ */
+const LINK_MAX = 2000;
+
 function stateHash(over = {}) {
   const s = { ...state, ...over };
-  const params = new URLSearchParams({ uri: s.uri, edition: s.edition, rule: s.rule });
-  if (s.base !== DEFAULT_BASE) params.set("base", s.base);
-  return "#" + params.toString();
+  if (s.uri.length > LINK_MAX && over.uri === undefined) return `#edition=${encode(s.edition)}&rule=${encode(s.rule)}`;
+  let hash = `#uri=${encode(s.uri)}&edition=${encode(s.edition)}&rule=${encode(s.rule)}`;
+  if (s.base !== DEFAULT_BASE) hash += `&base=${encode(s.base)}`;
+  return hash;
 }
 
 function readHash() {
@@ -57,7 +99,9 @@ function readHash() {
   const next = { ...state };
   if (params.has("uri")) next.uri = params.get("uri");
   if (params.has("edition") && Object.hasOwn(EDITIONS, params.get("edition"))) next.edition = params.get("edition");
-  next.base = params.get("base") ?? DEFAULT_BASE;
+  // An address without the input is a link within the page (stateHash): it keeps the base too.
+  if (params.has("base")) next.base = params.get("base");
+  else if (params.has("uri")) next.base = DEFAULT_BASE;
   const e = EDITIONS[next.edition];
   const rule = params.get("rule");
   next.rule = rule !== null && e.rule(rule) ? rule : ruleIn(e, next.rule);
@@ -76,7 +120,7 @@ function ruleIn(e, name) {
 }
 
 function writeHash() {
-  history.replaceState(null, "", stateHash());
+  history.replaceState(null, "", stateHash({ uri: state.uri }));
 }
 
 // ----- Pickers -----
@@ -110,7 +154,7 @@ function componentSpans(tree) {
   const holdsComponent = (node) => node.children.some((c) => roleOf.has(c.rule) || holdsComponent(c));
   const visit = (node) => {
     if (roleOf.has(node.rule) && !holdsComponent(node)) {
-      if (node.end > node.start) spans.push({ role: roleOf.get(node.rule), rule: node.rule, start: node.start, end: node.end });
+      if (node.end > node.start) spans.push({ role: roleOf.get(node.rule), rule: node.rule, start: node.start, end: node.end, open: node.open === true });
       return;
     }
     node.children.forEach(visit);
@@ -119,32 +163,64 @@ function componentSpans(tree) {
   return spans;
 }
 
-function drawInput(input, spans, errorOffset) {
+/**
+ * The input, each component in its colour. Drawn as runs of characters that share everything
+ * (component, selection, the error, before or after the position): a few elements whatever the
+ * input's length, and at most DRAW_MAX characters of it.
+ */
+export function drawInput() {
+  const input = state.uri;
+  const spans = drawnSpans;
+  const errorOffset = drawnError;
   const drawn = $("drawn");
-  const chars = (start, end) => [...input.slice(start, end)].map((ch, i) => el("span", { class: "ch", "data-i": String(start + i), text: ch }));
+  const shown = Math.min(input.length, DRAW_MAX);
+  const position = currentPosition();
+  const cuts = new Set([0, shown]);
+  const cut = (i) => { if (i >= 0 && i <= shown) cuts.add(i); };
+  for (const s of spans) { cut(s.start); cut(s.end); }
+  if (selected) { cut(selected[0]); cut(selected[1]); }
+  if (errorOffset !== undefined) { cut(errorOffset); cut(errorOffset + 1); }
+  if (position < input.length) cut(position);
+  const points = [...cuts].sort((a, b) => a - b);
+  const run = (start, end) => {
+    const classes = ["ch"];
+    if (selected && start >= selected[0] && end <= selected[1]) classes.push("selected");
+    if (errorOffset === start && end === start + 1) classes.push("error-at");
+    if (start >= position && position < input.length) classes.push("after-position");
+    return el("span", { class: classes.join(" "), "data-i": String(start), text: input.slice(start, end) });
+  };
   const parts = [];
+  let k = 0;
+  const runs = (from, to) => {
+    const out = [];
+    while (k < points.length - 1 && points[k] < from) k++;
+    for (let i = k; i < points.length - 1 && points[i] < to; i++) out.push(run(points[i], points[i + 1]));
+    return out;
+  };
   let at = 0;
   for (const span of spans) {
-    if (span.start > at) parts.push(el("span", { class: "plain" }, chars(at, span.start)));
+    if (span.start >= shown) break;
+    if (span.start > at) parts.push(el("span", { class: "plain" }, runs(at, span.start)));
     const info = edition().rule(span.rule);
-    const label = `${span.role}: ${span.rule} (${sectionText(info.section)}) "${input.slice(span.start, span.end)}"`;
+    const end = Math.min(span.end, shown);
+    const text = input.slice(span.start, span.end);
+    const label = `${span.role}: ${span.rule} (${sectionText(info.section)}) "${text.length > 200 ? `${text.slice(0, 200)}…" (${text.length} characters)` : `${text}"`}`;
     parts.push(el("span", {
-      class: `component c-${span.role}`, tabindex: "0", "data-rule": span.rule, "aria-label": label, title: `${span.rule}, ${sectionText(info.section)}`,
+      class: `component c-${span.role}${span.open ? " open" : ""}`, tabindex: "0", "data-rule": span.rule, "aria-label": label,
+      title: `${span.rule}, ${sectionText(info.section)}`,
       onmouseenter: () => showComponent(label), onfocus: () => showComponent(label),
-    }, chars(span.start, span.end)));
-    at = span.end;
+    }, runs(span.start, end)));
+    at = end;
   }
-  if (at < input.length) parts.push(el("span", { class: "plain" }, chars(at, input.length)));
+  if (at < shown) parts.push(el("span", { class: "plain" }, runs(at, shown)));
+  if (shown < input.length) parts.push(el("span", { class: "note", text: ` … (${input.length - shown} more characters, not drawn)` }));
   drawn.replaceChildren(...parts);
   if (input.length === 0) drawn.append(el("span", { class: "empty", text: "(empty)" }));
-  if (errorOffset !== undefined) {
-    const ch = drawn.querySelector(`.ch[data-i="${errorOffset}"]`);
-    if (ch) ch.classList.add("error-at");
-    else drawn.append(el("span", { class: "ch error-at end", text: " ", "aria-hidden": "true" }));
+  if (errorOffset !== undefined && errorOffset >= input.length) {
+    drawn.append(el("span", { class: "ch error-at end", "data-i": String(errorOffset), text: " ", "aria-hidden": "true" }));
   }
   const seen = [...new Set(spans.map((s) => s.role))];
   $("legend").replaceChildren(...seen.map((role) => el("span", { class: `component c-${role}`, text: role })));
-  markSelection();
 }
 
 function showComponent(text) {
@@ -152,10 +228,7 @@ function showComponent(text) {
 }
 
 function markSelection() {
-  for (const ch of $("drawn").querySelectorAll(".ch")) {
-    const i = Number(ch.dataset.i);
-    ch.classList.toggle("selected", selected !== null && i >= selected[0] && i < selected[1]);
-  }
+  drawInput();
 }
 
 function treeNode(node, input) {
@@ -184,13 +257,43 @@ function treeNode(node, input) {
       markSelection();
     },
   }, node.rule);
-  return el("li", {}, toggle, select, " ", el("span", { class: "span", text: `[${node.start}, ${node.end})` }), " ",
-    el("code", { text: JSON.stringify(node.text) }), kids);
+  const notes = [];
+  if (node.open) notes.push(el("span", { class: "open-note", text: "open at the stop" }));
+  if (node.otherReading) {
+    notes.push(el("span", { class: "other-reading",
+      text: `also read as ${node.otherReading.rule} alone, with ${node.otherReading.by} reading on (the grammar is ambiguous here; parse() reads it as shown)` }));
+  }
+  return el("li", { class: node.open ? "open" : undefined }, toggle, select, " ", el("span", { class: "span", text: `[${node.start}, ${node.end})` }), " ",
+    el("code", { text: JSON.stringify(node.text) }), ...notes.flatMap((n) => [" ", n]), kids);
 }
 
 // ----- One pass over the state: everything the page shows -----
 
-function render() {
+let renders = 0;
+
+/** Renders the page for the state, once the edition's builds are in the page. */
+async function render() {
+  const n = ++renders;
+  // The edition's builds, and those of the edition the panel "how a browser reads it" compares.
+  const needed = [state.edition, comparedEdition(state.edition)].filter((id) => !editionLoaded(id));
+  if (needed.length > 0) {
+    document.body.dataset.busy = "true";
+    $("verdict").textContent = `loading ${edition().document} ...`;
+    try {
+      await Promise.all(needed.map(loadEdition));
+    } catch (error) {
+      $("verdict").textContent = String(error.message);
+      return;
+    }
+    if (n !== renders) return;
+  }
+  renderNow();
+  delete document.body.dataset.busy;
+}
+
+let view = null;
+
+function renderNow() {
   const e = edition();
   const input = state.uri;
   const rule = e.rule(state.rule);
@@ -200,27 +303,71 @@ function render() {
   verdict.className = result.valid ? "valid" : "invalid";
   verdict.textContent = result.valid
     ? `valid: a ${rule.name} of ${e.document}`
-    : `invalid: not a ${rule.name} of ${e.document}; ${result.error.message}`;
+    : `invalid: not a ${rule.name} of ${e.document}; ${clip(result.error.message)}`;
 
-  let tree = null;
-  if (result.valid && input.length <= EXPLAIN_MAX_LENGTH) tree = explain(input, { edition: e.id, rule: rule.name });
-  drawInput(input, tree ? componentSpans(tree) : [], result.valid ? undefined : result.error.offset);
-  $("component-info").textContent = tree ? "Hover over or focus a component to name its rule and section." : "";
-  $("tree").replaceChildren(tree ? el("ul", { class: "tree", role: "tree" }, treeNode(tree, input))
-    : el("p", { class: "note", text: result.valid ? "The input is too long to draw." : "No tree: the input does not match." }));
+  const drawable = input.length <= DRAW_MAX;
+  const tree = result.valid && drawable ? explain(input, { edition: e.id, rule: rule.name }) : null;
+  // For a reject: what the grammar read before the stop, the rules open there marked.
+  const partial = !result.valid && drawable ? partialTreeIn(e, input, rule.name, result.error.offset) ?? null : null;
+  drawnSpans = tree ? componentSpans(tree) : partial ? componentSpans(partial) : [];
+  drawnError = result.valid ? undefined : result.error.offset;
+  view = { edition: e, rule, input, result, tree };
+  setPositionRange(input, result);
+  drawInput();
+  $("component-info").textContent = tree || partial ? "Hover over or focus a component to name its rule and section." : "";
+  renderTree(result, tree, partial, input);
   renderError(result.valid ? null : result.error);
+  renderPosition(view);
   renderEditions(input, rule);
   renderAudit(input);
   renderBrowserReading($("browser-panel"), input, state.edition, el);
   renderRule(rule);
   renderResolution();
+  renderPanels(view);
+}
+
+function renderTree(result, tree, partial, input) {
+  const note = $("tree-note");
+  if (tree) {
+    note.textContent = "Rule by rule, as the grammar nests them. Select a node to mark its characters; the arrow collapses it.";
+    $("tree").replaceChildren(el("ul", { class: "tree", role: "tree", "aria-label": "Parse tree" }, treeNode(tree, input)));
+  } else if (partial) {
+    note.textContent = `No tree: the input does not match. What the grammar read before the stop at offset ${result.error.offset}, ` +
+      "the rules still open there marked:";
+    $("tree").replaceChildren(el("ul", { class: "tree partial", role: "tree", "aria-label": "Partial tree" }, treeNode(partial, input)));
+  } else {
+    note.textContent = input.length > DRAW_MAX
+      ? `The tree of an input this long (${input.length} characters; the page draws up to ${DRAW_MAX}) is not drawn: 'uri-grammar explain' prints it.`
+      : result.valid ? "" : "No tree: the input does not match, and the grammar read no rule before the stop.";
+    $("tree").replaceChildren();
+  }
+}
+
+// ----- The position -----
+
+let positionKey = ""; // the input and rule the slider was set for
+
+/** The slider's range: 0 to the input's length; it starts at the end, or at the stop of a reject. */
+function setPositionRange(input, result) {
+  const slider = $("position");
+  const max = input.length;
+  const key = `${state.edition}/${state.rule}/${input}`;
+  slider.max = String(max);
+  if (key !== positionKey) slider.value = String(result.valid ? max : Math.min(result.error.offset, max));
+  positionKey = key;
+}
+
+/** The slider's position. */
+export function currentPosition() {
+  const slider = $("position");
+  return slider.max === "" ? state.uri.length : Math.min(Number(slider.value), state.uri.length);
 }
 
 function renderError(error) {
   const panel = $("error-panel");
   panel.hidden = error === null;
   if (!error) return;
-  $("error-caret").textContent = `${error.input}\n${" ".repeat(error.offset)}^ offset ${error.offset}`;
+  $("error-caret").textContent = `${error.input.length > DRAW_MAX ? error.input.slice(0, DRAW_MAX) + " …" : error.input}\n${" ".repeat(Math.min(error.offset, DRAW_MAX + 2))}^ offset ${error.offset}`;
   // The words group the characters by the rules that read them; the exact set follows.
   const exact = error.next.characters ? ` (exactly: ${JSON.stringify(error.next.characters)}${error.next.end ? ", or the end" : ""})` : "";
   $("error-next").textContent = error.expected.join("; ") + exact;
@@ -229,28 +376,52 @@ function renderError(error) {
   $("error-hint").textContent = error.hint ?? "(none for this mistake)";
 }
 
-function ruleLink(name, editionId = state.edition) {
+export function ruleLink(name, editionId = state.edition) {
   return el("a", { href: stateHash({ rule: name, edition: editionId }), class: "rule-link", text: name });
 }
 
-function renderEditions(input, rule) {
-  let verdicts;
-  try {
-    verdicts = compareEditions(input, { rule: rule.name });
-  } catch {
-    verdicts = compareEditions(input);
+/**
+ * The rule each edition checks for the chosen one, as compareEditions() chooses it: the rule of
+ * that name, else the rule with the same role (edition.json "roles"), else none.
+ */
+function ruleForEdition(e, name) {
+  if (e.rule(name)) return name;
+  for (const other of Object.values(EDITIONS)) {
+    for (const [role, value] of Object.entries(other.roles)) {
+      if (value === name) return typeof e.roles[role] === "string" && e.rule(e.roles[role]) ? e.roles[role] : undefined;
+    }
   }
+  return undefined;
+}
+
+/**
+ * Every edition's verdict (validate() in each: its DFA and rule table, which are in the page from
+ * the start; an edition's parser loads only when the edition is chosen).
+ */
+export function editionVerdicts(input, ruleName) {
+  const out = [];
+  for (const e of Object.values(EDITIONS)) {
+    const name = ruleForEdition(e, ruleName);
+    if (name === undefined) continue;
+    const result = validate(input, { edition: e.id, rule: name });
+    out.push({ edition: e.id, rule: name, valid: result.valid, error: result.valid ? undefined : result.error });
+  }
+  return out;
+}
+
+function renderEditions(input, rule) {
+  const verdicts = editionVerdicts(input, rule.name);
   const body = $("editions-table").tBodies[0];
   body.replaceChildren(...verdicts.map((v) => {
     const e = EDITIONS[v.edition];
     const why = v.error
       ? [`at ${v.error.offset} in `, ruleLink(v.error.rule, v.edition), ` (${sectionText(v.error.section)})`, v.error.hint ? `: ${v.error.hint}` : ""]
       : [];
-    return el("tr", { "data-edition": v.edition },
+    return el("tr", { "data-edition": v.edition, class: v.edition === state.edition ? "current" : undefined },
       el("th", { scope: "row" }, el("a", { href: stateHash({ edition: v.edition, rule: ruleIn(e, state.rule) }), text: e.id, title: e.document })),
-      el("td", { class: "date", text: e.date }),
-      el("td", { class: v.valid ? "valid" : "invalid", text: `${v.valid ? "valid" : "invalid"} ${v.rule}` }),
-      el("td", {}, why));
+      el("td", { class: "date", text: e.date, "data-label": "Date" }),
+      el("td", { class: v.valid ? "valid" : "invalid", text: `${v.valid ? "valid" : "invalid"} ${v.rule}`, "data-label": "Verdict" }),
+      el("td", { "data-label": "Why", class: "why" }, why));
   }));
 }
 
@@ -270,7 +441,7 @@ function renderAudit(input) {
   list.replaceChildren(...findings.map((f) => el("li", { class: `finding ${f.severity}` },
     el("span", { class: "severity", text: f.severity }), " ", el("code", { text: f.code }), ` (${sectionText(f.section)}) `,
     f.message, el("div", { class: "finding-span" },
-      el("code", {}, input.slice(0, f.start), el("mark", { text: input.slice(f.start, f.end) }), input.slice(f.end)),
+      el("code", {}, clip(input.slice(Math.max(0, f.start - 200), f.start)), el("mark", { text: clip(input.slice(f.start, f.end)) }), clip(input.slice(f.end, f.end + 200))),
       el("span", { class: "span", text: ` [${f.start}, ${f.end})` })))));
 }
 
@@ -287,26 +458,15 @@ function renderRule(rule) {
     onclick: () => { state.uri = text; $("uri").value = text; writeHash(); render(); $("uri").focus(); },
   }, el("code", { text: JSON.stringify(text) })));
   const diagram = el("div", { class: "diagram" });
-  const svg = DIAGRAMS[e.id]?.[rule.name];
-  if (svg) {
-    diagram.innerHTML = svg;
-    const drawing = diagram.querySelector("svg");
-    drawing.setAttribute("role", "img");
-    drawing.setAttribute("aria-label", `railroad diagram of ${rule.name}`);
-    // railroad-diagrams draws a rule's name as a square box, a literal as a round one (rx).
-    for (const rect of diagram.querySelectorAll("g > rect")) rect.parentNode.classList.add(rect.hasAttribute("rx") ? "terminal" : "non-terminal");
-    for (const g of diagram.querySelectorAll("g.non-terminal")) {
-      const name = g.querySelector("text")?.textContent ?? "";
-      if (!e.rule(name)) continue;
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "link");
-      g.setAttribute("aria-label", `rule ${name}`);
-      const go = () => { location.hash = stateHash({ rule: name }); };
-      g.addEventListener("click", go);
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter") go(); });
-    }
+  if (diagramsWanted || rule.name !== e.roles.reference) {
+    diagramsWanted = true;
+    diagram.append(el("p", { class: "note", text: "Drawing the diagram ..." }));
+    diagramsOf(e.id).then((all) => {
+      if (state.edition === e.id && state.rule === rule.name) fillDiagram(diagram, e, rule, all[rule.name]);
+    }, (error) => diagram.replaceChildren(el("p", { class: "note", text: String(error.message) })));
   } else {
-    diagram.append(el("p", { class: "note", text: "No diagram for this rule." }));
+    diagram.append(el("button", { type: "button", class: "show-diagram", text: "Show the railroad diagram",
+      onclick: () => { diagramsWanted = true; renderRule(rule); } }));
   }
   $("rule-heading").textContent = `Rule ${rule.name}`;
   $("rule-detail").replaceChildren(...[
@@ -324,6 +484,31 @@ function renderRule(rule) {
       el("div", {}, el("h3", { text: "Matches" }), el("ul", { class: "match" }, rule.examples.match.map(example))),
       el("div", {}, el("h3", { text: "Does not match" }), el("ul", { class: "no-match" }, rule.examples.noMatch.map(example)))),
   ].filter((node) => node !== null));
+}
+
+/** The railroad diagram of a rule, its boxes links to the rules they name. */
+function fillDiagram(diagram, e, rule, svg) {
+  diagram.replaceChildren();
+  if (!svg) {
+    diagram.append(el("p", { class: "note", text: "No diagram for this rule." }));
+    return;
+  }
+  diagram.innerHTML = svg;
+  const drawing = diagram.querySelector("svg");
+  drawing.setAttribute("role", "img");
+  drawing.setAttribute("aria-label", `railroad diagram of ${rule.name}`);
+  // railroad-diagrams draws a rule's name as a square box, a literal as a round one (rx).
+  for (const rect of diagram.querySelectorAll("g > rect")) rect.parentNode.classList.add(rect.hasAttribute("rx") ? "terminal" : "non-terminal");
+  for (const g of diagram.querySelectorAll("g.non-terminal")) {
+    const name = g.querySelector("text")?.textContent ?? "";
+    if (!e.rule(name)) continue;
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "link");
+    g.setAttribute("aria-label", `rule ${name}`);
+    const go = () => { location.hash = stateHash({ rule: name }); };
+    g.addEventListener("click", go);
+    g.addEventListener("keydown", (ev) => { if (ev.key === "Enter") go(); });
+  }
 }
 
 // ----- Resolution -----
@@ -357,7 +542,7 @@ function renderResolution() {
   } catch {
     T = undefined;
   }
-  const show = (v) => (v === undefined ? el("span", { class: "undefined", text: "undefined" }) : el("code", { text: JSON.stringify(v) }));
+  const show = (v) => (v === undefined ? el("span", { class: "undefined", text: "undefined" }) : el("code", { text: clip(JSON.stringify(v)) }));
   const from = (name, get) => {
     if (!T) return "";
     const t = get(T);
@@ -367,7 +552,7 @@ function renderResolution() {
     return name === "path" ? "merged" : "";
   };
   out.replaceChildren(
-    el("p", {}, "Target ", el("code", { id: "target", class: "target", text: target })),
+    el("p", {}, "Target ", el("code", { id: "target", class: "target", text: clip(target) })),
     el("table", { class: "resolution-table" },
       el("thead", {}, el("tr", {}, ["", "Base", "R (the input)", "T (target)", "T's from"].map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, PARTS.map(([name, get]) => el("tr", {},
@@ -407,13 +592,31 @@ function renderSteps(e) {
 
 function onHash() {
   const before = state.edition;
+  const partial = !new URLSearchParams(location.hash.slice(1)).has("uri");
   readHash();
+  if (partial) writeHash();
   if (before !== state.edition) fillPickers();
   else { $("uri").value = state.uri; $("base").value = state.base; $("rule").value = state.rule; }
   render();
 }
 
-function start() {
+/** Sets the state as a whole (the tour's steps) and renders it. */
+export function setState(next) {
+  const before = state.edition;
+  Object.assign(state, next);
+  const e = edition();
+  if (!e.rule(state.rule)) state.rule = e.roles.reference;
+  void before;
+  fillPickers();
+  writeHash();
+  return render();
+}
+
+export function getState() {
+  return { ...state };
+}
+
+async function start() {
   readHash();
   fillPickers();
   $("uri").addEventListener("input", () => { state.uri = $("uri").value; writeHash(); render(); });
@@ -428,8 +631,20 @@ function start() {
   });
   $("rule").addEventListener("change", () => { state.rule = $("rule").value; writeHash(); render(); });
   window.addEventListener("hashchange", onHash);
+  // The diagrams load when the rule browser is first in view, or a rule is chosen.
+  if (typeof IntersectionObserver === "function") {
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((en) => en.isIntersecting) || diagramsWanted) return;
+      diagramsWanted = true;
+      seen.disconnect();
+      if (view) renderRule(view.rule);
+    }, { rootMargin: "0px" });
+    seen.observe($("rule-browser"));
+  }
+  initPosition({ state, view: () => view, drawInput, ruleLink, sectionText, el });
+  initTour({ setState, getState, editionVerdicts, el, sectionText });
   writeHash();
-  render();
+  await render();
   document.body.dataset.ready = "true";
 }
 

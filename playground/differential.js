@@ -1,16 +1,23 @@
 // The playground's panel "how a browser reads it": the edition's reading beside the WHATWG URL
 // Standard's, as differential() gives them; the URL Standard's side is this page's own URL, the
 // browser's parser (docs/differential.md).
-import { differential, EDITIONS } from "../dist/esm/src/index.js";
+import { differential, DIFFERENTIAL_DEFAULT_EDITION, EDITIONS } from "../dist/esm/src/index.js";
 
 const ROWS = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"];
+
+/**
+ * The edition whose reading the panel compares for the page's edition: that edition, or where its
+ * document defines no normalization to compare with (the 1993 draft), differential()'s own default.
+ */
+export function comparedEdition(editionId) {
+  return EDITIONS[editionId].model === "url-1993" ? DIFFERENTIAL_DEFAULT_EDITION : editionId;
+}
 
 /** Fills `panel` (an element holding a table#browser-table and a list#browser-differences) for the input. */
 export function renderBrowserReading(panel, input, editionId, el) {
   const table = panel.querySelector("#browser-table");
   const list = panel.querySelector("#browser-differences");
-  // differential() compares an edition with a normalization; the 1993 draft has none: RFC 3986 then.
-  const edition = EDITIONS[editionId].model === "url-1993" ? "rfc3986" : editionId;
+  const edition = comparedEdition(editionId);
   let result;
   try {
     result = differential(input, { edition });

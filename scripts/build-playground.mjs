@@ -4,13 +4,17 @@
 //
 //   dist/playground/index.html, style.css   copied from playground/
 //   dist/playground/app.js                   playground/app.js and the library's ES module build
-//                                            (dist/esm/src/index.js), bundled by esbuild
+//                                            (dist/esm/src/index.js), bundled by esbuild, without
+//                                            what loads when first used (lazyBuilds):
+//   dist/playground/editions/ID.js           the parser and trace build of each edition but the default
+//   dist/playground/diagrams/ID.js           each edition's railroad diagrams
+// All are classic scripts (no modules), so the page works from file: too.
 //
 // The railroad diagrams are drawn here, at build time, from each edition's collected ABNF: the
 // abnf package's AST (scripts/abnf-acceptor.mjs, loadAbnf) becomes railroad-diagrams' elements node
-// by node, and the SVG text goes into the bundle as the module "playground:diagrams". The editions
+// by node, and the SVG text goes into diagrams/ID.js. The editions
 // are those of EDITIONS in the build; none is named here. Runs after scripts/build-dist.mjs.
-import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -67,33 +71,83 @@ export function diagrams() {
   return all;
 }
 
+/**
+ * The esbuild plugin of the page's first script. What it loads when first used is left out:
+ *   - generated/ID/parser.js and trace.js of every edition but the default: a module that reads
+ *     them from the edition's own script (editions/ID.js), which the page loads before it uses the
+ *     edition's parser (src/edition.ts reads a build when first used, generated/ID/index.js);
+ *   - generated/ID/tagged.js of every edition: the tagged DFA is parse()'s speed build; without it
+ *     parse() runs the grammar's PEG, whose records the tests hold equal (docs/grammar.md);
+ *   - the texts of the rule table of every edition but the default (TEXT_FIELDS: the ABNF, the PEG,
+ *     the examples, ...): each rule's entry reads them from editions/ID.js when asked;
+ *   - the railroad diagrams: diagrams/ID.js, loaded when the rule browser first shows one.
+ * Every edition's DFAs and rule table stay: the "Every edition" table validates in each.
+ */
+function lazyBuilds(defaultId) {
+  const generated = /[\\/]generated[\\/]([^\\/]+)[\\/](parser|trace|tagged|rules)\.js$/;
+  return {
+    name: "lazy-builds",
+    setup(build) {
+      build.onLoad({ filter: generated }, (args) => {
+        const [, id, file] = generated.exec(args.path);
+        if (file === "tagged") return { contents: "module.exports = { TAGGED: null };", loader: "js" };
+        if (id === defaultId) return undefined;
+        if (file === "rules") return { contents: slimRules(id, args.path), loader: "js" };
+        return {
+          contents: `const builds = globalThis.URI_GRAMMAR_BUILDS;\n` +
+            `if (!builds || !builds[${JSON.stringify(`${id}/${file}`)}]) throw new Error(${JSON.stringify(`the playground used ${id}'s ${file} before loading editions/${id}.js`)});\n` +
+            `module.exports = builds[${JSON.stringify(`${id}/${file}`)}];\n`,
+          loader: "js",
+        };
+      });
+    },
+  };
+}
+
+/** The fields of a rule table's entries that only the rule browser shows. */
+const TEXT_FIELDS = ["abnf", "peg", "pegNote", "draft", "examples"];
+
+/** A rule table without its texts: each entry reads them from URI_GRAMMAR_BUILDS["ID/texts"] when asked. */
+function slimRules(id, file) {
+  const { RULES } = require(file);
+  const slim = RULES.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !TEXT_FIELDS.includes(k))));
+  const fields = RULES.map((r) => TEXT_FIELDS.filter((k) => k in r));
+  return `const texts = () => globalThis.URI_GRAMMAR_BUILDS?.[${JSON.stringify(`${id}/texts`)}];\n` +
+    `const slim = ${JSON.stringify(slim)};\nconst fields = ${JSON.stringify(fields)};\n` +
+    `slim.forEach((r, i) => fields[i].forEach((k) => Object.defineProperty(r, k, { enumerable: true, get: () => texts()?.[i][k] })));\n` +
+    `module.exports = { RULES: Object.freeze(slim.map((r) => Object.freeze(r))) };\n`;
+}
+
+/** The texts slimRules() leaves out, in the table's order. */
+function rulesTexts(file) {
+  return require(file).RULES.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => TEXT_FIELDS.includes(k))));
+}
+
+const COMMON = { bundle: true, format: "iife", platform: "browser", target: "es2022", minify: true, sourcemap: false, legalComments: "none", logLevel: "warning" };
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!existsSync(join(root, "dist", "esm", "src", "index.js"))) {
     console.error("build-playground: dist/esm is missing; run 'npm run build'");
     process.exit(1);
   }
   rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
+  mkdirSync(join(out, "editions"), { recursive: true });
+  mkdirSync(join(out, "diagrams"), { recursive: true });
+  const { EDITIONS, DEFAULT_EDITION } = require(join(root, "dist", "cjs", "src", "index.js"));
+  await esbuild.build({ ...COMMON, entryPoints: [join(root, "playground", "app.js")], outfile: join(out, "app.js"), plugins: [lazyBuilds(DEFAULT_EDITION.id)] });
+  const generated = join(root, "dist", "cjs", "generated");
+  for (const id of Object.keys(EDITIONS)) {
+    if (id !== DEFAULT_EDITION.id) {
+      const contents = `const builds = (globalThis.URI_GRAMMAR_BUILDS ??= {});\n` +
+        ["parser", "trace"].map((file) => `builds[${JSON.stringify(`${id}/${file}`)}] = require(${JSON.stringify(join(generated, id, `${file}.js`))});\n`).join("") +
+        `builds[${JSON.stringify(`${id}/texts`)}] = ${JSON.stringify(rulesTexts(join(generated, id, "rules.js")))};\n`;
+      await esbuild.build({ ...COMMON, stdin: { contents, resolveDir: root, sourcefile: `editions/${id}.js` }, outfile: join(out, "editions", `${id}.js`) });
+    }
+  }
   const data = diagrams();
-  await esbuild.build({
-    entryPoints: [join(root, "playground", "app.js")],
-    outfile: join(out, "app.js"),
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    sourcemap: false,
-    legalComments: "none",
-    logLevel: "warning",
-    plugins: [{
-      name: "diagrams",
-      setup(build) {
-        build.onResolve({ filter: /^playground:diagrams$/ }, (args) => ({ path: args.path, namespace: "diagrams" }));
-        build.onLoad({ filter: /.*/, namespace: "diagrams" }, () => ({ contents: JSON.stringify(data), loader: "json" }));
-      },
-    }],
-  });
+  for (const [id, svgs] of Object.entries(data)) {
+    writeFileSync(join(out, "diagrams", `${id}.js`), `(globalThis.URI_GRAMMAR_DIAGRAMS ??= {})[${JSON.stringify(id)}] = ${JSON.stringify(svgs)};\n`);
+  }
   for (const file of ["index.html", "style.css"]) copyFileSync(join(root, "playground", file), join(out, file));
   console.log(`build: dist/playground written (${Object.keys(data).join(", ")})`);
 }

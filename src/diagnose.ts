@@ -182,7 +182,12 @@ function namedSets(edition: Edition): readonly { rule: RuleName; codes: number[]
 const EXCLUDED = new WeakMap<Edition, ReadonlyMap<string, RuleInfo>>();
 const ALPHABET = new WeakMap<Edition, { reachable: ReadonlySet<string>; alphabet: ReadonlySet<string> }>();
 
-/** The rules a URI reference uses, and every character that can begin one of them: all it holds. */
+/**
+ * The rules a URI reference uses, and every ASCII character that any of them writes (a literal's
+ * characters, a range's, in either case where the literal is case-insensitive), from the rules'
+ * ABNF trees: all a reference can hold. (Not only the characters a rule can begin with: the 1993
+ * draft's "/" stands only inside httpaddress's "//" and after a path's first xpalphas.)
+ */
 function reachableOf(edition: Edition): { reachable: ReadonlySet<string>; alphabet: ReadonlySet<string> } {
   let found = ALPHABET.get(edition);
   if (found === undefined) {
@@ -194,12 +199,34 @@ function reachableOf(edition: Edition): { reachable: ReadonlySet<string>; alphab
     };
     visit(edition.roles.reference);
     const alphabet = new Set<string>();
-    for (const name of reachable) for (const c of edition.rule(name)!.first) alphabet.add(c);
+    const trees = edition.automata.grammar as Readonly<Record<string, AbnfTree>>;
+    const walk = (n: AbnfTree): void => {
+      switch (n.kind) {
+        case "str":
+          for (const ch of n.text) { alphabet.add(ch); if (n.ci) { alphabet.add(ch.toLowerCase()); alphabet.add(ch.toUpperCase()); } }
+          break;
+        case "range":
+          for (let c = n.first; c <= Math.min(n.last, 0x7f); c++) alphabet.add(String.fromCharCode(c));
+          break;
+        case "cat": case "alt": n.items.forEach(walk); break;
+        case "rep": walk(n.item); break;
+        case "ref": break;
+      }
+    };
+    for (const name of reachable) if (trees[name] !== undefined) walk(trees[name]);
     found = { reachable, alphabet };
     ALPHABET.set(edition, found);
   }
   return found;
 }
+
+/** A rule's ABNF as a tree (generated/ID/dfa.js GRAMMAR). */
+type AbnfTree =
+  | { kind: "str"; text: string; ci?: boolean }
+  | { kind: "range"; first: number; last: number }
+  | { kind: "cat" | "alt"; items: AbnfTree[] }
+  | { kind: "rep"; min: number; max: number | null; item: AbnfTree }
+  | { kind: "ref"; name: string };
 
 /** The rules a rule uses, directly or through others. */
 function usedBy(edition: Edition, name: string): ReadonlySet<string> {
@@ -373,3 +400,75 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
   return undefined;
 }
 
+
+/** What the grammar says at one position of an input: the view of a prefix. */
+export interface PositionView {
+  /** The position: the prefix input[0, offset) (clamped to the stop, where the input stops matching). */
+  readonly offset: number;
+  /** Whether the prefix up to `offset` is one some match begins with (false only past the stop). */
+  readonly viable: boolean;
+  /** Where the input stops matching (its length when it matches or is a prefix of a match). */
+  readonly stop: number;
+  /**
+   * The rules open at the position: from the start rule down to the innermost rule that read the
+   * character before it and can still read on (for offset 0, the start rule), and on down the
+   * rule path where it goes on from there (a rule entered for the next character).
+   */
+  readonly open: readonly string[];
+  /** The rule path and the words of what could come next, as an error at this offset says them. */
+  readonly path: readonly string[];
+  readonly expected: readonly string[];
+  readonly next: { readonly characters: string; readonly end: boolean };
+}
+
+/**
+ * The view of the prefix input[0, offset): the rules open there and what could come next, in the
+ * words of the errors, from the same automata (the rule's DFA and the automaton of its positions).
+ * Past the stop, the view of the stop. Time linear in the input.
+ */
+export function positionView(edition: Edition, input: string, offset: number, start: RuleInfo): PositionView {
+  const automaton = edition.automata.of(start.name);
+  const stop = runScan(automaton, input).offset;
+  const at = Math.max(0, Math.min(offset, stop));
+  const { state } = at === stop ? runScan(automaton, input) : runScan(automaton, input.slice(0, at));
+  const next = nextIn(automaton, state);
+  const positions = positionsOf(edition, start);
+  const both = at === 0 ? undefined : positions.afterBoth(input, at);
+  const readings = both === undefined ? positions.after(input, 0).readings : both.after.readings;
+  const { path, expected } = readingsOf(edition, start, readings, next);
+  let open = openRules(edition, input, at, start, both?.before.readings ?? [], readings);
+  // A rule entered for the next character and not yet reading (IPv6address after "[") is open
+  // too: where the error's path goes on from the open rules, it is the path.
+  if (path.length > open.length && open.every((name, i) => path[i] === name)) open = [...path];
+  return { offset: at, viable: offset <= stop, stop, open, path, expected, next };
+}
+
+/** The rules open at the stop of an input the rule does not match (see PositionView.open). */
+export function openRulesAt(edition: Edition, input: string, start: RuleInfo): string[] {
+  return [...positionView(edition, input, input.length, start).open];
+}
+
+function openRules(edition: Edition, input: string, at: number, start: RuleInfo, previous: readonly Reading[], after: readonly Reading[]): string[] {
+  if (at === 0) return [start.name];
+  // The chains that read the character before the position: the rules they all share...
+  const code = input.charCodeAt(at - 1);
+  const before = previous.filter((r) => r.codes.includes(code) || code > 127);
+  if (before.length === 0) return [start.name];
+  let common: readonly string[] = before[0].chain;
+  for (const { chain } of before.slice(1)) {
+    let i = 0;
+    while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
+    common = common.slice(0, i);
+  }
+  // ... down to the innermost one that a reading of the next character is still inside (a rule
+  // that ended with that character is closed), and not a rule of one character.
+  let depth = 0;
+  for (const { chain } of after) {
+    let i = 0;
+    while (i < common.length && i < chain.length && common[i] === chain[i]) i++;
+    depth = Math.max(depth, i);
+  }
+  let open = common.slice(0, Math.max(depth, 1));
+  while (open.length > 1 && edition.rule(open[open.length - 1])?.singleCharacter) open = open.slice(0, -1);
+  return [...open];
+}

@@ -189,10 +189,13 @@ export function compareReadings(lib: Library, input: unknown, options: unknown, 
   return { result, differences };
 }
 
+/** The edition differential() compares when none is named: RFC 3986, what most software validates against. */
+export const DIFFERENTIAL_DEFAULT_EDITION = "rfc3986";
+
 function readOptions(lib: Library, options: unknown, fn: string): { edition: EditionId; base?: string } {
   requireOptions(options, `${fn}: options`);
   const o = (options ?? {}) as { edition?: unknown; base?: unknown };
-  const edition = o.edition ?? "rfc3986";
+  const edition = o.edition ?? DIFFERENTIAL_DEFAULT_EDITION;
   const facts = typeof edition === "string" ? lib.edition(edition) : undefined;
   if (facts === undefined) {
     throw new TypeError(`${fn}: options.edition must be one of ${lib.editionIds.map((e) => JSON.stringify(e)).join(", ")}, got ${describe(edition)}`);
@@ -200,7 +203,7 @@ function readOptions(lib: Library, options: unknown, fn: string): { edition: Edi
   const id = edition as EditionId;
   if (NORMALIZATION_SECTIONS[facts.model] === undefined) {
     throw new NotDefinedError(fn, id, `${fn}: ${facts.document} defines no normalization, which tells a difference of form ` +
-      `from a difference of reading; compare with an edition that does (rfc3986, the default)`);
+      `from a difference of reading; compare with an edition that does (${DIFFERENTIAL_DEFAULT_EDITION}, the default)`);
   }
   if (o.base === undefined) return { edition: id };
   requireString(o.base, `${fn}: options.base`);

@@ -3,10 +3,11 @@
 // package's entry to it, with the package's functions for every edition.
 import { EDITIONS, normalize, parse, resolve, ruleInfo, validate, type EditionId } from "./index.js";
 import {
-  batchDifferences as batchDifferencesWith, compareReadings as compareReadingsWith, differentialWith,
+  DIFFERENTIAL_DEFAULT_EDITION, batchDifferences as batchDifferencesWith, compareReadings as compareReadingsWith, differentialWith,
   type ClassifiedDifference, type DifferentialOptions as CoreOptions, type DifferentialResult as CoreResult, type Library,
 } from "./differential-core.js";
 
+export { DIFFERENTIAL_DEFAULT_EDITION };
 export type {
   Difference, DifferenceClass, DifferenceKind, DifferenceSeverity, DifferentialComponent, DifferentialComponents, ClassifiedDifference,
 } from "./differential-core.js";

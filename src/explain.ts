@@ -2,7 +2,8 @@
 // (the same grammar as the parser, with peggy's tracer hooks), so there is no second parser.
 import { requireOptions, requireString } from "./args.js";
 import { diagnose } from "./diagnose.js";
-import type { Edition, TraceEvent } from "./edition.js";
+import { parseIn } from "./parse.js";
+import type { Edition, RuleInfo, TraceEvent } from "./edition.js";
 
 /** One rule that matched: its span [start, end) in the input and the rules inside it. */
 export interface ParseTree<RuleName extends string = string> {
@@ -11,6 +12,14 @@ export interface ParseTree<RuleName extends string = string> {
   readonly end: number;
   readonly text: string;
   readonly children: readonly ParseTree<RuleName>[];
+  /**
+   * Where the document's grammar reads this node's text another way too: the rule that reads it
+   * all (`rule`) and the rule whose characters make that reading possible (`by`). The 1993 draft's
+   * `hostport = host [ ":" port ]` over "a:80": its `ialpha` (`xalphas`) takes ":" and digits, so
+   * `host` alone reads "a:80" as well; the tree, like parse(), reads host "a" and port "80" (the
+   * draft's prose: the port follows a colon).
+   */
+  readonly otherReading?: { readonly rule: RuleName; readonly by: RuleName };
 }
 
 /**
@@ -24,17 +33,140 @@ export interface FoldOption {
 
 /**
  * The longest input explain() takes, in UTF-16 code units (2 MiB). The tree has a node for every
- * rule that matched, about 350 bytes of memory per input character; above this limit explain()
+ * rule that matched; building it takes about 75 bytes of memory per input character at its peak
+ * (measured on 2 MiB of path segments; about 50 on query parameters), and about 1,150 with
+ * foldCharacters false (a node for each character's rules too);
+ * above this limit explain()
  * throws a RangeError rather than exhaust the process's memory. parse(), matches() and validate()
  * have no such limit.
  */
 export const EXPLAIN_MAX_LENGTH = 2 * 1024 * 1024;
 
-interface Node {
+export interface Node {
   rule: string;
   start: number;
   end: number;
   children: Node[];
+  otherReading?: { rule: string; by: string };
+}
+
+/**
+ * The readings a model takes where its grammar keeps a component whole, by model: the tree's
+ * nodes there are made again, rule by rule, over the components parse() reads, so that the tree
+ * and the components read the input one way.
+ */
+const READINGS: Readonly<Record<string, (edition: Edition, input: string, tree: Node, parsed: unknown) => void>> = {
+  // The 1993 draft's grammar (grammar/url-1993/grammar.peggy, "login and hostport are kept
+  // whole") reads a login and a hostport as one run of characters: its user, password and host
+  // may hold "@" and ":" themselves. The model splits them as the draft's prose says
+  // (src/url1993/build.ts: the port after the last ":", the user part up to the last "@" before
+  // a hostport); here the login's and the hostport's nodes are read again over those parts:
+  //   login    = [ user [ ":" password ] "@" ] hostport
+  //   hostport = host [ ":" port ]
+  // prosperolink's hsoname, which the grammar reads whole (a path holds "%00"), as the model's
+  // hsoname, version and attributes ("%00" version [ attributes ]), and generic's scheme, which its PEG reads up to the first ":" in place (scheme = ialpha, and
+  // ialpha holds ":"), is the scheme's node again: generic = scheme ":" path [ "?" search ].
+  "url-1993": (edition, input, tree, parsed) => {
+    const url = parsed as { scheme?: string; user?: string; password?: string; host?: string; port?: string;
+      path?: string; version?: string; attributes?: readonly string[] };
+    const schemeRule = edition.roles.scheme;
+    const withScheme = (node: Node): void => {
+      if (url.scheme === undefined || node.children.some((c) => c.rule === schemeRule)) return;
+      if (!(edition.rule(node.rule)!.uses as readonly string[]).includes(schemeRule)) return;
+      if (!input.startsWith(url.scheme + ":", node.start)) return;
+      const scheme = traceTree(edition, input, edition.requireRule(schemeRule), node.start, node.start + url.scheme.length);
+      if (scheme !== undefined) node.children.unshift(scheme);
+    };
+    const productions = edition.roles.parse as readonly string[];
+    const schemes = (node: Node): void => {
+      if (productions.includes(node.rule)) withScheme(node);
+      node.children.forEach(schemes);
+    };
+    schemes(tree);
+    if (url.host === undefined) return;
+    const rule = (name: string) => edition.requireRule(name);
+    const read = (name: string, from: number, text: string): Node | undefined =>
+      input.startsWith(text, from) ? traceTree(edition, input, rule(name), from, from + text.length) : undefined;
+    const hostport = (node: Node): boolean => {
+      const host = read(edition.roles.host, node.start, url.host!);
+      if (host === undefined) return false;
+      const children = [host];
+      if (url.port !== undefined) {
+        const port = input[host.end] === ":" ? read(edition.roles.port, host.end + 1, url.port) : undefined;
+        if (port === undefined) return false;
+        children.push(port);
+      }
+      if (children[children.length - 1].end !== node.end) return false;
+      node.children = children;
+      if (url.port !== undefined) {
+        // The other reading: host over the whole hostport, and the rule in it that reads the ":".
+        const whole = traceTree(edition, input, rule(edition.roles.host), node.start, node.end);
+        if (whole !== undefined) node.otherReading = { rule: edition.roles.host, by: innermostAt(whole, host.end) };
+      }
+      return true;
+    };
+    const login = (node: Node): boolean => {
+      const children: Node[] = [];
+      let at = node.start;
+      if (url.user !== undefined) {
+        const user = read("user", at, url.user);
+        if (user === undefined) return false;
+        children.push(user);
+        at = user.end;
+        if (url.password !== undefined) {
+          const password = input[at] === ":" ? read("password", at + 1, url.password) : undefined;
+          if (password === undefined) return false;
+          children.push(password);
+          at = password.end;
+        }
+        if (input[at] !== "@") return false;
+        at++;
+      }
+      const rest: Node = { rule: "hostport", start: at, end: node.end, children: [] };
+      if (!hostport(rest)) return false;
+      children.push(rest);
+      node.children = children;
+      return true;
+    };
+    const hsoname = (node: Node): Node[] | undefined => {
+      if (url.path === undefined || url.version === undefined) return undefined;
+      const parts = [{ rule: "hsoname", text: url.path }, { rule: "version", text: url.version },
+        ...(url.attributes ?? []).map((text) => ({ rule: "attribute", text }))];
+      const children: Node[] = [];
+      let at = node.start;
+      for (const [i, part] of parts.entries()) {
+        if (i > 0) {
+          if (!input.startsWith("%00", at)) return undefined;
+          at += 3;
+        }
+        if (part.text === "" && part.rule === "version") continue; // an empty version: digits cannot read it
+        const read = input.startsWith(part.text, at) ? traceTree(edition, input, rule(part.rule), at, at + part.text.length) : undefined;
+        if (read === undefined) return undefined;
+        children.push(read);
+        at = read.end;
+      }
+      if (at !== node.end) return undefined;
+      const attributes = children.filter((c) => c.rule === "attribute");
+      const out = children.filter((c) => c.rule !== "attribute");
+      if (attributes.length > 0) out.push({ rule: "attributes", start: attributes[0].start, end: node.end, children: attributes });
+      return out;
+    };
+    const visit = (node: Node): void => {
+      const at = node.children.findIndex((c) => c.rule === "hsoname");
+      const parts = at < 0 ? undefined : hsoname(node.children[at]);
+      if (parts !== undefined) node.children.splice(at, 1, ...parts);
+      if (node.rule === edition.roles.authority && login(node)) return;
+      if (node.rule === "hostport" && hostport(node)) return;
+      node.children.forEach(visit);
+    };
+    visit(tree);
+  },
+};
+
+/** The innermost node that holds the characters on both sides of `offset`. */
+function innermostAt(node: Node, offset: number): string {
+  const inner = node.children.find((c) => c.start < offset && c.end > offset);
+  return inner === undefined ? node.rule : innermostAt(inner, offset);
 }
 
 /**
@@ -50,61 +182,57 @@ export function explainIn(edition: Edition, input: unknown, options: { rule?: un
   const start = edition.requireRule(options?.rule ?? edition.roles.reference, "explain: options.rule");
   const fold = options?.foldCharacters ?? true;
   if (typeof fold !== "boolean") throw new TypeError(`explain: options.foldCharacters must be a boolean, got ${typeof fold}`);
-  const root: Node = { rule: start.name, start: 0, end: input.length, children: [] };
-  const stack: Node[] = [];
+  const root = traceTree(edition, input, start, 0, input.length, fold);
+  if (root === undefined) throw diagnose(edition, input, start);
+  const reading = READINGS[edition.model];
+  if (reading !== undefined && (edition.roles.parse as readonly string[]).includes(start.name)) {
+    reading(edition, input, root, parseIn(edition, input, start));
+  }
+  return freeze(edition, root, input, fold);
+}
+
+/**
+ * The successful derivation of `rule` over input[from, to), offsets in the whole input, or
+ * undefined when the rule does not match it. The trace build reports every rule that enters,
+ * matches and fails, and marks each place an expression begins, and each return to one when the
+ * expression fails (scripts/passes/trace-backtracks.mjs): what matched since the mark is dropped
+ * then, so a rule's children are exactly the rules of the attempt that succeeded, in order.
+ */
+export function traceTree(edition: Edition, input: string, rule: RuleInfo, from: number, to: number, fold = false): Node | undefined {
+  const root: Node = { rule: rule.name, start: from, end: to, children: [] };
+  const stack: Node[] = [root];
   const tracer = {
     trace(event: TraceEvent): void {
       if (event.type === "rule.enter") {
         const info = edition.ruleByPegName(event.rule!)!;
-        stack.push({ rule: info.name, start: event.location!.start.offset, end: -1, children: [] });
+        stack.push({ rule: info.name, start: from + event.location!.start.offset, end: -1, children: [] });
       } else if (event.type === "rule.match") {
         const node = stack.pop()!;
-        node.end = event.location!.end.offset;
-        // Keep only the children of the attempt that succeeded (see attach()).
-        node.children = node.children.filter((c) => c.end <= node.end);
-        attach(edition, stack.length ? stack[stack.length - 1] : root, node);
+        node.end = from + event.location!.end.offset;
+        const siblings = stack[stack.length - 1].children;
+        // A rule of one character folded as it matches (not after), so that the nodes of the
+        // whole input's characters are never all held at once.
+        if (fold && stack.length > 1 && edition.rule(node.rule)!.singleCharacter) siblings.push(...node.children);
+        else siblings.push(node);
       } else if (event.type === "rule.fail") {
         stack.pop();
       }
     },
+    mark(): number {
+      return stack[stack.length - 1].children.length;
+    },
+    reset(mark: number): void {
+      stack[stack.length - 1].children.length = mark;
+    },
   };
   try {
-    edition.tracer.parse(input, { startRule: start.pegName, tracer });
+    edition.tracer.parse(from === 0 && to === input.length ? input : input.slice(from, to), { startRule: rule.pegName, tracer });
   } catch (e) {
-    if (e && typeof e === "object" && "location" in e) throw diagnose(edition, input, start);
+    if (e && typeof e === "object" && "location" in e) return undefined;
     throw e;
   }
-  // The start rule itself is the root's only child; make it the root.
-  const top = root.children.length === 1 ? root.children[0] : root;
-  return freeze(edition, top, input, fold);
-}
-
-/**
- * Adds a matched rule to its parent. A PEG backtracks: rules that matched in an alternative that
- * failed later (or inside a lookahead) were reported too. Such a node overlaps the nodes of the
- * attempt that finally succeeded, which start at or before its end, so every earlier child that
- * ends after the new child starts is dropped.
- */
-function attach(edition: Edition, parent: Node, node: Node): void {
-  const children = parent.children;
-  for (;;) {
-    const last = children[children.length - 1];
-    if (last === undefined) break;
-    // A rule that matched the empty string where the new one starts, in another alternative of
-    // the same choice (hier-part before opaque-part in "mailto:a@b"), was abandoned too.
-    if (last.end > node.start || (last.start === last.end && last.start === node.start && exclusive(edition, parent.rule, last.rule, node.rule))) {
-      children.pop();
-    } else {
-      break;
-    }
-  }
-  children.push(node);
-}
-
-/** True when the two rules stand in different alternatives of one choice of the parent rule. */
-function exclusive(edition: Edition, parent: string, a: string, b: string): boolean {
-  const pairs = edition.rule(parent)?.exclusive;
-  return pairs !== undefined && pairs.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+  // The start rule itself is the root's only child.
+  return root.children.length === 1 ? root.children[0] : root;
 }
 
 function freeze(edition: Edition, node: Node, input: string, fold: boolean): ParseTree {
@@ -117,5 +245,78 @@ function freeze(edition: Edition, node: Node, input: string, fold: boolean): Par
   return Object.freeze({
     rule: node.rule, start: node.start, end: node.end, text: input.slice(node.start, node.end),
     children: Object.freeze(children),
+    ...(node.otherReading === undefined ? {} : { otherReading: Object.freeze(node.otherReading) }),
   });
+}
+
+/** A node of a partial tree: `open` where the rule had not ended when the input stopped matching. */
+export interface PartialTree<RuleName extends string = string> extends ParseTree<RuleName> {
+  readonly open?: true;
+  readonly children: readonly PartialTree<RuleName>[];
+}
+
+/**
+ * For an input the rule does not match: the tree of what the grammar read before the stop (the
+ * offset where the input stops matching, the DFA's: `stop`), the rules still open there marked
+ * `open` and spanning up to it. Every reading fails at the stop; this is the one of the PEG's
+ * attempts that reached furthest with the most rules open there, as the trace build reports it,
+ * the attempts that failed before it dropped. Time and
+ * memory grow with the input times the depth of the grammar; the playground asks for it only for
+ * inputs of some thousands of characters.
+ */
+export function partialTreeIn(edition: Edition, input: string, ruleName: string, stop: number, fold = true): PartialTree | undefined {
+  const start = edition.requireRule(ruleName);
+  const root: Node = { rule: start.name, start: 0, end: 0, children: [] };
+  const stack: Node[] = [root];
+  let best = -1;
+  let depth = 0;
+  let snapshot: Node | undefined;
+  const take = (at: number) => {
+    // The open rules, outermost first, each with the completed children it has so far (a rule of
+    // one character folded into its parent, as in explain()).
+    let tail: Node[] = [];
+    for (let i = stack.length - 1; i >= 1; i--) {
+      const n = stack[i];
+      if (fold && i > 1 && edition.rule(n.rule)!.singleCharacter) { tail = [...n.children, ...tail]; continue; }
+      const copy: Node & { open?: true } = { rule: n.rule, start: n.start, end: at, children: [...n.children, ...tail], open: true };
+      tail = [copy];
+    }
+    const child = tail[0];
+    snapshot = child;
+  };
+  const tracer = {
+    trace(event: TraceEvent): void {
+      if (event.type === "rule.enter") {
+        stack.push({ rule: edition.ruleByPegName(event.rule!)!.name, start: event.location!.start.offset, end: -1, children: [] });
+      } else if (event.type === "rule.match") {
+        const node = stack.pop()!;
+        node.end = event.location!.end.offset;
+        const siblings = stack[stack.length - 1].children;
+        if (fold && stack.length > 1 && edition.rule(node.rule)!.singleCharacter) siblings.push(...node.children);
+        else siblings.push(node);
+        // Of the readings that reach furthest (every one fails at the stop), the one with the most
+        // rules open there: the most detailed ("http://a b": the host "a", not a userinfo).
+        if (node.end <= stop && stack.length > 1 && (node.end > best || (node.end === best && stack.length > depth))) {
+          best = node.end;
+          depth = stack.length;
+          take(node.end);
+        }
+      } else if (event.type === "rule.fail") {
+        stack.pop();
+      }
+    },
+    mark: (): number => stack[stack.length - 1].children.length,
+    reset: (mark: number): void => { stack[stack.length - 1].children.length = mark; },
+  };
+  try {
+    edition.tracer.parse(input, { startRule: start.pegName, tracer });
+  } catch (e) {
+    if (!(e && typeof e === "object" && "location" in e)) throw e;
+  }
+  if (snapshot === undefined) return undefined;
+  const frozen = (n: Node & { open?: true }): PartialTree => Object.freeze({
+    rule: n.rule, start: n.start, end: n.end, text: input.slice(n.start, n.end),
+    children: Object.freeze(n.children.map(frozen)), ...(n.open ? { open: true as const } : {}),
+  });
+  return frozen(snapshot);
 }

@@ -75,7 +75,7 @@ export type RuleName = import("./registry.js").RuleNames[DefaultEditionId];
 export * as Rfc3986 from "./models/rfc3986/index.js";
 export * as Url1993 from "./models/url-1993/index.js";
 export * as Rfc2396 from "./models/rfc2396/index.js";
-export { differential } from "./differential.js";
+export { differential, DIFFERENTIAL_DEFAULT_EDITION } from "./differential.js";
 export type {
   Difference, DifferenceKind, DifferenceSeverity, DifferentialComponent, DifferentialComponents, DifferentialOptions, DifferentialResult,
 } from "./differential.js";

@@ -161,8 +161,20 @@ export class Positions {
    * match begins with (the DFA says how long that is).
    */
   after(input: string, length: number): Continuation {
+    return this.#readings(this.#walk(input, length, undefined));
+  }
+
+  /** What can follow the first `length` code units and the first `length - 1`, in one pass (length >= 1). */
+  afterBoth(input: string, length: number): { before: Continuation; after: Continuation } {
+    const previous: SetState[] = [];
+    const s = this.#walk(input, length, previous);
+    return { before: this.#readings(previous[0]), after: this.#readings(s) };
+  }
+
+  #walk(input: string, length: number, previous: SetState[] | undefined): SetState {
     let s = this.#initial;
     for (let i = 0; i < length; i++) {
+      if (previous !== undefined && i === length - 1) previous.push(s);
       const code = charCodeAt.call(input, i);
       let next = s.next[code];
       if (next === undefined) {
@@ -174,6 +186,10 @@ export class Positions {
       if (next.states.length === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
       s = next;
     }
+    return s;
+  }
+
+  #readings(s: SetState): Continuation {
     if (s.readings !== undefined) return { readings: s.readings };
     // Chains are numbered as the build meets them, which is the grammar's order.
     const byChain = new Map<number, Uint8Array>();

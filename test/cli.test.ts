@@ -125,7 +125,8 @@ describe("check", () => {
     expect(lines[1]).toBe("http://[fe80::1/x");
     expect(lines[2].indexOf("^")).toBe(15); // under the "/"
     expect(lines[2]).toContain('expected "." (IPv4address), digit (dec-octet), hex digit (h4), ":" (IPv6address or ls32) or "]" in IPv6reference (section 3.2.2)');
-    expect(lines[3]).toBe("rule path: URI-reference > absolute-URI > hier-part > net-path > authority > server > hostport > host > IPv6reference");
+    // The rules open at the stop: IPv6address could still read on.
+    expect(lines[3]).toBe("rule path: URI-reference > absolute-URI > hier-part > net-path > authority > server > hostport > host > IPv6reference > IPv6address");
     expect(r.stderr).not.toContain(ESC);
   });
 
@@ -894,5 +895,26 @@ describe("the drafts of 1997-98 and the tour", () => {
     const bad = run(["tour", String(stops.length + 1)]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain(`STOP must be a stop's number, 1 to ${stops.length}`);
+  });
+});
+
+describe("check and explain teach one reading", () => {
+  test("check's rule path names the rules open at the stop (http://a b: the hier-part, not only URI-reference)", () => {
+    const r = run(["check", "http://a b"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.split("\n")[3]).toBe("rule path: URI-reference > absolute-URI > hier-part");
+  });
+
+  test("check --edition url-1993 https://a/: no hint that \"/\" is in no production", () => {
+    const r = run(["check", "--edition", "url-1993", "https://a/"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).not.toContain("appears in no production");
+  });
+
+  test("explain: no node of a failed alternative; the 1993 hostport read as parse() reads it, the other reading said", () => {
+    expect(run(["explain", "http://[::1]/"]).stdout).not.toMatch(/userinfo/);
+    const out = run(["explain", "--edition", "url-1993", "http://a:80/x"]).stdout;
+    expect(out).toContain('hostport [7, 11) "a:80" (also read as host alone, with ialpha reading on)');
+    expect(out).toMatch(/^ {10}port \[9, 11\) "80"$/m);
   });
 });

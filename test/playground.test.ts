@@ -10,8 +10,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import {
-  EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, resolve, resolveSteps, validate, type EditionId, type ResolutionStep,
+  EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, resolve, resolveSteps, tour, validate, type EditionId, type ResolutionStep,
 } from "../src/index";
+import { positionView } from "../src/diagnose";
+import { partialTreeIn, type PartialTree } from "../src/explain";
 
 const root = join(__dirname, "..");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
@@ -73,6 +75,16 @@ afterEach(async () => {
 async function open(hash = ""): Promise<void> {
   await page.goto(`${origin}/${hash}`);
   await page.waitForSelector("body[data-ready]");
+}
+
+/** Once the page has rendered what it loads when first used (an edition's builds). */
+async function settled(): Promise<void> {
+  await page.locator("body[data-ready]:not([data-busy])").waitFor({ timeout: 20000 });
+}
+
+async function pickEdition(id: string): Promise<void> {
+  await page.getByRole("combobox", { name: "Edition", exact: true }).selectOption(id);
+  await settled();
 }
 
 const uri = () => page.getByRole("textbox", { name: "URI", exact: true });
@@ -148,7 +160,7 @@ describe("the playground in Chromium", () => {
     await expect(page.locator("#error-next").textContent()).resolves.toContain(JSON.stringify(error!.next.characters));
     await expect(page.locator("#error-hint").textContent()).resolves.toBe(error!.hint);
     await expect(page.locator("#drawn .error-at").getAttribute("data-i")).resolves.toBe(String(error!.offset));
-    await expect(page.locator("#tree").textContent()).resolves.toContain("No tree");
+    await expect(page.locator("#tree-note").textContent()).resolves.toContain("No tree");
     await shot("invalid");
   });
 
@@ -191,7 +203,7 @@ describe("the playground in Chromium", () => {
 
   test("switching the edition and the rule: the pickers, the address, the verdict and the rule browser", async () => {
     await open();
-    await page.getByRole("combobox", { name: "Edition", exact: true }).selectOption(other);
+    await pickEdition(other);
     const e = EDITIONS[other];
     await expect(page.locator("#rule option").evaluateAll((o) => o.map((x) => x.getAttribute("value")))).resolves
       .toEqual(e.rules.map((r) => r.name));
@@ -207,7 +219,8 @@ describe("the playground in Chromium", () => {
     await expect(page.locator("#rule-detail pre.abnf").textContent()).resolves.toBe(rule.abnf);
     await expect(page.locator("#rule-detail pre.peg").textContent()).resolves.toBe(rule.peg);
     await expect(page.locator("#rule-detail .peg-note").textContent()).resolves.toBe(rule.pegNote ?? "It does not: the PEG has the ABNF's form.");
-    // The diagram's boxes for rules are the rules it uses.
+    // The diagram's boxes for rules are the rules it uses (the diagrams load when first used).
+    await page.locator("#rule-detail svg.railroad-diagram").waitFor();
     const boxes = await page.locator("#rule-detail svg.railroad-diagram g.non-terminal text").allTextContents();
     expect(new Set(boxes)).toEqual(new Set(rule.uses));
     await expect(page.locator("#rule-detail ul.match li").allTextContents()).resolves.toEqual(rule.examples.match.map((m) => JSON.stringify(m)));
@@ -263,7 +276,7 @@ describe("the playground in Chromium", () => {
   test("the resolution panel: the target of the input against the base", async () => {
     await open();
     for (const id of EDITION_IDS) {
-      await page.getByRole("combobox", { name: "Edition", exact: true }).selectOption(id);
+      await pickEdition(id);
       await page.getByRole("textbox", { name: "Base" }).fill("http://a/b/c/d;p?q");
       await uri().fill("../g?y#s");
       await expect(page.locator("#target").textContent()).resolves.toBe(resolve("http://a/b/c/d;p?q", "../g?y#s", { edition: id } as never));
@@ -286,7 +299,7 @@ describe("the playground in Chromium", () => {
     const base = "http://a/b/c/d;p?q";
     const edition = id as EditionId;
     await open();
-    await page.getByRole("combobox", { name: "Edition", exact: true }).selectOption(edition);
+    await pickEdition(edition);
     await page.getByRole("textbox", { name: "Base" }).fill(base);
     await uri().fill(ref);
     const traced = resolveSteps(base, ref, { edition } as never);
@@ -320,6 +333,8 @@ describe("the playground in Chromium", () => {
     await page.keyboard.press("Tab");
     await expect(page.evaluate("document.activeElement.id")).resolves.toBe("rule");
     await page.keyboard.press("Tab");
+    await expect(page.evaluate("document.activeElement.id")).resolves.toBe("tour-button");
+    await page.keyboard.press("Tab");
     await expect(page.evaluate("document.activeElement.dataset.rule")).resolves.toBe(DEFAULT_EDITION.roles.scheme);
     await expect(page.locator("#component-info").textContent()).resolves.toMatch(/^scheme: /);
   });
@@ -334,6 +349,161 @@ describe("the playground in Chromium", () => {
     expect(dark).not.toBe(light);
     await expect(page.evaluate("getComputedStyle(document.querySelector('#drawn .ch')).transitionDuration")).resolves.toBe("0s");
     await shot("dark");
+  });
+
+  /** What the region "At this position" must say for the prefix up to `at`, from positionView(). */
+  const expectedAt = (input: string, at: number, id: EditionId = DEFAULT_EDITION.id) => {
+    const e = EDITIONS[id];
+    const v = positionView(e as never, input, at, e.requireRule(e.roles.reference) as never);
+    const exact = v.next.characters ? ` (exactly: ${JSON.stringify(v.next.characters)}${v.next.end ? ", or the end" : ""})` : "";
+    return { open: v.open.join(" › "), next: v.expected.join("; ") + exact, stop: v.stop };
+  };
+
+  test("the Position slider: for each prefix, the open rules and what could come next, as the automata say", async () => {
+    await open();
+    const input = "http://a.example:80/x?q";
+    await uri().fill(input);
+    const slider = page.getByRole("slider", { name: "Position" });
+    await expect(slider.getAttribute("max")).resolves.toBe(String(input.length));
+    await expect(slider.inputValue()).resolves.toBe(String(input.length)); // a valid input: the slider starts at its end
+    const region = page.getByRole("region", { name: "At this position" });
+    for (const at of [0, 4, 5, 7, 9, 17, 19, 21, input.length]) {
+      await slider.fill(String(at));
+      const want = expectedAt(input, at);
+      await expect(region.locator("#position-open").textContent()).resolves.toBe(want.open);
+      await expect(region.locator("#position-next").textContent()).resolves.toContain(want.next);
+      await expect(region.locator("#position-prefix").textContent()).resolves.toContain(JSON.stringify(input.slice(0, at)));
+    }
+    // In the query its rules are open; the characters after the position are dimmed.
+    await slider.fill(String(input.length));
+    await expect(region.locator("#position-open").textContent()).resolves.toContain(DEFAULT_EDITION.roles.query);
+    await slider.fill("9");
+    await expect(page.locator("#drawn .ch.after-position").first().getAttribute("data-i")).resolves.toBe("9");
+    await shot("position");
+  });
+
+  test("a reject: the position at the stop, the valid prefix in colour, the partial tree of what was read", async () => {
+    await open();
+    const input = "http://a b";
+    await uri().fill(input);
+    const result = validate(input);
+    if (result.valid) throw new Error(`${input} was expected to be invalid`);
+    const stop = result.error.offset;
+    await expect(page.getByRole("slider", { name: "Position" }).inputValue()).resolves.toBe(String(stop));
+    const want = expectedAt(input, stop);
+    await expect(page.locator("#position-open").textContent()).resolves.toBe(want.open);
+    expect(want.open.split(" › ").length).toBeGreaterThan(1); // more than the start rule
+    // The partial tree: what the grammar read before the stop, the rules open there marked.
+    const e = DEFAULT_EDITION;
+    const partial = partialTreeIn(e as never, input, e.roles.reference, stop)!;
+    const rules: string[] = [];
+    const opened: string[] = [];
+    const walk = (n: PartialTree) => { rules.push(n.rule); if (n.open) opened.push(n.rule); n.children.forEach(walk); };
+    walk(partial);
+    const tree = page.getByRole("tree", { name: "Partial tree" });
+    await expect(tree.locator("button.node").allTextContents()).resolves.toEqual(rules);
+    await expect(tree.locator("li.open > button.node").allTextContents()).resolves.toEqual(opened);
+    expect(rules).toContain(e.roles.host);
+    // The valid prefix in colour: its scheme and its host.
+    await expect(page.locator("#drawn .component.c-scheme").textContent()).resolves.toBe("http");
+    await expect(page.locator("#drawn .component.c-host").textContent()).resolves.toBe("a");
+    await shot("reject");
+  });
+
+  test("the Tour: Previous and Next walk the stops of `uri-grammar tour`, each setting the input and the edition", async () => {
+    await open();
+    const stops = tour();
+    await page.getByRole("button", { name: "Tour" }).click();
+    const step = page.locator("#tour-step");
+    await step.filter({ hasText: /^Stop 1 of / }).waitFor({ timeout: 20000 });
+    await settled();
+    for (const n of [0, 1, 2]) {
+      const stop = stops[n];
+      await expect(step.textContent()).resolves.toBe(`Stop ${n + 1} of ${stops.length}: ${stop.title}`);
+      expect(stop.kind).toBe("editions");
+      await expect(uri().inputValue()).resolves.toBe(stop.input);
+      const claimed = stop.claim.split(" ")[0];
+      await expect(page.getByRole("combobox", { name: "Edition", exact: true }).inputValue()).resolves.toBe(claimed);
+      // The "Every edition" table shows the verdicts computed for the stop's input, and the panel tour()'s answers.
+      const verdicts = compareEditions(stop.input, stop.rule === undefined ? undefined : { rule: stop.rule });
+      await expect(page.locator("#editions-table tbody tr td.valid, #editions-table tbody tr td.invalid").allTextContents()).resolves
+        .toEqual(verdicts.map((v) => `${v.valid ? "valid" : "invalid"} ${v.rule}`));
+      await expect(page.locator(".tour-answers td:last-child").allTextContents()).resolves.toEqual(stop.answers!.map((a) => a.value));
+      await expect(page.locator(".tour-point").textContent()).resolves.toBe(stop.point.replace(/`/g, ""));
+      if (n === 0) await shot("tour");
+      await page.getByRole("button", { name: "Next" }).click();
+      await step.filter({ hasText: `Stop ${n + 2} of` }).waitFor();
+      await settled();
+    }
+    await page.getByRole("button", { name: "Previous" }).click();
+    await step.filter({ hasText: "Stop 3 of" }).waitFor();
+    await settled();
+    await expect(uri().inputValue()).resolves.toBe(stops[2].input);
+  });
+
+  test("at 390 px: no sideways scrolling, the editions table stacked with each verdict and reason in view", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open();
+    await uri().fill("http://[v7.a]/");
+    const widths = await page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]") as number[];
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+    const cells = page.locator("#editions-table tbody td");
+    for (let i = 0; i < await cells.count(); i++) {
+      const box = await cells.nth(i).boundingBox();
+      if (box === null) continue; // an empty reason is not drawn
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await expect(page.evaluate("getComputedStyle(document.querySelector('#editions-table tbody td')).display")).resolves.toBe("block");
+    await shot("narrow");
+  });
+
+  test("a 100-character URI at 1280 px: the tree stays inside its column", async () => {
+    const input = "http://user@example.com:8080/" + "segment/".repeat(8) + "?query=" + "v".repeat(8) + "#fragment";
+    expect(input.length).toBeGreaterThanOrEqual(100);
+    await open(`#uri=${encodeURIComponent(input)}`);
+    const column = (await page.locator("#tree-panel").boundingBox())!;
+    const editions = (await page.locator("#editions-panel").boundingBox())!;
+    expect(column.x + column.width).toBeLessThanOrEqual(editions.x);
+    const rights = await page.locator("#tree li > code").evaluateAll((codes) => codes.map((c) => c.getBoundingClientRect().right));
+    expect(rights.length).toBeGreaterThan(5);
+    for (const right of rights) expect(right).toBeLessThanOrEqual(column.x + column.width + 0.5);
+    await page.locator("#tree-panel").scrollIntoViewIfNeeded();
+    await shot("long-uri");
+  });
+
+  test("weight: the first load fetches at most 700 KB of JavaScript; another edition and the diagrams load when first used", async () => {
+    const bodies: Promise<[string, number]>[] = [];
+    page.on("response", (r) => {
+      if (r.url().endsWith(".js")) bodies.push(r.body().then((b) => [new URL(r.url()).pathname, b.length]));
+    });
+    const fetched = async () => new Map(await Promise.all(bodies));
+    await open();
+    await page.waitForLoadState("networkidle");
+    let scripts = await fetched();
+    const first = [...scripts.values()].reduce((a, b) => a + b, 0);
+    expect([...scripts.keys()]).toEqual(["/app.js"]);
+    expect(first).toBeLessThanOrEqual(700 * 1000);
+    await pickEdition(other);
+    await page.waitForLoadState("networkidle");
+    scripts = await fetched();
+    expect([...scripts.keys()]).toContain(`/editions/${other}.js`);
+    expect([...scripts.keys()].some((k) => k.startsWith("/diagrams/"))).toBe(false);
+    await page.locator("#rule-browser").scrollIntoViewIfNeeded();
+    await page.locator("#rule-detail svg.railroad-diagram").waitFor();
+    scripts = await fetched();
+    expect([...scripts.keys()]).toContain(`/diagrams/${other}.js`);
+  });
+
+  test("a link of 200,000 characters: drawn as a few runs, its tree not drawn, every verdict given", async () => {
+    const input = "http://example.com/" + "abcdefghi/".repeat(20000);
+    await open(`#uri=${encodeURIComponent(input)}`);
+    await expect(status().textContent()).resolves.toMatch(/^valid: /);
+    await expect(page.locator("#drawn *").count()).resolves.toBeLessThan(20);
+    await expect(page.locator("#tree-note").textContent()).resolves.toContain("is not drawn");
+    await expect(page.locator("#editions-table tbody tr").count()).resolves.toBe(EDITION_IDS.length);
+    const want = expectedAt(input, input.length);
+    await expect(page.locator("#position-open").textContent()).resolves.toBe(want.open);
   });
 
   test("the built files work without a server (file:), with no request to anywhere else", async () => {

@@ -265,24 +265,20 @@ function peg$table(codes) {
 }
 const peg$t0 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64]); // /^[;?:@&=+$,]/
 const peg$t1 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
-const peg$t2 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
+const peg$t2 = peg$table([43, 45, 46]); // /^[+\-.]/
 const peg$t3 = peg$table([35, 47, 63]); // /^[\/?#]/
 const peg$t4 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[$,;:@&=+]/
 const peg$t5 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
 const peg$t6 = peg$table([36, 38, 43, 44, 58, 61, 64]); // /^[:@&=+$,]/
-const peg$t7 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-Z_a-z~]/
-const peg$t8 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64]); // /^[;\/?:@&=+$,]/
-const peg$t9 = peg$table([33, 39, 40, 41, 42, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!'-*\--.0-9A-Z_a-z~]/
-const peg$t10 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
-const peg$t11 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
-const peg$t12 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
-const peg$t13 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t14 = peg$table([97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-z]/
-const peg$t15 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90]); // /^[A-Z]/
-const peg$t16 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t17 = peg$table([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 127]); // /^[\0-\x1F\x7F]/
-const peg$t18 = peg$table([34, 35, 37, 60, 62]); // /^[<>#%"]/
-const peg$t19 = peg$table([91, 92, 93, 94, 96, 123, 124, 125]); // /^[{}|\\\^[\]`]/
+const peg$t7 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64]); // /^[;\/?:@&=+$,]/
+const peg$t8 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
+const peg$t9 = peg$table([65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[A-Fa-f]/
+const peg$t10 = peg$table([97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-z]/
+const peg$t11 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90]); // /^[A-Z]/
+const peg$t12 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t13 = peg$table([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 127]); // /^[\0-\x1F\x7F]/
+const peg$t14 = peg$table([34, 35, 37, 60, 62]); // /^[<>#%"]/
+const peg$t15 = peg$table([91, 92, 93, 94, 96, 123, 124, 125]); // /^[{}|\\\^[\]`]/
 
 const peg$startRuleFunctions = {
   URI_reference: peg$parseURI_reference,
@@ -357,7 +353,7 @@ const peg$r0 = /^[;?:@&=+$,]/;
 
 const peg$r1 = /^[;@&=+$,]/;
 
-const peg$r2 = /^[+\--.0-9A-Za-z]/;
+const peg$r2 = /^[+\-.]/;
 
 const peg$r3 = /^[\/?#]/;
 
@@ -367,31 +363,23 @@ const peg$r5 = /^[;:&=+$,]/;
 
 const peg$r6 = /^[:@&=+$,]/;
 
-const peg$r7 = /^[!$&-;=?-Z_a-z~]/;
+const peg$r7 = /^[;\/?:@&=+$,]/;
 
-const peg$r8 = /^[;\/?:@&=+$,]/;
+const peg$r8 = /^[\-_.!~*'()]/;
 
-const peg$r9 = /^[!'-*\--.0-9A-Z_a-z~]/;
+const peg$r9 = /^[A-Fa-f]/;
 
-const peg$r10 = /^[\-_.!~*'()]/;
+const peg$r10 = /^[a-z]/;
 
-const peg$r11 = /^[0-9A-Fa-f]/;
+const peg$r11 = /^[A-Z]/;
 
-const peg$r12 = /^[0-9A-Za-z]/;
+const peg$r12 = /^[0-9]/;
 
-const peg$r13 = /^[A-Za-z]/;
+const peg$r13 = /^[\0-\x1F\x7F]/;
 
-const peg$r14 = /^[a-z]/;
+const peg$r14 = /^[<>#%"]/;
 
-const peg$r15 = /^[A-Z]/;
-
-const peg$r16 = /^[0-9]/;
-
-const peg$r17 = /^[\0-\x1F\x7F]/;
-
-const peg$r18 = /^[<>#%"]/;
-
-const peg$r19 = /^[{}|\\\^[\]`]/;
+const peg$r15 = /^[{}|\\\^[\]`]/;
 
 const peg$e0 = peg$literalExpectation("#", false);
 
@@ -407,7 +395,7 @@ const peg$e5 = peg$literalExpectation("/", false);
 
 const peg$e6 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e7 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e7 = peg$classExpectation(["+", "-", "."], false, false, false);
 
 const peg$e8 = peg$classExpectation(["/", "?", "#"], false, false, false);
 
@@ -427,35 +415,27 @@ const peg$e15 = peg$literalExpectation(";", false);
 
 const peg$e16 = peg$classExpectation([":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e17 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e17 = peg$classExpectation([";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e18 = peg$classExpectation([";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+const peg$e18 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
 
-const peg$e19 = peg$classExpectation(["!", ["'", "*"], ["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e19 = peg$literalExpectation("%", false);
 
-const peg$e20 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
+const peg$e20 = peg$classExpectation([["A", "F"], ["a", "f"]], false, false, false);
 
-const peg$e21 = peg$literalExpectation("%", false);
+const peg$e21 = peg$classExpectation([["a", "z"]], false, false, false);
 
-const peg$e22 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+const peg$e22 = peg$classExpectation([["A", "Z"]], false, false, false);
 
-const peg$e23 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e23 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e24 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e24 = peg$classExpectation([["\0", "\x1F"], "\x7F"], false, false, false);
 
-const peg$e25 = peg$classExpectation([["a", "z"]], false, false, false);
+const peg$e25 = peg$literalExpectation(" ", false);
 
-const peg$e26 = peg$classExpectation([["A", "Z"]], false, false, false);
+const peg$e26 = peg$classExpectation(["<", ">", "#", "%", "\""], false, false, false);
 
-const peg$e27 = peg$classExpectation([["0", "9"]], false, false, false);
-
-const peg$e28 = peg$classExpectation([["\0", "\x1F"], "\x7F"], false, false, false);
-
-const peg$e29 = peg$literalExpectation(" ", false);
-
-const peg$e30 = peg$classExpectation(["<", ">", "#", "%", "\""], false, false, false);
-
-const peg$e31 = peg$classExpectation(["{", "}", "|", "\\", "^", "[", "]", "`"], false, false, false);
+const peg$e27 = peg$classExpectation(["{", "}", "|", "\\", "^", "[", "]", "`"], false, false, false);
 
 function peg$f0(r, f) {
   if (f === null && r !== null) return r;
@@ -598,6 +578,14 @@ function peg$traceSpan(startPos, endPos) {
 }
 
 
+function peg$mark() {
+  return typeof peg$tracer.mark === "function" ? peg$tracer.mark() : 0;
+}
+
+function peg$reset(mark) {
+  if (typeof peg$tracer.reset === "function") peg$tracer.reset(mark);
+}
+
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
   const endPosDetails = peg$computePosDetails(endPos);
@@ -650,6 +638,7 @@ function peg$buildStructuredError(expected, found, location) {
 function peg$parseURI_reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -657,7 +646,7 @@ function peg$parseURI_reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseabsoluteURI();
   if (s1 === peg$FAILED) {
     s1 = peg$parserelativeURI();
@@ -665,7 +654,7 @@ function peg$parseURI_reference() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 35) {
     s3 = peg$c0;
     peg$currPos++;
@@ -674,12 +663,12 @@ function peg$parseURI_reference() {
     if (peg$silentFails === 0) { peg$fail(peg$e0); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsefragment();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -709,6 +698,7 @@ function peg$parseURI_reference() {
 function peg$parseabsoluteURI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m1, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -716,8 +706,8 @@ function peg$parseabsoluteURI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -735,7 +725,7 @@ function peg$parseabsoluteURI() {
     if (s2 !== peg$FAILED) {
       s3 = peg$parsehier_part();
       if (s3 === peg$FAILED) {
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = peg$parseopaque_part();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s3;
@@ -747,15 +737,15 @@ function peg$parseabsoluteURI() {
         peg$savedPos = s0;
         s0 = peg$f2(s1, s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -780,6 +770,7 @@ function peg$parseabsoluteURI() {
 function peg$parserelativeURI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -787,10 +778,10 @@ function peg$parserelativeURI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parseabs_path();
     if (s2 === peg$FAILED) {
       s2 = peg$parserel_path();
@@ -802,7 +793,7 @@ function peg$parserelativeURI() {
     }
   }
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 63) {
       s3 = peg$c2;
       peg$currPos++;
@@ -811,12 +802,12 @@ function peg$parserelativeURI() {
       if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parsequery();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -825,7 +816,7 @@ function peg$parserelativeURI() {
     peg$savedPos = s0;
     s0 = peg$f3(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -850,6 +841,7 @@ function peg$parserelativeURI() {
 function peg$parsehier_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -857,10 +849,10 @@ function peg$parsehier_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parseabs_path();
     if (s2 !== peg$FAILED) {
       s1 = input.substring(s1, peg$currPos);
@@ -869,7 +861,7 @@ function peg$parsehier_part() {
     }
   }
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 63) {
       s3 = peg$c2;
       peg$currPos++;
@@ -878,12 +870,12 @@ function peg$parsehier_part() {
       if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parsequery();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -892,7 +884,7 @@ function peg$parsehier_part() {
     peg$savedPos = s0;
     s0 = peg$f4(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -917,6 +909,7 @@ function peg$parsehier_part() {
 function peg$parseopaque_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -924,7 +917,7 @@ function peg$parseopaque_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseuric_no_slash();
   if (s1 !== peg$FAILED) {
     s2 = [];
@@ -936,7 +929,7 @@ function peg$parseopaque_part() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1004,6 +997,7 @@ function peg$parseuric_no_slash() {
 function peg$parsenet_path() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1011,7 +1005,7 @@ function peg$parsenet_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c3;
     peg$currPos += 2;
@@ -1022,7 +1016,7 @@ function peg$parsenet_path() {
   if (s1 !== peg$FAILED) {
     s2 = peg$parseauthority();
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parseabs_path();
       if (s4 === peg$FAILED) {
         s4 = null;
@@ -1031,11 +1025,11 @@ function peg$parsenet_path() {
       peg$savedPos = s0;
       s0 = peg$f5(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1060,6 +1054,7 @@ function peg$parsenet_path() {
 function peg$parseabs_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1067,7 +1062,7 @@ function peg$parseabs_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c4;
     peg$currPos++;
@@ -1080,7 +1075,7 @@ function peg$parseabs_path() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1105,6 +1100,7 @@ function peg$parseabs_path() {
 function peg$parserel_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1112,7 +1108,7 @@ function peg$parserel_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parserel_segment();
   if (s1 !== peg$FAILED) {
     s2 = peg$parseabs_path();
@@ -1122,7 +1118,7 @@ function peg$parserel_path() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1212,6 +1208,7 @@ function peg$parserel_segment() {
 function peg$parsescheme() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1219,33 +1216,45 @@ function peg$parsescheme() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t2[s3] === 1) {
-      s3 = input.charAt(peg$currPos);
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+    s3 = peg$parsealpha();
+    if (s3 === peg$FAILED) {
+      s3 = peg$parsedigit();
+      if (s3 === peg$FAILED) {
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t2[s3] === 1) {
+          s3 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+        }
+      }
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t2[s3] === 1) {
-        s3 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      s3 = peg$parsealpha();
+      if (s3 === peg$FAILED) {
+        s3 = peg$parsedigit();
+        if (s3 === peg$FAILED) {
+          s3 = input.charCodeAt(peg$currPos);
+          if (s3 < 128 && peg$t2[s3] === 1) {
+            s3 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          }
+        }
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1270,6 +1279,7 @@ function peg$parsescheme() {
 function peg$parseauthority() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1277,10 +1287,10 @@ function peg$parseauthority() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseserver();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     peg$silentFails++;
     s3 = input.charCodeAt(peg$currPos);
     if (s3 < 128 && peg$t3[s3] === 1) {
@@ -1291,7 +1301,7 @@ function peg$parseauthority() {
       if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
     if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       peg$silentFails++;
       if (input.length > peg$currPos) {
         s4 = input.charAt(peg$currPos);
@@ -1304,13 +1314,13 @@ function peg$parseauthority() {
       if (s4 === peg$FAILED) {
         s3 = undefined;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     peg$silentFails--;
     if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = undefined;
     } else {
       s2 = peg$FAILED;
@@ -1318,15 +1328,15 @@ function peg$parseauthority() {
     if (s2 !== peg$FAILED) {
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parsereg_name();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1421,6 +1431,7 @@ function peg$parsereg_name() {
 function peg$parseserver() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m1, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1428,9 +1439,9 @@ function peg$parseserver() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parseuserinfo();
   s2 = input.substring(s2, peg$currPos);
   if (input.charCodeAt(peg$currPos) === 64) {
@@ -1443,7 +1454,7 @@ function peg$parseserver() {
   if (s3 !== peg$FAILED) {
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1454,11 +1465,11 @@ function peg$parseserver() {
     peg$savedPos = s0;
     s0 = peg$f7(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = '';
     peg$savedPos = s0;
     s1 = peg$f8();
@@ -1547,6 +1558,7 @@ function peg$parseuserinfo() {
 function peg$parsehostport() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1554,10 +1566,10 @@ function peg$parsehostport() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehost();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 58) {
       s3 = peg$c1;
       peg$currPos++;
@@ -1566,12 +1578,12 @@ function peg$parsehostport() {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseport();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -1580,7 +1592,7 @@ function peg$parsehostport() {
     peg$savedPos = s0;
     s0 = peg$f9(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1605,6 +1617,7 @@ function peg$parsehostport() {
 function peg$parsehost() {
   var startPos = peg$currPos;
   let s0, s1;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1612,7 +1625,7 @@ function peg$parsehost() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehostname();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
@@ -1620,7 +1633,7 @@ function peg$parsehost() {
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1650,6 +1663,7 @@ function peg$parsehost() {
 function peg$parsehostname() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6;
+  let m0, m2, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1657,9 +1671,9 @@ function peg$parsehostname() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parsedomainlabel();
   if (s3 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 46) {
@@ -1670,12 +1684,12 @@ function peg$parsehostname() {
       if (peg$silentFails === 0) { peg$fail(peg$e13); }
     }
     if (s4 !== peg$FAILED) {
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       peg$silentFails++;
       s6 = peg$parsealphanum();
       peg$silentFails--;
       if (s6 !== peg$FAILED) {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = undefined;
       } else {
         s5 = peg$FAILED;
@@ -1684,20 +1698,20 @@ function peg$parsehostname() {
         s3 = [s3, s4, s5];
         s2 = s3;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   while (s2 !== peg$FAILED) {
     s1.push(s2);
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = peg$parsedomainlabel();
     if (s3 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
@@ -1708,12 +1722,12 @@ function peg$parsehostname() {
         if (peg$silentFails === 0) { peg$fail(peg$e13); }
       }
       if (s4 !== peg$FAILED) {
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         peg$silentFails++;
         s6 = peg$parsealphanum();
         peg$silentFails--;
         if (s6 !== peg$FAILED) {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = undefined;
         } else {
           s5 = peg$FAILED;
@@ -1722,15 +1736,15 @@ function peg$parsehostname() {
           s3 = [s3, s4, s5];
           s2 = s3;
         } else {
-          peg$currPos = s2;
+          peg$currPos = s2; peg$reset(m2);
           s2 = peg$FAILED;
         }
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   }
@@ -1749,7 +1763,7 @@ function peg$parsehostname() {
     s1 = [s1, s2, s3];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1774,6 +1788,7 @@ function peg$parsehostname() {
 function peg$parsedomainlabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1781,11 +1796,11 @@ function peg$parsedomainlabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealphanum();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     s4 = [];
     if (input.charCodeAt(peg$currPos) === 45) {
       s5 = peg$c7;
@@ -1809,12 +1824,12 @@ function peg$parsedomainlabel() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = [];
       if (input.charCodeAt(peg$currPos) === 45) {
         s5 = peg$c7;
@@ -1838,14 +1853,14 @@ function peg$parsedomainlabel() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1870,6 +1885,7 @@ function peg$parsedomainlabel() {
 function peg$parsetoplabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1877,11 +1893,11 @@ function peg$parsetoplabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     s4 = [];
     if (input.charCodeAt(peg$currPos) === 45) {
       s5 = peg$c7;
@@ -1905,12 +1921,12 @@ function peg$parsetoplabel() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = [];
       if (input.charCodeAt(peg$currPos) === 45) {
         s5 = peg$c7;
@@ -1934,14 +1950,14 @@ function peg$parsetoplabel() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1966,6 +1982,7 @@ function peg$parsetoplabel() {
 function peg$parseIPv4address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1973,7 +1990,7 @@ function peg$parseIPv4address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parsedigit();
   if (s2 !== peg$FAILED) {
@@ -2045,31 +2062,31 @@ function peg$parseIPv4address() {
                 s1 = [s1, s2, s3, s4, s5, s6, s7];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2165,6 +2182,7 @@ function peg$parsepath() {
 function peg$parsepath_segments() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2172,10 +2190,10 @@ function peg$parsepath_segments() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s4 = peg$c4;
     peg$currPos++;
@@ -2188,12 +2206,12 @@ function peg$parsepath_segments() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c4;
       peg$currPos++;
@@ -2206,7 +2224,7 @@ function peg$parsepath_segments() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -2234,6 +2252,7 @@ function peg$parsepath_segments() {
 function peg$parsesegment() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2241,7 +2260,7 @@ function peg$parsesegment() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parsepchar();
   while (s2 !== peg$FAILED) {
@@ -2249,7 +2268,7 @@ function peg$parsesegment() {
     s2 = peg$parsepchar();
   }
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 59) {
     s4 = peg$c8;
     peg$currPos++;
@@ -2262,12 +2281,12 @@ function peg$parsesegment() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 59) {
       s4 = peg$c8;
       peg$currPos++;
@@ -2280,7 +2299,7 @@ function peg$parsesegment() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -2463,16 +2482,12 @@ function peg$parseuric() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t7[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e17); }
-  }
+  s0 = peg$parsereserved();
   if (s0 === peg$FAILED) {
-    s0 = peg$parseescaped();
+    s0 = peg$parseunreserved();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseescaped();
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2504,12 +2519,12 @@ function peg$parsereserved() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t8[s0] === 1) {
+  if (s0 < 128 && peg$t7[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e18); }
+    if (peg$silentFails === 0) { peg$fail(peg$e17); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2540,13 +2555,9 @@ function peg$parseunreserved() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t9[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
+  s0 = peg$parsealphanum();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsemark();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2578,12 +2589,12 @@ function peg$parsemark() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t10[s0] === 1) {
+  if (s0 < 128 && peg$t8[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2607,6 +2618,7 @@ function peg$parsemark() {
 function peg$parseescaped() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2614,13 +2626,13 @@ function peg$parseescaped() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 37) {
     s1 = peg$c9;
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e21); }
+    if (peg$silentFails === 0) { peg$fail(peg$e19); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parsehex();
@@ -2630,15 +2642,15 @@ function peg$parseescaped() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2670,13 +2682,16 @@ function peg$parsehex() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t11[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+  s0 = peg$parsedigit();
+  if (s0 === peg$FAILED) {
+    s0 = input.charCodeAt(peg$currPos);
+    if (s0 < 128 && peg$t9[s0] === 1) {
+      s0 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2707,13 +2722,9 @@ function peg$parsealphanum() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t12[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+  s0 = peg$parsealpha();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsedigit();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2744,13 +2755,9 @@ function peg$parsealpha() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t13[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+  s0 = peg$parselowalpha();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseupalpha();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2782,12 +2789,12 @@ function peg$parselowalpha() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t14[s0] === 1) {
+  if (s0 < 128 && peg$t10[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e25); }
+    if (peg$silentFails === 0) { peg$fail(peg$e21); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2819,12 +2826,12 @@ function peg$parseupalpha() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t15[s0] === 1) {
+  if (s0 < 128 && peg$t11[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e26); }
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2856,12 +2863,12 @@ function peg$parsedigit() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t16[s0] === 1) {
+  if (s0 < 128 && peg$t12[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e27); }
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2893,12 +2900,12 @@ function peg$parsecontrol() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t17[s0] === 1) {
+  if (s0 < 128 && peg$t13[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e28); }
+    if (peg$silentFails === 0) { peg$fail(peg$e24); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2934,7 +2941,7 @@ function peg$parsespace() {
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    if (peg$silentFails === 0) { peg$fail(peg$e25); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2966,12 +2973,12 @@ function peg$parsedelims() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t18[s0] === 1) {
+  if (s0 < 128 && peg$t14[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e30); }
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3003,12 +3010,12 @@ function peg$parseunwise() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t19[s0] === 1) {
+  if (s0 < 128 && peg$t15[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e31); }
+    if (peg$silentFails === 0) { peg$fail(peg$e27); }
   }
 
   if (s0 !== peg$FAILED) {

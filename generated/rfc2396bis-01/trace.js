@@ -264,28 +264,24 @@ function peg$table(codes) {
   for (const c of codes) t[c] = 1;
   return t;
 }
-const peg$t0 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 93, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-[\]_a-z~]/
-const peg$t1 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];\/?:@&=+$,]/
-const peg$t2 = peg$table([33, 39, 40, 41, 42, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!'-*\--.0-9A-Z_a-z~]/
-const peg$t3 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
-const peg$t4 = peg$table([34, 35, 37, 60, 62]); // /^["-#%<>]/
-const peg$t5 = peg$table([92, 94, 96, 123, 124, 125]); // /^[{}|\\\^`]/
-const peg$t6 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];?:@&=+$,]/
-const peg$t7 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
-const peg$t8 = peg$table([35, 47, 63]); // /^[\/?#]/
-const peg$t9 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[;:@&=+$,]/
-const peg$t10 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
-const peg$t11 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\--.0-9A-Za-z]/
-const peg$t12 = peg$table([45, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[\-0-9A-Za-z]/
-const peg$t13 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
-const peg$t14 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
-const peg$t15 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
-const peg$t16 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
-const peg$t17 = peg$table([47, 63]); // /^[\/?]/
-const peg$t18 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
-const peg$t19 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t20 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t21 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
+const peg$t0 = peg$table([36, 38, 43, 44, 47, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];\/?:@&=+$,]/
+const peg$t1 = peg$table([33, 39, 40, 41, 42, 45, 46, 95, 126]); // /^[\-_.!~*'()]/
+const peg$t2 = peg$table([35, 37, 60, 62]); // /^[<>#%]/
+const peg$t3 = peg$table([92, 94, 96, 123, 124, 125]); // /^[{}|\\\^`]/
+const peg$t4 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64, 91, 93]); // /^[[\];?:@&=+$,]/
+const peg$t5 = peg$table([43, 45, 46]); // /^[+\-.]/
+const peg$t6 = peg$table([35, 47, 63]); // /^[\/?#]/
+const peg$t7 = peg$table([36, 38, 43, 44, 58, 59, 61, 64]); // /^[;:@&=+$,]/
+const peg$t8 = peg$table([36, 38, 43, 44, 58, 59, 61]); // /^[;:&=+$,]/
+const peg$t9 = peg$table([45, 46]); // /^[\-.]/
+const peg$t10 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
+const peg$t11 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
+const peg$t12 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
+const peg$t13 = peg$table([47, 63]); // /^[\/?]/
+const peg$t14 = peg$table([36, 38, 43, 44, 59, 61, 64]); // /^[;@&=+$,]/
+const peg$t15 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
+const peg$t16 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t17 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
 
 const peg$startRuleFunctions = {
   uric: peg$parseuric,
@@ -353,139 +349,127 @@ const peg$c6 = "@";
 
 const peg$c7 = ".";
 
-const peg$c8 = "25";
+const peg$c8 = "-";
 
-const peg$c9 = "2";
+const peg$c9 = "25";
 
-const peg$c10 = "1";
+const peg$c10 = "2";
 
-const peg$c11 = "[";
+const peg$c11 = "1";
 
-const peg$c12 = "]";
+const peg$c12 = "[";
 
-const peg$c13 = "::";
+const peg$c13 = "]";
 
-const peg$c14 = "\"";
+const peg$c14 = "::";
 
-const peg$r0 = /^[!$&-;=?-[\]_a-z~]/;
+const peg$c15 = "\"";
 
-const peg$r1 = /^[[\];\/?:@&=+$,]/;
+const peg$r0 = /^[[\];\/?:@&=+$,]/;
 
-const peg$r2 = /^[!'-*\--.0-9A-Z_a-z~]/;
+const peg$r1 = /^[\-_.!~*'()]/;
 
-const peg$r3 = /^[\-_.!~*'()]/;
+const peg$r2 = /^[<>#%]/;
 
-const peg$r4 = /^["-#%<>]/;
+const peg$r3 = /^[{}|\\\^`]/;
 
-const peg$r5 = /^[{}|\\\^`]/;
+const peg$r4 = /^[[\];?:@&=+$,]/;
 
-const peg$r6 = /^[[\];?:@&=+$,]/;
+const peg$r5 = /^[+\-.]/;
 
-const peg$r7 = /^[+\--.0-9A-Za-z]/;
+const peg$r6 = /^[\/?#]/;
 
-const peg$r8 = /^[\/?#]/;
+const peg$r7 = /^[;:@&=+$,]/;
 
-const peg$r9 = /^[;:@&=+$,]/;
+const peg$r8 = /^[;:&=+$,]/;
 
-const peg$r10 = /^[;:&=+$,]/;
+const peg$r9 = /^[\-.]/;
 
-const peg$r11 = /^[\--.0-9A-Za-z]/;
+const peg$r10 = /^[0-5]/;
 
-const peg$r12 = /^[\-0-9A-Za-z]/;
+const peg$r11 = /^[0-4]/;
 
-const peg$r13 = /^[0-9A-Za-z]/;
+const peg$r12 = /^[1-9]/;
 
-const peg$r14 = /^[0-5]/;
+const peg$r13 = /^[\/?]/;
 
-const peg$r15 = /^[0-4]/;
+const peg$r14 = /^[;@&=+$,]/;
 
-const peg$r16 = /^[1-9]/;
+const peg$r15 = /^[A-Za-z]/;
 
-const peg$r17 = /^[\/?]/;
+const peg$r16 = /^[0-9]/;
 
-const peg$r18 = /^[;@&=+$,]/;
+const peg$r17 = /^[0-9A-Fa-f]/;
 
-const peg$r19 = /^[A-Za-z]/;
+const peg$e0 = peg$classExpectation(["[", "]", ";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$r20 = /^[0-9]/;
+const peg$e1 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
 
-const peg$r21 = /^[0-9A-Fa-f]/;
+const peg$e2 = peg$literalExpectation("%", false);
 
-const peg$e0 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "["], "]", "_", ["a", "z"], "~"], false, false, false);
+const peg$e3 = peg$classExpectation(["<", ">", "#", "%"], false, false, false);
 
-const peg$e1 = peg$classExpectation(["[", "]", ";", "/", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+const peg$e4 = peg$classExpectation(["{", "}", "|", "\\", "^", "`"], false, false, false);
 
-const peg$e2 = peg$classExpectation(["!", ["'", "*"], ["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e5 = peg$literalExpectation(":", false);
 
-const peg$e3 = peg$classExpectation(["-", "_", ".", "!", "~", "*", "'", "(", ")"], false, false, false);
+const peg$e6 = peg$literalExpectation("#", false);
 
-const peg$e4 = peg$literalExpectation("%", false);
+const peg$e7 = peg$anyExpectation();
 
-const peg$e5 = peg$classExpectation([["\"", "#"], "%", "<", ">"], false, false, false);
+const peg$e8 = peg$literalExpectation("?", false);
 
-const peg$e6 = peg$classExpectation(["{", "}", "|", "\\", "^", "`"], false, false, false);
+const peg$e9 = peg$literalExpectation("//", false);
 
-const peg$e7 = peg$literalExpectation(":", false);
+const peg$e10 = peg$literalExpectation("/", false);
 
-const peg$e8 = peg$literalExpectation("#", false);
+const peg$e11 = peg$classExpectation(["[", "]", ";", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e9 = peg$anyExpectation();
+const peg$e12 = peg$classExpectation(["+", "-", "."], false, false, false);
 
-const peg$e10 = peg$literalExpectation("?", false);
+const peg$e13 = peg$classExpectation(["/", "?", "#"], false, false, false);
 
-const peg$e11 = peg$literalExpectation("//", false);
+const peg$e14 = peg$classExpectation([";", ":", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e12 = peg$literalExpectation("/", false);
+const peg$e15 = peg$literalExpectation("@", false);
 
-const peg$e13 = peg$classExpectation(["[", "]", ";", "?", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+const peg$e16 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e14 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e17 = peg$classExpectation(["-", "."], false, false, false);
 
-const peg$e15 = peg$classExpectation(["/", "?", "#"], false, false, false);
+const peg$e18 = peg$literalExpectation(".", false);
 
-const peg$e16 = peg$classExpectation([";", ":", "@", "&", "=", "+", "$", ","], false, false, false);
+const peg$e19 = peg$literalExpectation("-", false);
 
-const peg$e17 = peg$literalExpectation("@", false);
+const peg$e20 = peg$literalExpectation("25", false);
 
-const peg$e18 = peg$classExpectation([";", ":", "&", "=", "+", "$", ","], false, false, false);
+const peg$e21 = peg$classExpectation([["0", "5"]], false, false, false);
 
-const peg$e19 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e22 = peg$literalExpectation("2", false);
 
-const peg$e20 = peg$literalExpectation(".", false);
+const peg$e23 = peg$classExpectation([["0", "4"]], false, false, false);
 
-const peg$e21 = peg$classExpectation(["-", ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e24 = peg$literalExpectation("1", false);
 
-const peg$e22 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e25 = peg$classExpectation([["1", "9"]], false, false, false);
 
-const peg$e23 = peg$literalExpectation("25", false);
+const peg$e26 = peg$literalExpectation("[", false);
 
-const peg$e24 = peg$classExpectation([["0", "5"]], false, false, false);
+const peg$e27 = peg$literalExpectation("]", false);
 
-const peg$e25 = peg$literalExpectation("2", false);
+const peg$e28 = peg$literalExpectation("::", false);
 
-const peg$e26 = peg$classExpectation([["0", "4"]], false, false, false);
+const peg$e29 = peg$classExpectation(["/", "?"], false, false, false);
 
-const peg$e27 = peg$literalExpectation("1", false);
+const peg$e30 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
 
-const peg$e28 = peg$classExpectation([["1", "9"]], false, false, false);
+const peg$e31 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e29 = peg$literalExpectation("[", false);
+const peg$e32 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e30 = peg$literalExpectation("]", false);
+const peg$e33 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
 
-const peg$e31 = peg$literalExpectation("::", false);
-
-const peg$e32 = peg$classExpectation(["/", "?"], false, false, false);
-
-const peg$e33 = peg$classExpectation([";", "@", "&", "=", "+", "$", ","], false, false, false);
-
-const peg$e34 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-
-const peg$e35 = peg$classExpectation([["0", "9"]], false, false, false);
-
-const peg$e36 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-
-const peg$e37 = peg$literalExpectation("\"", false);
+const peg$e34 = peg$literalExpectation("\"", false);
 
 function peg$f0(s) {    return reference("opaque-part", range(), null, span("opaque-part", range()), null);  }
 
@@ -624,6 +608,14 @@ function peg$traceSpan(startPos, endPos) {
 }
 
 
+function peg$mark() {
+  return typeof peg$tracer.mark === "function" ? peg$tracer.mark() : 0;
+}
+
+function peg$reset(mark) {
+  if (typeof peg$tracer.reset === "function") peg$tracer.reset(mark);
+}
+
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
   const endPosDetails = peg$computePosDetails(endPos);
@@ -683,16 +675,12 @@ function peg$parseuric() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t0[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e0); }
-  }
+  s0 = peg$parsereserved();
   if (s0 === peg$FAILED) {
-    s0 = peg$parseescaped();
+    s0 = peg$parseunreserved();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseescaped();
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -724,12 +712,12 @@ function peg$parsereserved() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t1[s0] === 1) {
+  if (s0 < 128 && peg$t0[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e1); }
+    if (peg$silentFails === 0) { peg$fail(peg$e0); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -760,13 +748,12 @@ function peg$parseunreserved() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t2[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e2); }
+  s0 = peg$parseALPHA();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseDIGIT();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsemark();
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -798,12 +785,12 @@ function peg$parsemark() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t3[s0] === 1) {
+  if (s0 < 128 && peg$t1[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e3); }
+    if (peg$silentFails === 0) { peg$fail(peg$e1); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -827,6 +814,7 @@ function peg$parsemark() {
 function peg$parseescaped() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -834,13 +822,13 @@ function peg$parseescaped() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 37) {
     s1 = peg$c0;
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e4); }
+    if (peg$silentFails === 0) { peg$fail(peg$e2); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseHEXDIG();
@@ -850,15 +838,15 @@ function peg$parseescaped() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -891,12 +879,15 @@ function peg$parsedelims() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t4[s0] === 1) {
+  if (s0 < 128 && peg$t2[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e5); }
+    if (peg$silentFails === 0) { peg$fail(peg$e3); }
+  }
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseDQUOTE();
   }
 
   if (s0 !== peg$FAILED) {
@@ -928,12 +919,12 @@ function peg$parseunwise() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t5[s0] === 1) {
+  if (s0 < 128 && peg$t3[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e6); }
+    if (peg$silentFails === 0) { peg$fail(peg$e4); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -957,6 +948,7 @@ function peg$parseunwise() {
 function peg$parseabsolute_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m3, m5, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -964,8 +956,8 @@ function peg$parseabsolute_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -978,41 +970,41 @@ function peg$parseabsolute_URI() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
     }
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parsehier_part();
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 35) {
         s6 = peg$c2;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e8); }
+        if (peg$silentFails === 0) { peg$fail(peg$e6); }
       }
       if (s6 === peg$FAILED) {
-        s6 = peg$currPos;
+        s6 = peg$currPos; m6 = peg$mark();
         peg$silentFails++;
         if (input.length > peg$currPos) {
           s7 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e9); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
           s6 = undefined;
         } else {
-          peg$currPos = s6;
+          peg$currPos = s6; peg$reset(m6);
           s6 = peg$FAILED;
         }
       }
       peg$silentFails--;
       if (s6 !== peg$FAILED) {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = undefined;
       } else {
         s5 = peg$FAILED;
@@ -1020,11 +1012,11 @@ function peg$parseabsolute_URI() {
       if (s5 !== peg$FAILED) {
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
       if (s3 === peg$FAILED) {
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = peg$parseopaque_part();
         if (s4 !== peg$FAILED) {
           peg$savedPos = s3;
@@ -1036,15 +1028,15 @@ function peg$parseabsolute_URI() {
         peg$savedPos = s0;
         s0 = peg$f1(s1, s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1069,6 +1061,7 @@ function peg$parseabsolute_URI() {
 function peg$parsehier_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1076,10 +1069,10 @@ function peg$parsehier_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parseabs_path();
     if (s2 !== peg$FAILED) {
       s1 = input.substring(s1, peg$currPos);
@@ -1090,21 +1083,21 @@ function peg$parsehier_part() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 63) {
     s3 = peg$c3;
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e10); }
+    if (peg$silentFails === 0) { peg$fail(peg$e8); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsequery();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -1134,6 +1127,7 @@ function peg$parsehier_part() {
 function peg$parsenet_path() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1141,18 +1135,18 @@ function peg$parsenet_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c4;
     peg$currPos += 2;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e11); }
+    if (peg$silentFails === 0) { peg$fail(peg$e9); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseauthority();
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parseabs_path();
       if (s4 === peg$FAILED) {
         s4 = null;
@@ -1161,11 +1155,11 @@ function peg$parsenet_path() {
       peg$savedPos = s0;
       s0 = peg$f3(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1190,6 +1184,7 @@ function peg$parsenet_path() {
 function peg$parseabs_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1197,20 +1192,20 @@ function peg$parseabs_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c5;
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e12); }
+    if (peg$silentFails === 0) { peg$fail(peg$e10); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parsepath_segments();
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1235,6 +1230,7 @@ function peg$parseabs_path() {
 function peg$parseopaque_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1242,7 +1238,7 @@ function peg$parseopaque_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseuric_no_slash();
   if (s1 !== peg$FAILED) {
     s2 = [];
@@ -1254,7 +1250,7 @@ function peg$parseopaque_part() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1291,12 +1287,12 @@ function peg$parseuric_no_slash() {
     s0 = peg$parseescaped();
     if (s0 === peg$FAILED) {
       s0 = input.charCodeAt(peg$currPos);
-      if (s0 < 128 && peg$t6[s0] === 1) {
+      if (s0 < 128 && peg$t4[s0] === 1) {
         s0 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e13); }
+        if (peg$silentFails === 0) { peg$fail(peg$e11); }
       }
     }
   }
@@ -1322,6 +1318,7 @@ function peg$parseuric_no_slash() {
 function peg$parsescheme() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1329,33 +1326,45 @@ function peg$parsescheme() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseALPHA();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t7[s3] === 1) {
-      s3 = input.charAt(peg$currPos);
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e14); }
+    s3 = peg$parseALPHA();
+    if (s3 === peg$FAILED) {
+      s3 = peg$parseDIGIT();
+      if (s3 === peg$FAILED) {
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t5[s3] === 1) {
+          s3 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        }
+      }
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t7[s3] === 1) {
-        s3 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e14); }
+      s3 = peg$parseALPHA();
+      if (s3 === peg$FAILED) {
+        s3 = peg$parseDIGIT();
+        if (s3 === peg$FAILED) {
+          s3 = input.charCodeAt(peg$currPos);
+          if (s3 < 128 && peg$t5[s3] === 1) {
+            s3 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e12); }
+          }
+        }
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1380,6 +1389,7 @@ function peg$parsescheme() {
 function peg$parseauthority() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1387,39 +1397,39 @@ function peg$parseauthority() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseserver();
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   peg$silentFails++;
   s3 = input.charCodeAt(peg$currPos);
-  if (s3 < 128 && peg$t8[s3] === 1) {
+  if (s3 < 128 && peg$t6[s3] === 1) {
     s3 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e15); }
+    if (peg$silentFails === 0) { peg$fail(peg$e13); }
   }
   if (s3 === peg$FAILED) {
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     peg$silentFails++;
     if (input.length > peg$currPos) {
       s4 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e9); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     peg$silentFails--;
     if (s4 === peg$FAILED) {
       s3 = undefined;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
   peg$silentFails--;
   if (s3 !== peg$FAILED) {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = undefined;
   } else {
     s2 = peg$FAILED;
@@ -1427,11 +1437,11 @@ function peg$parseauthority() {
   if (s2 !== peg$FAILED) {
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parsereg_name();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1474,12 +1484,12 @@ function peg$parsereg_name() {
     s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t9[s1] === 1) {
+      if (s1 < 128 && peg$t7[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e16); }
+        if (peg$silentFails === 0) { peg$fail(peg$e14); }
       }
     }
   }
@@ -1491,12 +1501,12 @@ function peg$parsereg_name() {
         s1 = peg$parseescaped();
         if (s1 === peg$FAILED) {
           s1 = input.charCodeAt(peg$currPos);
-          if (s1 < 128 && peg$t9[s1] === 1) {
+          if (s1 < 128 && peg$t7[s1] === 1) {
             s1 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e16); }
+            if (peg$silentFails === 0) { peg$fail(peg$e14); }
           }
         }
       }
@@ -1526,6 +1536,7 @@ function peg$parsereg_name() {
 function peg$parseserver() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m1, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1533,10 +1544,10 @@ function peg$parseserver() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
-  s3 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
+  s2 = peg$currPos; m2 = peg$mark();
+  s3 = peg$currPos; m3 = peg$mark();
   s4 = peg$parseuserinfo();
   s3 = input.substring(s3, peg$currPos);
   if (input.charCodeAt(peg$currPos) === 64) {
@@ -1544,12 +1555,12 @@ function peg$parseserver() {
     peg$currPos++;
   } else {
     s4 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e17); }
+    if (peg$silentFails === 0) { peg$fail(peg$e15); }
   }
   if (s4 !== peg$FAILED) {
     s2 = s3;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -1560,7 +1571,7 @@ function peg$parseserver() {
     peg$savedPos = s1;
     s1 = peg$f5(s2, s3);
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1604,12 +1615,12 @@ function peg$parseuserinfo() {
     s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t10[s1] === 1) {
+      if (s1 < 128 && peg$t8[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e16); }
       }
     }
   }
@@ -1620,12 +1631,12 @@ function peg$parseuserinfo() {
       s1 = peg$parseescaped();
       if (s1 === peg$FAILED) {
         s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t10[s1] === 1) {
+        if (s1 < 128 && peg$t8[s1] === 1) {
           s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e16); }
         }
       }
     }
@@ -1652,6 +1663,7 @@ function peg$parseuserinfo() {
 function peg$parsehostport() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1659,24 +1671,24 @@ function peg$parsehostport() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehost();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 58) {
       s3 = peg$c1;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseport();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -1685,7 +1697,7 @@ function peg$parsehostport() {
     peg$savedPos = s0;
     s0 = peg$f7(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1710,6 +1722,7 @@ function peg$parsehostport() {
 function peg$parsehost() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1717,7 +1730,7 @@ function peg$parsehost() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseIPv6reference();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
@@ -1725,39 +1738,42 @@ function peg$parsehost() {
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
+      s2 = peg$currPos; m2 = peg$mark();
       peg$silentFails++;
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t11[s3] === 1) {
-        s3 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      s3 = peg$parsealphanum();
+      if (s3 === peg$FAILED) {
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t9[s3] === 1) {
+          s3 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
       }
       peg$silentFails--;
       if (s3 === peg$FAILED) {
         s2 = undefined;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
         s0 = peg$f9();
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       s1 = peg$parsehostname();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -1823,6 +1839,7 @@ function peg$parseport() {
 function peg$parsehostname() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1830,14 +1847,14 @@ function peg$parsehostname() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsedomainlabel();
   if (s1 !== peg$FAILED) {
     s2 = peg$parsequalified();
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1862,6 +1879,7 @@ function peg$parsehostname() {
 function peg$parsequalified() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
+  let m0, m2, m4, m5, m6, m7, m9;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1869,26 +1887,26 @@ function peg$parsequalified() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 46) {
     s3 = peg$c7;
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
-    s5 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
+    s5 = peg$currPos; m5 = peg$mark();
     peg$silentFails++;
     s6 = peg$parseALPHA();
     peg$silentFails--;
     if (s6 === peg$FAILED) {
       s5 = undefined;
     } else {
-      peg$currPos = s5;
+      peg$currPos = s5; peg$reset(m5);
       s5 = peg$FAILED;
     }
     if (s5 !== peg$FAILED) {
@@ -1897,65 +1915,65 @@ function peg$parsequalified() {
         s5 = [s5, s6];
         s4 = s5;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
     } else {
-      peg$currPos = s4;
+      peg$currPos = s4; peg$reset(m4);
       s4 = peg$FAILED;
     }
     if (s4 === peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parsedomainlabel();
       if (s5 !== peg$FAILED) {
-        s6 = peg$currPos;
+        s6 = peg$currPos; m6 = peg$mark();
         peg$silentFails++;
-        s7 = peg$currPos;
+        s7 = peg$currPos; m7 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 46) {
           s8 = peg$c7;
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s8 !== peg$FAILED) {
-          s9 = peg$currPos;
+          s9 = peg$currPos; m9 = peg$mark();
           peg$silentFails++;
           s10 = peg$parsealphanum();
           peg$silentFails--;
           if (s10 === peg$FAILED) {
             s9 = undefined;
           } else {
-            peg$currPos = s9;
+            peg$currPos = s9; peg$reset(m9);
             s9 = peg$FAILED;
           }
           if (s9 !== peg$FAILED) {
             s8 = [s8, s9];
             s7 = s8;
           } else {
-            peg$currPos = s7;
+            peg$currPos = s7; peg$reset(m7);
             s7 = peg$FAILED;
           }
         } else {
-          peg$currPos = s7;
+          peg$currPos = s7; peg$reset(m7);
           s7 = peg$FAILED;
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
           s6 = undefined;
         } else {
-          peg$currPos = s6;
+          peg$currPos = s6; peg$reset(m6);
           s6 = peg$FAILED;
         }
         if (s6 !== peg$FAILED) {
           s5 = [s5, s6];
           s4 = s5;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
     }
@@ -1963,33 +1981,33 @@ function peg$parsequalified() {
       s3 = [s3, s4];
       s2 = s3;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   while (s2 !== peg$FAILED) {
     s1.push(s2);
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 46) {
       s3 = peg$c7;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
-      s5 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
+      s5 = peg$currPos; m5 = peg$mark();
       peg$silentFails++;
       s6 = peg$parseALPHA();
       peg$silentFails--;
       if (s6 === peg$FAILED) {
         s5 = undefined;
       } else {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = peg$FAILED;
       }
       if (s5 !== peg$FAILED) {
@@ -1998,65 +2016,65 @@ function peg$parsequalified() {
           s5 = [s5, s6];
           s4 = s5;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       if (s4 === peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = peg$parsedomainlabel();
         if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           peg$silentFails++;
-          s7 = peg$currPos;
+          s7 = peg$currPos; m7 = peg$mark();
           if (input.charCodeAt(peg$currPos) === 46) {
             s8 = peg$c7;
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
           }
           if (s8 !== peg$FAILED) {
-            s9 = peg$currPos;
+            s9 = peg$currPos; m9 = peg$mark();
             peg$silentFails++;
             s10 = peg$parsealphanum();
             peg$silentFails--;
             if (s10 === peg$FAILED) {
               s9 = undefined;
             } else {
-              peg$currPos = s9;
+              peg$currPos = s9; peg$reset(m9);
               s9 = peg$FAILED;
             }
             if (s9 !== peg$FAILED) {
               s8 = [s8, s9];
               s7 = s8;
             } else {
-              peg$currPos = s7;
+              peg$currPos = s7; peg$reset(m7);
               s7 = peg$FAILED;
             }
           } else {
-            peg$currPos = s7;
+            peg$currPos = s7; peg$reset(m7);
             s7 = peg$FAILED;
           }
           peg$silentFails--;
           if (s7 === peg$FAILED) {
             s6 = undefined;
           } else {
-            peg$currPos = s6;
+            peg$currPos = s6; peg$reset(m6);
             s6 = peg$FAILED;
           }
           if (s6 !== peg$FAILED) {
             s5 = [s5, s6];
             s4 = s5;
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       }
@@ -2064,21 +2082,21 @@ function peg$parsequalified() {
         s3 = [s3, s4];
         s2 = s3;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 46) {
     s3 = peg$c7;
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
   }
   if (s3 !== peg$FAILED) {
     s4 = peg$parsetoplabel();
@@ -2088,21 +2106,21 @@ function peg$parsequalified() {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s5 !== peg$FAILED) {
         s3 = [s3, s4, s5];
         s2 = s3;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -2132,6 +2150,7 @@ function peg$parsequalified() {
 function peg$parsedomainlabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m2, m4, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2139,34 +2158,38 @@ function peg$parsedomainlabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealphanum();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = [];
-    s4 = peg$currPos;
-    s5 = input.charCodeAt(peg$currPos);
-    if (s5 < 128 && peg$t12[s5] === 1) {
-      s5 = input.charAt(peg$currPos);
-      peg$currPos++;
-    } else {
-      s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
-    }
-    if (s5 !== peg$FAILED) {
-      s6 = peg$currPos;
-      peg$silentFails++;
-      s7 = input.charCodeAt(peg$currPos);
-      if (s7 < 128 && peg$t12[s7] === 1) {
-        s7 = input.charAt(peg$currPos);
+    s4 = peg$currPos; m4 = peg$mark();
+    s5 = peg$parsealphanum();
+    if (s5 === peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 45) {
+        s5 = peg$c8;
         peg$currPos++;
       } else {
-        s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      }
+    }
+    if (s5 !== peg$FAILED) {
+      s6 = peg$currPos; m6 = peg$mark();
+      peg$silentFails++;
+      s7 = peg$parsealphanum();
+      if (s7 === peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 45) {
+          s7 = peg$c8;
+          peg$currPos++;
+        } else {
+          s7 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        }
       }
       peg$silentFails--;
       if (s7 !== peg$FAILED) {
-        peg$currPos = s6;
+        peg$currPos = s6; peg$reset(m6);
         s6 = undefined;
       } else {
         s6 = peg$FAILED;
@@ -2175,11 +2198,11 @@ function peg$parsedomainlabel() {
         s5 = [s5, s6];
         s4 = s5;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
     } else {
-      peg$currPos = s4;
+      peg$currPos = s4; peg$reset(m4);
       s4 = peg$FAILED;
     }
     while (s4 !== peg$FAILED) {
@@ -2187,29 +2210,33 @@ function peg$parsedomainlabel() {
       if (s3.length >= 61) {
         s4 = peg$FAILED;
       } else {
-        s4 = peg$currPos;
-        s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t12[s5] === 1) {
-          s5 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
-        }
-        if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
-          peg$silentFails++;
-          s7 = input.charCodeAt(peg$currPos);
-          if (s7 < 128 && peg$t12[s7] === 1) {
-            s7 = input.charAt(peg$currPos);
+        s4 = peg$currPos; m4 = peg$mark();
+        s5 = peg$parsealphanum();
+        if (s5 === peg$FAILED) {
+          if (input.charCodeAt(peg$currPos) === 45) {
+            s5 = peg$c8;
             peg$currPos++;
           } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = peg$currPos; m6 = peg$mark();
+          peg$silentFails++;
+          s7 = peg$parsealphanum();
+          if (s7 === peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 45) {
+              s7 = peg$c8;
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e19); }
+            }
           }
           peg$silentFails--;
           if (s7 !== peg$FAILED) {
-            peg$currPos = s6;
+            peg$currPos = s6; peg$reset(m6);
             s6 = undefined;
           } else {
             s6 = peg$FAILED;
@@ -2218,11 +2245,11 @@ function peg$parsedomainlabel() {
             s5 = [s5, s6];
             s4 = s5;
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       }
@@ -2232,7 +2259,7 @@ function peg$parsedomainlabel() {
       s3 = [s3, s4];
       s2 = s3;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -2241,7 +2268,7 @@ function peg$parsedomainlabel() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2266,6 +2293,7 @@ function peg$parsedomainlabel() {
 function peg$parsetoplabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m2, m4, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2273,34 +2301,38 @@ function peg$parsetoplabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseALPHA();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = [];
-    s4 = peg$currPos;
-    s5 = input.charCodeAt(peg$currPos);
-    if (s5 < 128 && peg$t12[s5] === 1) {
-      s5 = input.charAt(peg$currPos);
-      peg$currPos++;
-    } else {
-      s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
-    }
-    if (s5 !== peg$FAILED) {
-      s6 = peg$currPos;
-      peg$silentFails++;
-      s7 = input.charCodeAt(peg$currPos);
-      if (s7 < 128 && peg$t12[s7] === 1) {
-        s7 = input.charAt(peg$currPos);
+    s4 = peg$currPos; m4 = peg$mark();
+    s5 = peg$parsealphanum();
+    if (s5 === peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 45) {
+        s5 = peg$c8;
         peg$currPos++;
       } else {
-        s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      }
+    }
+    if (s5 !== peg$FAILED) {
+      s6 = peg$currPos; m6 = peg$mark();
+      peg$silentFails++;
+      s7 = peg$parsealphanum();
+      if (s7 === peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 45) {
+          s7 = peg$c8;
+          peg$currPos++;
+        } else {
+          s7 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        }
       }
       peg$silentFails--;
       if (s7 !== peg$FAILED) {
-        peg$currPos = s6;
+        peg$currPos = s6; peg$reset(m6);
         s6 = undefined;
       } else {
         s6 = peg$FAILED;
@@ -2309,11 +2341,11 @@ function peg$parsetoplabel() {
         s5 = [s5, s6];
         s4 = s5;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
     } else {
-      peg$currPos = s4;
+      peg$currPos = s4; peg$reset(m4);
       s4 = peg$FAILED;
     }
     while (s4 !== peg$FAILED) {
@@ -2321,29 +2353,33 @@ function peg$parsetoplabel() {
       if (s3.length >= 61) {
         s4 = peg$FAILED;
       } else {
-        s4 = peg$currPos;
-        s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t12[s5] === 1) {
-          s5 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
-        }
-        if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
-          peg$silentFails++;
-          s7 = input.charCodeAt(peg$currPos);
-          if (s7 < 128 && peg$t12[s7] === 1) {
-            s7 = input.charAt(peg$currPos);
+        s4 = peg$currPos; m4 = peg$mark();
+        s5 = peg$parsealphanum();
+        if (s5 === peg$FAILED) {
+          if (input.charCodeAt(peg$currPos) === 45) {
+            s5 = peg$c8;
             peg$currPos++;
           } else {
-            s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = peg$currPos; m6 = peg$mark();
+          peg$silentFails++;
+          s7 = peg$parsealphanum();
+          if (s7 === peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 45) {
+              s7 = peg$c8;
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e19); }
+            }
           }
           peg$silentFails--;
           if (s7 !== peg$FAILED) {
-            peg$currPos = s6;
+            peg$currPos = s6; peg$reset(m6);
             s6 = undefined;
           } else {
             s6 = peg$FAILED;
@@ -2352,11 +2388,11 @@ function peg$parsetoplabel() {
             s5 = [s5, s6];
             s4 = s5;
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       }
@@ -2366,7 +2402,7 @@ function peg$parsetoplabel() {
       s3 = [s3, s4];
       s2 = s3;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -2375,7 +2411,7 @@ function peg$parsetoplabel() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2407,13 +2443,9 @@ function peg$parsealphanum() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t13[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+  s0 = peg$parseALPHA();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseDIGIT();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2437,6 +2469,7 @@ function peg$parsealphanum() {
 function peg$parseIPv4address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2444,7 +2477,7 @@ function peg$parseIPv4address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsedec_octet();
   if (s1 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 46) {
@@ -2452,7 +2485,7 @@ function peg$parseIPv4address() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parsedec_octet();
@@ -2462,7 +2495,7 @@ function peg$parseIPv4address() {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsedec_octet();
@@ -2472,7 +2505,7 @@ function peg$parseIPv4address() {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e20); }
+              if (peg$silentFails === 0) { peg$fail(peg$e18); }
             }
             if (s6 !== peg$FAILED) {
               s7 = peg$parsedec_octet();
@@ -2480,31 +2513,31 @@ function peg$parseIPv4address() {
                 s1 = [s1, s2, s3, s4, s5, s6, s7];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2529,6 +2562,7 @@ function peg$parseIPv4address() {
 function peg$parsedec_octet() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2536,51 +2570,51 @@ function peg$parsedec_octet() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
-    s1 = peg$c8;
+    s1 = peg$c9;
     peg$currPos += 2;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
   if (s1 !== peg$FAILED) {
     s2 = input.charCodeAt(peg$currPos);
-    if (s2 < 128 && peg$t14[s2] === 1) {
+    if (s2 < 128 && peg$t10[s2] === 1) {
       s2 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s2 !== peg$FAILED) {
       s1 = [s1, s2];
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 50) {
-      s1 = peg$c9;
+      s1 = peg$c10;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charCodeAt(peg$currPos);
-      if (s2 < 128 && peg$t15[s2] === 1) {
+      if (s2 < 128 && peg$t11[s2] === 1) {
         s2 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseDIGIT();
@@ -2588,25 +2622,25 @@ function peg$parsedec_octet() {
           s1 = [s1, s2, s3];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 49) {
-        s1 = peg$c10;
+        s1 = peg$c11;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e24); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseDIGIT();
@@ -2616,26 +2650,26 @@ function peg$parsedec_octet() {
             s1 = [s1, s2, s3];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
+        s0 = peg$currPos; m0 = peg$mark();
         s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t16[s1] === 1) {
+        if (s1 < 128 && peg$t12[s1] === 1) {
           s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parseDIGIT();
@@ -2643,11 +2677,11 @@ function peg$parsedec_octet() {
             s1 = [s1, s2];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
@@ -2678,6 +2712,7 @@ function peg$parsedec_octet() {
 function peg$parseIPv6reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2685,37 +2720,37 @@ function peg$parseIPv6reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 91) {
-    s1 = peg$c11;
+    s1 = peg$c12;
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseIPv6address();
     if (s2 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 93) {
-        s3 = peg$c12;
+        s3 = peg$c13;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s3 !== peg$FAILED) {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2740,6 +2775,7 @@ function peg$parseIPv6reference() {
 function peg$parseIPv6address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m3, m2, m4, m5, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2747,10 +2783,10 @@ function peg$parseIPv6address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   s4 = peg$parseh4();
   if (s4 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 58) {
@@ -2758,17 +2794,17 @@ function peg$parseIPv6address() {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
     }
     if (s5 !== peg$FAILED) {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
@@ -2776,7 +2812,7 @@ function peg$parseIPv6address() {
     if (s2.length >= 6) {
       s3 = peg$FAILED;
     } else {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parseh4();
       if (s4 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 58) {
@@ -2784,23 +2820,23 @@ function peg$parseIPv6address() {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s5 !== peg$FAILED) {
           s4 = [s4, s5];
           s3 = s4;
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
   }
   if (s2.length < 6) {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   } else {
     s1 = s2;
@@ -2811,26 +2847,26 @@ function peg$parseIPv6address() {
       s1 = [s1, s2];
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-      s1 = peg$c13;
+      s1 = peg$c14;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
+      s2 = peg$currPos; m2 = peg$mark();
       s3 = [];
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseh4();
       if (s5 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 58) {
@@ -2838,17 +2874,17 @@ function peg$parseIPv6address() {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s6 !== peg$FAILED) {
           s5 = [s5, s6];
           s4 = s5;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       while (s4 !== peg$FAILED) {
@@ -2856,7 +2892,7 @@ function peg$parseIPv6address() {
         if (s3.length >= 5) {
           s4 = peg$FAILED;
         } else {
-          s4 = peg$currPos;
+          s4 = peg$currPos; m4 = peg$mark();
           s5 = peg$parseh4();
           if (s5 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -2864,23 +2900,23 @@ function peg$parseIPv6address() {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             if (s6 !== peg$FAILED) {
               s5 = [s5, s6];
               s4 = s5;
             } else {
-              peg$currPos = s4;
+              peg$currPos = s4; peg$reset(m4);
               s4 = peg$FAILED;
             }
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         }
       }
       if (s3.length < 5) {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       } else {
         s2 = s3;
@@ -2891,34 +2927,34 @@ function peg$parseIPv6address() {
           s1 = [s1, s2, s3];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       s1 = peg$parseh4();
       if (s1 === peg$FAILED) {
         s1 = null;
       }
       if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-        s2 = peg$c13;
+        s2 = peg$c14;
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s2 !== peg$FAILED) {
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = [];
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         s6 = peg$parseh4();
         if (s6 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
@@ -2926,17 +2962,17 @@ function peg$parseIPv6address() {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+            if (peg$silentFails === 0) { peg$fail(peg$e5); }
           }
           if (s7 !== peg$FAILED) {
             s6 = [s6, s7];
             s5 = s6;
           } else {
-            peg$currPos = s5;
+            peg$currPos = s5; peg$reset(m5);
             s5 = peg$FAILED;
           }
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
         while (s5 !== peg$FAILED) {
@@ -2944,7 +2980,7 @@ function peg$parseIPv6address() {
           if (s4.length >= 4) {
             s5 = peg$FAILED;
           } else {
-            s5 = peg$currPos;
+            s5 = peg$currPos; m5 = peg$mark();
             s6 = peg$parseh4();
             if (s6 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -2952,23 +2988,23 @@ function peg$parseIPv6address() {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s7 !== peg$FAILED) {
                 s6 = [s6, s7];
                 s5 = s6;
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
           }
         }
         if (s4.length < 4) {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         } else {
           s3 = s4;
@@ -2979,22 +3015,22 @@ function peg$parseIPv6address() {
             s1 = [s1, s2, s3, s4];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = peg$currPos;
+        s0 = peg$currPos; m0 = peg$mark();
+        s1 = peg$currPos; m1 = peg$mark();
         s2 = [];
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = peg$parseh4();
         if (s4 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
@@ -3002,38 +3038,38 @@ function peg$parseIPv6address() {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+            if (peg$silentFails === 0) { peg$fail(peg$e5); }
           }
           if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
+            s6 = peg$currPos; m6 = peg$mark();
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 58) {
               s7 = peg$c1;
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             peg$silentFails--;
             if (s7 === peg$FAILED) {
               s6 = undefined;
             } else {
-              peg$currPos = s6;
+              peg$currPos = s6; peg$reset(m6);
               s6 = peg$FAILED;
             }
             if (s6 !== peg$FAILED) {
               s4 = [s4, s5, s6];
               s3 = s4;
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           } else {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           }
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
         while (s3 !== peg$FAILED) {
@@ -3041,7 +3077,7 @@ function peg$parseIPv6address() {
           if (s2.length >= 1) {
             s3 = peg$FAILED;
           } else {
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = peg$parseh4();
             if (s4 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -3049,38 +3085,38 @@ function peg$parseIPv6address() {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s5 !== peg$FAILED) {
-                s6 = peg$currPos;
+                s6 = peg$currPos; m6 = peg$mark();
                 peg$silentFails++;
                 if (input.charCodeAt(peg$currPos) === 58) {
                   s7 = peg$c1;
                   peg$currPos++;
                 } else {
                   s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 peg$silentFails--;
                 if (s7 === peg$FAILED) {
                   s6 = undefined;
                 } else {
-                  peg$currPos = s6;
+                  peg$currPos = s6; peg$reset(m6);
                   s6 = peg$FAILED;
                 }
                 if (s6 !== peg$FAILED) {
                   s4 = [s4, s5, s6];
                   s3 = s4;
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           }
@@ -3090,23 +3126,23 @@ function peg$parseIPv6address() {
           s2 = [s2, s3];
           s1 = s2;
         } else {
-          peg$currPos = s1;
+          peg$currPos = s1; peg$reset(m1);
           s1 = peg$FAILED;
         }
         if (s1 === peg$FAILED) {
           s1 = null;
         }
         if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-          s2 = peg$c13;
+          s2 = peg$c14;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s2 !== peg$FAILED) {
-          s3 = peg$currPos;
+          s3 = peg$currPos; m3 = peg$mark();
           s4 = [];
-          s5 = peg$currPos;
+          s5 = peg$currPos; m5 = peg$mark();
           s6 = peg$parseh4();
           if (s6 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -3114,17 +3150,17 @@ function peg$parseIPv6address() {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             if (s7 !== peg$FAILED) {
               s6 = [s6, s7];
               s5 = s6;
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
           } else {
-            peg$currPos = s5;
+            peg$currPos = s5; peg$reset(m5);
             s5 = peg$FAILED;
           }
           while (s5 !== peg$FAILED) {
@@ -3132,7 +3168,7 @@ function peg$parseIPv6address() {
             if (s4.length >= 3) {
               s5 = peg$FAILED;
             } else {
-              s5 = peg$currPos;
+              s5 = peg$currPos; m5 = peg$mark();
               s6 = peg$parseh4();
               if (s6 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -3140,23 +3176,23 @@ function peg$parseIPv6address() {
                   peg$currPos++;
                 } else {
                   s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 if (s7 !== peg$FAILED) {
                   s6 = [s6, s7];
                   s5 = s6;
                 } else {
-                  peg$currPos = s5;
+                  peg$currPos = s5; peg$reset(m5);
                   s5 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             }
           }
           if (s4.length < 3) {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           } else {
             s3 = s4;
@@ -3167,22 +3203,22 @@ function peg$parseIPv6address() {
               s1 = [s1, s2, s3, s4];
               s0 = s1;
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
-          s0 = peg$currPos;
-          s1 = peg$currPos;
+          s0 = peg$currPos; m0 = peg$mark();
+          s1 = peg$currPos; m1 = peg$mark();
           s2 = [];
-          s3 = peg$currPos;
+          s3 = peg$currPos; m3 = peg$mark();
           s4 = peg$parseh4();
           if (s4 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -3190,38 +3226,38 @@ function peg$parseIPv6address() {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             if (s5 !== peg$FAILED) {
-              s6 = peg$currPos;
+              s6 = peg$currPos; m6 = peg$mark();
               peg$silentFails++;
               if (input.charCodeAt(peg$currPos) === 58) {
                 s7 = peg$c1;
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               peg$silentFails--;
               if (s7 === peg$FAILED) {
                 s6 = undefined;
               } else {
-                peg$currPos = s6;
+                peg$currPos = s6; peg$reset(m6);
                 s6 = peg$FAILED;
               }
               if (s6 !== peg$FAILED) {
                 s4 = [s4, s5, s6];
                 s3 = s4;
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           } else {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           }
           while (s3 !== peg$FAILED) {
@@ -3229,7 +3265,7 @@ function peg$parseIPv6address() {
             if (s2.length >= 2) {
               s3 = peg$FAILED;
             } else {
-              s3 = peg$currPos;
+              s3 = peg$currPos; m3 = peg$mark();
               s4 = peg$parseh4();
               if (s4 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -3237,38 +3273,38 @@ function peg$parseIPv6address() {
                   peg$currPos++;
                 } else {
                   s5 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 if (s5 !== peg$FAILED) {
-                  s6 = peg$currPos;
+                  s6 = peg$currPos; m6 = peg$mark();
                   peg$silentFails++;
                   if (input.charCodeAt(peg$currPos) === 58) {
                     s7 = peg$c1;
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e5); }
                   }
                   peg$silentFails--;
                   if (s7 === peg$FAILED) {
                     s6 = undefined;
                   } else {
-                    peg$currPos = s6;
+                    peg$currPos = s6; peg$reset(m6);
                     s6 = peg$FAILED;
                   }
                   if (s6 !== peg$FAILED) {
                     s4 = [s4, s5, s6];
                     s3 = s4;
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             }
@@ -3278,23 +3314,23 @@ function peg$parseIPv6address() {
             s2 = [s2, s3];
             s1 = s2;
           } else {
-            peg$currPos = s1;
+            peg$currPos = s1; peg$reset(m1);
             s1 = peg$FAILED;
           }
           if (s1 === peg$FAILED) {
             s1 = null;
           }
           if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-            s2 = peg$c13;
+            s2 = peg$c14;
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e31); }
+            if (peg$silentFails === 0) { peg$fail(peg$e28); }
           }
           if (s2 !== peg$FAILED) {
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = [];
-            s5 = peg$currPos;
+            s5 = peg$currPos; m5 = peg$mark();
             s6 = peg$parseh4();
             if (s6 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -3302,17 +3338,17 @@ function peg$parseIPv6address() {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s7 !== peg$FAILED) {
                 s6 = [s6, s7];
                 s5 = s6;
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
             while (s5 !== peg$FAILED) {
@@ -3320,7 +3356,7 @@ function peg$parseIPv6address() {
               if (s4.length >= 2) {
                 s5 = peg$FAILED;
               } else {
-                s5 = peg$currPos;
+                s5 = peg$currPos; m5 = peg$mark();
                 s6 = peg$parseh4();
                 if (s6 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -3328,23 +3364,23 @@ function peg$parseIPv6address() {
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e5); }
                   }
                   if (s7 !== peg$FAILED) {
                     s6 = [s6, s7];
                     s5 = s6;
                   } else {
-                    peg$currPos = s5;
+                    peg$currPos = s5; peg$reset(m5);
                     s5 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s5;
+                  peg$currPos = s5; peg$reset(m5);
                   s5 = peg$FAILED;
                 }
               }
             }
             if (s4.length < 2) {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             } else {
               s3 = s4;
@@ -3355,22 +3391,22 @@ function peg$parseIPv6address() {
                 s1 = [s1, s2, s3, s4];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
           if (s0 === peg$FAILED) {
-            s0 = peg$currPos;
-            s1 = peg$currPos;
+            s0 = peg$currPos; m0 = peg$mark();
+            s1 = peg$currPos; m1 = peg$mark();
             s2 = [];
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = peg$parseh4();
             if (s4 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -3378,38 +3414,38 @@ function peg$parseIPv6address() {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s5 !== peg$FAILED) {
-                s6 = peg$currPos;
+                s6 = peg$currPos; m6 = peg$mark();
                 peg$silentFails++;
                 if (input.charCodeAt(peg$currPos) === 58) {
                   s7 = peg$c1;
                   peg$currPos++;
                 } else {
                   s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 peg$silentFails--;
                 if (s7 === peg$FAILED) {
                   s6 = undefined;
                 } else {
-                  peg$currPos = s6;
+                  peg$currPos = s6; peg$reset(m6);
                   s6 = peg$FAILED;
                 }
                 if (s6 !== peg$FAILED) {
                   s4 = [s4, s5, s6];
                   s3 = s4;
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
             while (s3 !== peg$FAILED) {
@@ -3417,7 +3453,7 @@ function peg$parseIPv6address() {
               if (s2.length >= 3) {
                 s3 = peg$FAILED;
               } else {
-                s3 = peg$currPos;
+                s3 = peg$currPos; m3 = peg$mark();
                 s4 = peg$parseh4();
                 if (s4 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -3425,38 +3461,38 @@ function peg$parseIPv6address() {
                     peg$currPos++;
                   } else {
                     s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e5); }
                   }
                   if (s5 !== peg$FAILED) {
-                    s6 = peg$currPos;
+                    s6 = peg$currPos; m6 = peg$mark();
                     peg$silentFails++;
                     if (input.charCodeAt(peg$currPos) === 58) {
                       s7 = peg$c1;
                       peg$currPos++;
                     } else {
                       s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e5); }
                     }
                     peg$silentFails--;
                     if (s7 === peg$FAILED) {
                       s6 = undefined;
                     } else {
-                      peg$currPos = s6;
+                      peg$currPos = s6; peg$reset(m6);
                       s6 = peg$FAILED;
                     }
                     if (s6 !== peg$FAILED) {
                       s4 = [s4, s5, s6];
                       s3 = s4;
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               }
@@ -3466,18 +3502,18 @@ function peg$parseIPv6address() {
               s2 = [s2, s3];
               s1 = s2;
             } else {
-              peg$currPos = s1;
+              peg$currPos = s1; peg$reset(m1);
               s1 = peg$FAILED;
             }
             if (s1 === peg$FAILED) {
               s1 = null;
             }
             if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-              s2 = peg$c13;
+              s2 = peg$c14;
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e31); }
+              if (peg$silentFails === 0) { peg$fail(peg$e28); }
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parseh4();
@@ -3487,7 +3523,7 @@ function peg$parseIPv6address() {
                   peg$currPos++;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 if (s4 !== peg$FAILED) {
                   s5 = peg$parsels32();
@@ -3495,26 +3531,26 @@ function peg$parseIPv6address() {
                     s1 = [s1, s2, s3, s4, s5];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
             if (s0 === peg$FAILED) {
-              s0 = peg$currPos;
-              s1 = peg$currPos;
+              s0 = peg$currPos; m0 = peg$mark();
+              s1 = peg$currPos; m1 = peg$mark();
               s2 = [];
-              s3 = peg$currPos;
+              s3 = peg$currPos; m3 = peg$mark();
               s4 = peg$parseh4();
               if (s4 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -3522,38 +3558,38 @@ function peg$parseIPv6address() {
                   peg$currPos++;
                 } else {
                   s5 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e5); }
                 }
                 if (s5 !== peg$FAILED) {
-                  s6 = peg$currPos;
+                  s6 = peg$currPos; m6 = peg$mark();
                   peg$silentFails++;
                   if (input.charCodeAt(peg$currPos) === 58) {
                     s7 = peg$c1;
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e5); }
                   }
                   peg$silentFails--;
                   if (s7 === peg$FAILED) {
                     s6 = undefined;
                   } else {
-                    peg$currPos = s6;
+                    peg$currPos = s6; peg$reset(m6);
                     s6 = peg$FAILED;
                   }
                   if (s6 !== peg$FAILED) {
                     s4 = [s4, s5, s6];
                     s3 = s4;
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
               while (s3 !== peg$FAILED) {
@@ -3561,7 +3597,7 @@ function peg$parseIPv6address() {
                 if (s2.length >= 4) {
                   s3 = peg$FAILED;
                 } else {
-                  s3 = peg$currPos;
+                  s3 = peg$currPos; m3 = peg$mark();
                   s4 = peg$parseh4();
                   if (s4 !== peg$FAILED) {
                     if (input.charCodeAt(peg$currPos) === 58) {
@@ -3569,38 +3605,38 @@ function peg$parseIPv6address() {
                       peg$currPos++;
                     } else {
                       s5 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e5); }
                     }
                     if (s5 !== peg$FAILED) {
-                      s6 = peg$currPos;
+                      s6 = peg$currPos; m6 = peg$mark();
                       peg$silentFails++;
                       if (input.charCodeAt(peg$currPos) === 58) {
                         s7 = peg$c1;
                         peg$currPos++;
                       } else {
                         s7 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e5); }
                       }
                       peg$silentFails--;
                       if (s7 === peg$FAILED) {
                         s6 = undefined;
                       } else {
-                        peg$currPos = s6;
+                        peg$currPos = s6; peg$reset(m6);
                         s6 = peg$FAILED;
                       }
                       if (s6 !== peg$FAILED) {
                         s4 = [s4, s5, s6];
                         s3 = s4;
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 }
@@ -3610,18 +3646,18 @@ function peg$parseIPv6address() {
                 s2 = [s2, s3];
                 s1 = s2;
               } else {
-                peg$currPos = s1;
+                peg$currPos = s1; peg$reset(m1);
                 s1 = peg$FAILED;
               }
               if (s1 === peg$FAILED) {
                 s1 = null;
               }
               if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-                s2 = peg$c13;
+                s2 = peg$c14;
                 peg$currPos += 2;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                if (peg$silentFails === 0) { peg$fail(peg$e28); }
               }
               if (s2 !== peg$FAILED) {
                 s3 = peg$parsels32();
@@ -3629,18 +3665,18 @@ function peg$parseIPv6address() {
                   s1 = [s1, s2, s3];
                   s0 = s1;
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
               if (s0 === peg$FAILED) {
-                s0 = peg$currPos;
-                s1 = peg$currPos;
+                s0 = peg$currPos; m0 = peg$mark();
+                s1 = peg$currPos; m1 = peg$mark();
                 s2 = [];
-                s3 = peg$currPos;
+                s3 = peg$currPos; m3 = peg$mark();
                 s4 = peg$parseh4();
                 if (s4 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -3648,38 +3684,38 @@ function peg$parseIPv6address() {
                     peg$currPos++;
                   } else {
                     s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e5); }
                   }
                   if (s5 !== peg$FAILED) {
-                    s6 = peg$currPos;
+                    s6 = peg$currPos; m6 = peg$mark();
                     peg$silentFails++;
                     if (input.charCodeAt(peg$currPos) === 58) {
                       s7 = peg$c1;
                       peg$currPos++;
                     } else {
                       s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e5); }
                     }
                     peg$silentFails--;
                     if (s7 === peg$FAILED) {
                       s6 = undefined;
                     } else {
-                      peg$currPos = s6;
+                      peg$currPos = s6; peg$reset(m6);
                       s6 = peg$FAILED;
                     }
                     if (s6 !== peg$FAILED) {
                       s4 = [s4, s5, s6];
                       s3 = s4;
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
                 while (s3 !== peg$FAILED) {
@@ -3687,7 +3723,7 @@ function peg$parseIPv6address() {
                   if (s2.length >= 5) {
                     s3 = peg$FAILED;
                   } else {
-                    s3 = peg$currPos;
+                    s3 = peg$currPos; m3 = peg$mark();
                     s4 = peg$parseh4();
                     if (s4 !== peg$FAILED) {
                       if (input.charCodeAt(peg$currPos) === 58) {
@@ -3695,38 +3731,38 @@ function peg$parseIPv6address() {
                         peg$currPos++;
                       } else {
                         s5 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e5); }
                       }
                       if (s5 !== peg$FAILED) {
-                        s6 = peg$currPos;
+                        s6 = peg$currPos; m6 = peg$mark();
                         peg$silentFails++;
                         if (input.charCodeAt(peg$currPos) === 58) {
                           s7 = peg$c1;
                           peg$currPos++;
                         } else {
                           s7 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                          if (peg$silentFails === 0) { peg$fail(peg$e5); }
                         }
                         peg$silentFails--;
                         if (s7 === peg$FAILED) {
                           s6 = undefined;
                         } else {
-                          peg$currPos = s6;
+                          peg$currPos = s6; peg$reset(m6);
                           s6 = peg$FAILED;
                         }
                         if (s6 !== peg$FAILED) {
                           s4 = [s4, s5, s6];
                           s3 = s4;
                         } else {
-                          peg$currPos = s3;
+                          peg$currPos = s3; peg$reset(m3);
                           s3 = peg$FAILED;
                         }
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   }
@@ -3736,18 +3772,18 @@ function peg$parseIPv6address() {
                   s2 = [s2, s3];
                   s1 = s2;
                 } else {
-                  peg$currPos = s1;
+                  peg$currPos = s1; peg$reset(m1);
                   s1 = peg$FAILED;
                 }
                 if (s1 === peg$FAILED) {
                   s1 = null;
                 }
                 if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-                  s2 = peg$c13;
+                  s2 = peg$c14;
                   peg$currPos += 2;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e28); }
                 }
                 if (s2 !== peg$FAILED) {
                   s3 = peg$parseh4();
@@ -3755,18 +3791,18 @@ function peg$parseIPv6address() {
                     s1 = [s1, s2, s3];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
                 if (s0 === peg$FAILED) {
-                  s0 = peg$currPos;
-                  s1 = peg$currPos;
+                  s0 = peg$currPos; m0 = peg$mark();
+                  s1 = peg$currPos; m1 = peg$mark();
                   s2 = [];
-                  s3 = peg$currPos;
+                  s3 = peg$currPos; m3 = peg$mark();
                   s4 = peg$parseh4();
                   if (s4 !== peg$FAILED) {
                     if (input.charCodeAt(peg$currPos) === 58) {
@@ -3774,38 +3810,38 @@ function peg$parseIPv6address() {
                       peg$currPos++;
                     } else {
                       s5 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e5); }
                     }
                     if (s5 !== peg$FAILED) {
-                      s6 = peg$currPos;
+                      s6 = peg$currPos; m6 = peg$mark();
                       peg$silentFails++;
                       if (input.charCodeAt(peg$currPos) === 58) {
                         s7 = peg$c1;
                         peg$currPos++;
                       } else {
                         s7 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e5); }
                       }
                       peg$silentFails--;
                       if (s7 === peg$FAILED) {
                         s6 = undefined;
                       } else {
-                        peg$currPos = s6;
+                        peg$currPos = s6; peg$reset(m6);
                         s6 = peg$FAILED;
                       }
                       if (s6 !== peg$FAILED) {
                         s4 = [s4, s5, s6];
                         s3 = s4;
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                   while (s3 !== peg$FAILED) {
@@ -3813,7 +3849,7 @@ function peg$parseIPv6address() {
                     if (s2.length >= 6) {
                       s3 = peg$FAILED;
                     } else {
-                      s3 = peg$currPos;
+                      s3 = peg$currPos; m3 = peg$mark();
                       s4 = peg$parseh4();
                       if (s4 !== peg$FAILED) {
                         if (input.charCodeAt(peg$currPos) === 58) {
@@ -3821,38 +3857,38 @@ function peg$parseIPv6address() {
                           peg$currPos++;
                         } else {
                           s5 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                          if (peg$silentFails === 0) { peg$fail(peg$e5); }
                         }
                         if (s5 !== peg$FAILED) {
-                          s6 = peg$currPos;
+                          s6 = peg$currPos; m6 = peg$mark();
                           peg$silentFails++;
                           if (input.charCodeAt(peg$currPos) === 58) {
                             s7 = peg$c1;
                             peg$currPos++;
                           } else {
                             s7 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+                            if (peg$silentFails === 0) { peg$fail(peg$e5); }
                           }
                           peg$silentFails--;
                           if (s7 === peg$FAILED) {
                             s6 = undefined;
                           } else {
-                            peg$currPos = s6;
+                            peg$currPos = s6; peg$reset(m6);
                             s6 = peg$FAILED;
                           }
                           if (s6 !== peg$FAILED) {
                             s4 = [s4, s5, s6];
                             s3 = s4;
                           } else {
-                            peg$currPos = s3;
+                            peg$currPos = s3; peg$reset(m3);
                             s3 = peg$FAILED;
                           }
                         } else {
-                          peg$currPos = s3;
+                          peg$currPos = s3; peg$reset(m3);
                           s3 = peg$FAILED;
                         }
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     }
@@ -3862,24 +3898,24 @@ function peg$parseIPv6address() {
                     s2 = [s2, s3];
                     s1 = s2;
                   } else {
-                    peg$currPos = s1;
+                    peg$currPos = s1; peg$reset(m1);
                     s1 = peg$FAILED;
                   }
                   if (s1 === peg$FAILED) {
                     s1 = null;
                   }
                   if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
-                    s2 = peg$c13;
+                    s2 = peg$c14;
                     peg$currPos += 2;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e28); }
                   }
                   if (s2 !== peg$FAILED) {
                     s1 = [s1, s2];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 }
@@ -3912,6 +3948,7 @@ function peg$parseIPv6address() {
 function peg$parsels32() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3919,7 +3956,7 @@ function peg$parsels32() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseh4();
   if (s1 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 58) {
@@ -3927,7 +3964,7 @@ function peg$parsels32() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parseh4();
@@ -3935,15 +3972,15 @@ function peg$parsels32() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -3971,6 +4008,7 @@ function peg$parsels32() {
 function peg$parseh4() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3978,7 +4016,7 @@ function peg$parseh4() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parseHEXDIG();
   while (s2 !== peg$FAILED) {
@@ -3990,7 +4028,7 @@ function peg$parseh4() {
     }
   }
   if (s1.length < 1) {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   } else {
     s0 = s1;
@@ -4053,6 +4091,7 @@ function peg$parsepath() {
 function peg$parsepath_segments() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4060,41 +4099,41 @@ function peg$parsepath_segments() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s4 = peg$c5;
     peg$currPos++;
   } else {
     s4 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e12); }
+    if (peg$silentFails === 0) { peg$fail(peg$e10); }
   }
   if (s4 !== peg$FAILED) {
     s5 = peg$parsesegment();
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c5;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      if (peg$silentFails === 0) { peg$fail(peg$e10); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parsesegment();
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -4169,12 +4208,12 @@ function peg$parsepchar() {
     s0 = peg$parseescaped();
     if (s0 === peg$FAILED) {
       s0 = input.charCodeAt(peg$currPos);
-      if (s0 < 128 && peg$t9[s0] === 1) {
+      if (s0 < 128 && peg$t7[s0] === 1) {
         s0 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e16); }
+        if (peg$silentFails === 0) { peg$fail(peg$e14); }
       }
     }
   }
@@ -4211,12 +4250,12 @@ function peg$parsequery() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t17[s1] === 1) {
+    if (s1 < 128 && peg$t13[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -4224,12 +4263,12 @@ function peg$parsequery() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t17[s1] === 1) {
+      if (s1 < 128 && peg$t13[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
     }
   }
@@ -4255,6 +4294,7 @@ function peg$parsequery() {
 function peg$parseURI_reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4262,7 +4302,7 @@ function peg$parseURI_reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseabsolute_URI();
   if (s1 === peg$FAILED) {
     s1 = peg$parserelative_URI();
@@ -4270,21 +4310,21 @@ function peg$parseURI_reference() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 35) {
     s3 = peg$c2;
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e8); }
+    if (peg$silentFails === 0) { peg$fail(peg$e6); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsefragment();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -4314,6 +4354,7 @@ function peg$parseURI_reference() {
 function peg$parseabsolute_URI_reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4321,24 +4362,24 @@ function peg$parseabsolute_URI_reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseabsolute_URI();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 35) {
       s3 = peg$c2;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
+      if (peg$silentFails === 0) { peg$fail(peg$e6); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parsefragment();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -4347,7 +4388,7 @@ function peg$parseabsolute_URI_reference() {
     peg$savedPos = s0;
     s0 = peg$f12(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -4383,12 +4424,12 @@ function peg$parsefragment() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t17[s1] === 1) {
+    if (s1 < 128 && peg$t13[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -4396,12 +4437,12 @@ function peg$parsefragment() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t17[s1] === 1) {
+      if (s1 < 128 && peg$t13[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
     }
   }
@@ -4427,6 +4468,7 @@ function peg$parsefragment() {
 function peg$parserelative_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4434,10 +4476,10 @@ function peg$parserelative_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 === peg$FAILED) {
-    s1 = peg$currPos;
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parseabs_path();
     if (s2 === peg$FAILED) {
       s2 = peg$parserel_path();
@@ -4451,21 +4493,21 @@ function peg$parserelative_URI() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 63) {
     s3 = peg$c3;
     peg$currPos++;
   } else {
     s3 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e10); }
+    if (peg$silentFails === 0) { peg$fail(peg$e8); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsequery();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -4495,6 +4537,7 @@ function peg$parserelative_URI() {
 function peg$parserel_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4502,7 +4545,7 @@ function peg$parserel_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parserel_segment();
   if (s1 !== peg$FAILED) {
     s2 = peg$parseabs_path();
@@ -4512,7 +4555,7 @@ function peg$parserel_path() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -4550,12 +4593,12 @@ function peg$parserel_segment() {
     s1 = peg$parseescaped();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t18[s1] === 1) {
+      if (s1 < 128 && peg$t14[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
     }
   }
@@ -4567,12 +4610,12 @@ function peg$parserel_segment() {
         s1 = peg$parseescaped();
         if (s1 === peg$FAILED) {
           s1 = input.charCodeAt(peg$currPos);
-          if (s1 < 128 && peg$t18[s1] === 1) {
+          if (s1 < 128 && peg$t14[s1] === 1) {
             s1 = input.charAt(peg$currPos);
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e30); }
           }
         }
       }
@@ -4610,12 +4653,12 @@ function peg$parseALPHA() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t19[s0] === 1) {
+  if (s0 < 128 && peg$t15[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e34); }
+    if (peg$silentFails === 0) { peg$fail(peg$e31); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4647,12 +4690,12 @@ function peg$parseDIGIT() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t20[s0] === 1) {
+  if (s0 < 128 && peg$t16[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e35); }
+    if (peg$silentFails === 0) { peg$fail(peg$e32); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4684,12 +4727,12 @@ function peg$parseHEXDIG() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t21[s0] === 1) {
+  if (s0 < 128 && peg$t17[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e36); }
+    if (peg$silentFails === 0) { peg$fail(peg$e33); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4721,11 +4764,11 @@ function peg$parseDQUOTE() {
   });
 
   if (input.charCodeAt(peg$currPos) === 34) {
-    s0 = peg$c14;
+    s0 = peg$c15;
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e37); }
+    if (peg$silentFails === 0) { peg$fail(peg$e34); }
   }
 
   if (s0 !== peg$FAILED) {

@@ -248,22 +248,18 @@ function peg$table(codes) {
   for (const c of codes) t[c] = 1;
   return t;
 }
-const peg$t0 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
-const peg$t1 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 58, 59, 61]); // /^[!$&-,:-;=]/
-const peg$t2 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-.0-;=A-Z_a-z~]/
-const peg$t3 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
-const peg$t4 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
-const peg$t5 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
-const peg$t6 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 59, 61, 64]); // /^[!$&-,;=@]/
-const peg$t7 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 58, 59, 61, 64]); // /^[!$&-,:-;=@]/
-const peg$t8 = peg$table([47, 63]); // /^[\/?]/
-const peg$t9 = peg$table([45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[\--.0-9A-Z_a-z~]/
-const peg$t10 = peg$table([33, 35, 36, 38, 39, 40, 41, 42, 43, 44, 47, 58, 59, 61, 63, 64, 91, 93]); // /^[!#-$&-,\/:-;=?-@[\]]/
-const peg$t11 = peg$table([35, 47, 58, 63, 64, 91, 93]); // /^[:\/?#[\]@]/
-const peg$t12 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 59, 61]); // /^[!$&'()*+,;=]/
-const peg$t13 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t14 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t15 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
+const peg$t0 = peg$table([43, 45, 46]); // /^[+\-.]/
+const peg$t1 = peg$table([48, 49, 50, 51, 52, 53]); // /^[0-5]/
+const peg$t2 = peg$table([48, 49, 50, 51, 52]); // /^[0-4]/
+const peg$t3 = peg$table([49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[1-9]/
+const peg$t4 = peg$table([58, 64]); // /^[:@]/
+const peg$t5 = peg$table([47, 63]); // /^[\/?]/
+const peg$t6 = peg$table([45, 46, 95, 126]); // /^[\-._~]/
+const peg$t7 = peg$table([35, 47, 58, 63, 64, 91, 93]); // /^[:\/?#[\]@]/
+const peg$t8 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 59, 61]); // /^[!$&'()*+,;=]/
+const peg$t9 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
+const peg$t10 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t11 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
 
 const peg$startRuleFunctions = {
   URI: peg$parseURI,
@@ -337,37 +333,29 @@ const peg$c13 = "/";
 
 const peg$c14 = "%";
 
-const peg$r0 = /^[+\--.0-9A-Za-z]/;
+const peg$r0 = /^[+\-.]/;
 
-const peg$r1 = /^[!$&-,:-;=]/;
+const peg$r1 = /^[0-5]/;
 
-const peg$r2 = /^[!$&-.0-;=A-Z_a-z~]/;
+const peg$r2 = /^[0-4]/;
 
-const peg$r3 = /^[0-5]/;
+const peg$r3 = /^[1-9]/;
 
-const peg$r4 = /^[0-4]/;
+const peg$r4 = /^[:@]/;
 
-const peg$r5 = /^[1-9]/;
+const peg$r5 = /^[\/?]/;
 
-const peg$r6 = /^[!$&-,;=@]/;
+const peg$r6 = /^[\-._~]/;
 
-const peg$r7 = /^[!$&-,:-;=@]/;
+const peg$r7 = /^[:\/?#[\]@]/;
 
-const peg$r8 = /^[\/?]/;
+const peg$r8 = /^[!$&'()*+,;=]/;
 
-const peg$r9 = /^[\--.0-9A-Z_a-z~]/;
+const peg$r9 = /^[A-Za-z]/;
 
-const peg$r10 = /^[!#-$&-,\/:-;=?-@[\]]/;
+const peg$r10 = /^[0-9]/;
 
-const peg$r11 = /^[:\/?#[\]@]/;
-
-const peg$r12 = /^[!$&'()*+,;=]/;
-
-const peg$r13 = /^[A-Za-z]/;
-
-const peg$r14 = /^[0-9]/;
-
-const peg$r15 = /^[0-9A-Fa-f]/;
+const peg$r11 = /^[0-9A-Fa-f]/;
 
 const peg$e0 = peg$literalExpectation(":", false);
 
@@ -377,59 +365,51 @@ const peg$e2 = peg$literalExpectation("#", false);
 
 const peg$e3 = peg$literalExpectation("//", false);
 
-const peg$e4 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e4 = peg$classExpectation(["+", "-", "."], false, false, false);
 
 const peg$e5 = peg$literalExpectation("@", false);
 
-const peg$e6 = peg$classExpectation(["!", "$", ["&", ","], [":", ";"], "="], false, false, false);
+const peg$e6 = peg$literalExpectation("[", false);
 
-const peg$e7 = peg$literalExpectation("[", false);
+const peg$e7 = peg$literalExpectation("]", false);
 
-const peg$e8 = peg$literalExpectation("]", false);
+const peg$e8 = peg$literalExpectation("v", true);
 
-const peg$e9 = peg$literalExpectation("v", true);
+const peg$e9 = peg$literalExpectation(".", false);
 
-const peg$e10 = peg$literalExpectation(".", false);
+const peg$e10 = peg$literalExpectation("::", false);
 
-const peg$e11 = peg$classExpectation(["!", "$", ["&", "."], ["0", ";"], "=", ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e11 = peg$literalExpectation("25", false);
 
-const peg$e12 = peg$literalExpectation("::", false);
+const peg$e12 = peg$classExpectation([["0", "5"]], false, false, false);
 
-const peg$e13 = peg$literalExpectation("25", false);
+const peg$e13 = peg$literalExpectation("2", false);
 
-const peg$e14 = peg$classExpectation([["0", "5"]], false, false, false);
+const peg$e14 = peg$classExpectation([["0", "4"]], false, false, false);
 
-const peg$e15 = peg$literalExpectation("2", false);
+const peg$e15 = peg$literalExpectation("1", false);
 
-const peg$e16 = peg$classExpectation([["0", "4"]], false, false, false);
+const peg$e16 = peg$classExpectation([["1", "9"]], false, false, false);
 
-const peg$e17 = peg$literalExpectation("1", false);
+const peg$e17 = peg$literalExpectation("/", false);
 
-const peg$e18 = peg$classExpectation([["1", "9"]], false, false, false);
+const peg$e18 = peg$classExpectation([":", "@"], false, false, false);
 
-const peg$e19 = peg$literalExpectation("/", false);
+const peg$e19 = peg$classExpectation(["/", "?"], false, false, false);
 
-const peg$e20 = peg$classExpectation(["!", "$", ["&", ","], ";", "=", "@"], false, false, false);
+const peg$e20 = peg$literalExpectation("%", false);
 
-const peg$e21 = peg$classExpectation(["!", "$", ["&", ","], [":", ";"], "=", "@"], false, false, false);
+const peg$e21 = peg$classExpectation(["-", ".", "_", "~"], false, false, false);
 
-const peg$e22 = peg$classExpectation(["/", "?"], false, false, false);
+const peg$e22 = peg$classExpectation([":", "/", "?", "#", "[", "]", "@"], false, false, false);
 
-const peg$e23 = peg$literalExpectation("%", false);
+const peg$e23 = peg$classExpectation(["!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "="], false, false, false);
 
-const peg$e24 = peg$classExpectation([["-", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e24 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
 
-const peg$e25 = peg$classExpectation(["!", ["#", "$"], ["&", ","], "/", [":", ";"], "=", ["?", "@"], "[", "]"], false, false, false);
+const peg$e25 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e26 = peg$classExpectation([":", "/", "?", "#", "[", "]", "@"], false, false, false);
-
-const peg$e27 = peg$classExpectation(["!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "="], false, false, false);
-
-const peg$e28 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-
-const peg$e29 = peg$classExpectation([["0", "9"]], false, false, false);
-
-const peg$e30 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+const peg$e26 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
 
 function peg$f0(s, r, q, f) {    r.rule = "URI"; r.start = offset(); r.end = range().end; r.scheme = s; r.query = q; r.fragment = f; return r;  }
 
@@ -562,6 +542,14 @@ function peg$traceSpan(startPos, endPos) {
 }
 
 
+function peg$mark() {
+  return typeof peg$tracer.mark === "function" ? peg$tracer.mark() : 0;
+}
+
+function peg$reset(mark) {
+  if (typeof peg$tracer.reset === "function") peg$tracer.reset(mark);
+}
+
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
   const endPosDetails = peg$computePosDetails(endPos);
@@ -614,6 +602,7 @@ function peg$buildStructuredError(expected, found, location) {
 function peg$parseURI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+  let m0, m1, m4, m6, m5, m7;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -621,8 +610,8 @@ function peg$parseURI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -640,7 +629,7 @@ function peg$parseURI() {
     if (s2 !== peg$FAILED) {
       s3 = peg$parsehier_part();
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 63) {
           s5 = peg$c1;
           peg$currPos++;
@@ -649,18 +638,18 @@ function peg$parseURI() {
           if (peg$silentFails === 0) { peg$fail(peg$e1); }
         }
         if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           s7 = peg$parsequery();
           s6 = input.substring(s6, peg$currPos);
           s4 = s6;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
         if (s4 === peg$FAILED) {
           s4 = null;
         }
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 35) {
           s6 = peg$c2;
           peg$currPos++;
@@ -669,12 +658,12 @@ function peg$parseURI() {
           if (peg$silentFails === 0) { peg$fail(peg$e2); }
         }
         if (s6 !== peg$FAILED) {
-          s7 = peg$currPos;
+          s7 = peg$currPos; m7 = peg$mark();
           s8 = peg$parsefragment();
           s7 = input.substring(s7, peg$currPos);
           s5 = s7;
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
         if (s5 === peg$FAILED) {
@@ -683,15 +672,15 @@ function peg$parseURI() {
         peg$savedPos = s0;
         s0 = peg$f0(s1, s3, s4, s5);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -716,6 +705,7 @@ function peg$parseURI() {
 function peg$parsehier_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m3, m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -723,7 +713,7 @@ function peg$parsehier_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c3;
     peg$currPos += 2;
@@ -734,22 +724,22 @@ function peg$parsehier_part() {
   if (s1 !== peg$FAILED) {
     s2 = peg$parseauthority();
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parsepath_abempty();
       s3 = input.substring(s3, peg$currPos);
       peg$savedPos = s0;
       s0 = peg$f1(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    s1 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parsepath_absolute();
     if (s2 === peg$FAILED) {
       s2 = peg$parsepath_rootless();
@@ -823,6 +813,7 @@ function peg$parseURI_reference() {
 function peg$parseabsolute_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m4, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -830,8 +821,8 @@ function peg$parseabsolute_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -849,7 +840,7 @@ function peg$parseabsolute_URI() {
     if (s2 !== peg$FAILED) {
       s3 = peg$parsehier_part();
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 63) {
           s5 = peg$c1;
           peg$currPos++;
@@ -858,12 +849,12 @@ function peg$parseabsolute_URI() {
           if (peg$silentFails === 0) { peg$fail(peg$e1); }
         }
         if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           s7 = peg$parsequery();
           s6 = input.substring(s6, peg$currPos);
           s4 = s6;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
         if (s4 === peg$FAILED) {
@@ -872,15 +863,15 @@ function peg$parseabsolute_URI() {
         peg$savedPos = s0;
         s0 = peg$f3(s1, s3, s4);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -905,6 +896,7 @@ function peg$parseabsolute_URI() {
 function peg$parserelative_ref() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6;
+  let m0, m2, m4, m3, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -912,10 +904,10 @@ function peg$parserelative_ref() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parserelative_part();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 63) {
       s3 = peg$c1;
       peg$currPos++;
@@ -924,18 +916,18 @@ function peg$parserelative_ref() {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parsequery();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
       s2 = null;
     }
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 35) {
       s4 = peg$c2;
       peg$currPos++;
@@ -944,12 +936,12 @@ function peg$parserelative_ref() {
       if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s4 !== peg$FAILED) {
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       s6 = peg$parsefragment();
       s5 = input.substring(s5, peg$currPos);
       s3 = s5;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     if (s3 === peg$FAILED) {
@@ -958,7 +950,7 @@ function peg$parserelative_ref() {
     peg$savedPos = s0;
     s0 = peg$f4(s1, s2, s3);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -983,6 +975,7 @@ function peg$parserelative_ref() {
 function peg$parserelative_part() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m3, m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -990,7 +983,7 @@ function peg$parserelative_part() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c3;
     peg$currPos += 2;
@@ -1001,22 +994,22 @@ function peg$parserelative_part() {
   if (s1 !== peg$FAILED) {
     s2 = peg$parseauthority();
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parsepath_abempty();
       s3 = input.substring(s3, peg$currPos);
       peg$savedPos = s0;
       s0 = peg$f5(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
-    s1 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
+    s1 = peg$currPos; m1 = peg$mark();
     s2 = peg$parsepath_absolute();
     if (s2 === peg$FAILED) {
       s2 = peg$parsepath_noscheme();
@@ -1057,6 +1050,7 @@ function peg$parserelative_part() {
 function peg$parsescheme() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1064,33 +1058,45 @@ function peg$parsescheme() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseALPHA();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = input.charCodeAt(peg$currPos);
-    if (s3 < 128 && peg$t0[s3] === 1) {
-      s3 = input.charAt(peg$currPos);
-      peg$currPos++;
-    } else {
-      s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e4); }
+    s3 = peg$parseALPHA();
+    if (s3 === peg$FAILED) {
+      s3 = peg$parseDIGIT();
+      if (s3 === peg$FAILED) {
+        s3 = input.charCodeAt(peg$currPos);
+        if (s3 < 128 && peg$t0[s3] === 1) {
+          s3 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e4); }
+        }
+      }
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = input.charCodeAt(peg$currPos);
-      if (s3 < 128 && peg$t0[s3] === 1) {
-        s3 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e4); }
+      s3 = peg$parseALPHA();
+      if (s3 === peg$FAILED) {
+        s3 = peg$parseDIGIT();
+        if (s3 === peg$FAILED) {
+          s3 = input.charCodeAt(peg$currPos);
+          if (s3 < 128 && peg$t0[s3] === 1) {
+            s3 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e4); }
+          }
+        }
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1115,6 +1121,7 @@ function peg$parsescheme() {
 function peg$parseauthority() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6;
+  let m0, m1, m2, m3, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1122,9 +1129,9 @@ function peg$parseauthority() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parseuserinfo();
   s2 = input.substring(s2, peg$currPos);
   if (input.charCodeAt(peg$currPos) === 64) {
@@ -1137,7 +1144,7 @@ function peg$parseauthority() {
   if (s3 !== peg$FAILED) {
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1145,7 +1152,7 @@ function peg$parseauthority() {
   }
   s2 = peg$parsehost();
   if (s2 !== peg$FAILED) {
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 58) {
       s4 = peg$c0;
       peg$currPos++;
@@ -1154,12 +1161,12 @@ function peg$parseauthority() {
       if (peg$silentFails === 0) { peg$fail(peg$e0); }
     }
     if (s4 !== peg$FAILED) {
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       s6 = peg$parseport();
       s5 = input.substring(s5, peg$currPos);
       s3 = s5;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     if (s3 === peg$FAILED) {
@@ -1168,7 +1175,7 @@ function peg$parseauthority() {
     peg$savedPos = s0;
     s0 = peg$f7(s1, s2, s3);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1205,13 +1212,15 @@ function peg$parseuserinfo() {
   if (s1 === peg$FAILED) {
     s1 = peg$parsepct_encoded();
     if (s1 === peg$FAILED) {
-      s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t1[s1] === 1) {
-        s1 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e6); }
+      s1 = peg$parsesub_delims();
+      if (s1 === peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 58) {
+          s1 = peg$c0;
+          peg$currPos++;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e0); }
+        }
       }
     }
   }
@@ -1221,13 +1230,15 @@ function peg$parseuserinfo() {
     if (s1 === peg$FAILED) {
       s1 = peg$parsepct_encoded();
       if (s1 === peg$FAILED) {
-        s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t1[s1] === 1) {
-          s1 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e6); }
+        s1 = peg$parsesub_delims();
+        if (s1 === peg$FAILED) {
+          if (input.charCodeAt(peg$currPos) === 58) {
+            s1 = peg$c0;
+            peg$currPos++;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e0); }
+          }
         }
       }
     }
@@ -1254,6 +1265,7 @@ function peg$parseuserinfo() {
 function peg$parsehost() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1261,7 +1273,7 @@ function peg$parsehost() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseIP_literal();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
@@ -1269,10 +1281,10 @@ function peg$parsehost() {
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
+      s2 = peg$currPos; m2 = peg$mark();
       peg$silentFails++;
       s3 = peg$parseunreserved();
       if (s3 === peg$FAILED) {
@@ -1285,22 +1297,22 @@ function peg$parsehost() {
       if (s3 === peg$FAILED) {
         s2 = undefined;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
         s0 = peg$f9();
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       s1 = peg$parsereg_name();
       peg$savedPos = s0;
       s1 = peg$f10();
@@ -1364,6 +1376,7 @@ function peg$parseport() {
 function peg$parseIP_literal() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1371,13 +1384,13 @@ function peg$parseIP_literal() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 91) {
     s1 = peg$c5;
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e7); }
+    if (peg$silentFails === 0) { peg$fail(peg$e6); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseIPv6address();
@@ -1390,21 +1403,21 @@ function peg$parseIP_literal() {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e8); }
+        if (peg$silentFails === 0) { peg$fail(peg$e7); }
       }
       if (s3 !== peg$FAILED) {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1429,6 +1442,7 @@ function peg$parseIP_literal() {
 function peg$parseIPvFuture() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1436,13 +1450,13 @@ function peg$parseIPvFuture() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = input.charAt(peg$currPos);
   if (s1.toLowerCase() === peg$c7) {
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e9); }
+    if (peg$silentFails === 0) { peg$fail(peg$e8); }
   }
   if (s1 !== peg$FAILED) {
     s2 = [];
@@ -1461,28 +1475,38 @@ function peg$parseIPvFuture() {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e10); }
+        if (peg$silentFails === 0) { peg$fail(peg$e9); }
       }
       if (s3 !== peg$FAILED) {
         s4 = [];
-        s5 = input.charCodeAt(peg$currPos);
-        if (s5 < 128 && peg$t2[s5] === 1) {
-          s5 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e11); }
+        s5 = peg$parseunreserved();
+        if (s5 === peg$FAILED) {
+          s5 = peg$parsesub_delims();
+          if (s5 === peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s5 = peg$c0;
+              peg$currPos++;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e0); }
+            }
+          }
         }
         if (s5 !== peg$FAILED) {
           while (s5 !== peg$FAILED) {
             s4.push(s5);
-            s5 = input.charCodeAt(peg$currPos);
-            if (s5 < 128 && peg$t2[s5] === 1) {
-              s5 = input.charAt(peg$currPos);
-              peg$currPos++;
-            } else {
-              s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e11); }
+            s5 = peg$parseunreserved();
+            if (s5 === peg$FAILED) {
+              s5 = peg$parsesub_delims();
+              if (s5 === peg$FAILED) {
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s5 = peg$c0;
+                  peg$currPos++;
+                } else {
+                  s5 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                }
+              }
             }
           }
         } else {
@@ -1492,19 +1516,19 @@ function peg$parseIPvFuture() {
           s1 = [s1, s2, s3, s4];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1529,6 +1553,7 @@ function peg$parseIPvFuture() {
 function peg$parseIPv6address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m3, m2, m4, m5, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1536,10 +1561,10 @@ function peg$parseIPv6address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   s4 = peg$parseh16();
   if (s4 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 58) {
@@ -1553,11 +1578,11 @@ function peg$parseIPv6address() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
@@ -1565,7 +1590,7 @@ function peg$parseIPv6address() {
     if (s2.length >= 6) {
       s3 = peg$FAILED;
     } else {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parseh16();
       if (s4 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 58) {
@@ -1579,17 +1604,17 @@ function peg$parseIPv6address() {
           s4 = [s4, s5];
           s3 = s4;
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
   }
   if (s2.length < 6) {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   } else {
     s1 = s2;
@@ -1600,26 +1625,26 @@ function peg$parseIPv6address() {
       s1 = [s1, s2];
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     if ((input.charCodeAt(peg$currPos) === 58 && input.charCodeAt(peg$currPos + 1) === 58)) {
       s1 = peg$c9;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      if (peg$silentFails === 0) { peg$fail(peg$e10); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
+      s2 = peg$currPos; m2 = peg$mark();
       s3 = [];
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseh16();
       if (s5 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 58) {
@@ -1633,11 +1658,11 @@ function peg$parseIPv6address() {
           s5 = [s5, s6];
           s4 = s5;
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       while (s4 !== peg$FAILED) {
@@ -1645,7 +1670,7 @@ function peg$parseIPv6address() {
         if (s3.length >= 5) {
           s4 = peg$FAILED;
         } else {
-          s4 = peg$currPos;
+          s4 = peg$currPos; m4 = peg$mark();
           s5 = peg$parseh16();
           if (s5 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -1659,17 +1684,17 @@ function peg$parseIPv6address() {
               s5 = [s5, s6];
               s4 = s5;
             } else {
-              peg$currPos = s4;
+              peg$currPos = s4; peg$reset(m4);
               s4 = peg$FAILED;
             }
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         }
       }
       if (s3.length < 5) {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       } else {
         s2 = s3;
@@ -1680,19 +1705,19 @@ function peg$parseIPv6address() {
           s1 = [s1, s2, s3];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       s1 = peg$parseh16();
       if (s1 === peg$FAILED) {
         s1 = null;
@@ -1702,12 +1727,12 @@ function peg$parseIPv6address() {
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        if (peg$silentFails === 0) { peg$fail(peg$e10); }
       }
       if (s2 !== peg$FAILED) {
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = [];
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         s6 = peg$parseh16();
         if (s6 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
@@ -1721,11 +1746,11 @@ function peg$parseIPv6address() {
             s6 = [s6, s7];
             s5 = s6;
           } else {
-            peg$currPos = s5;
+            peg$currPos = s5; peg$reset(m5);
             s5 = peg$FAILED;
           }
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
         while (s5 !== peg$FAILED) {
@@ -1733,7 +1758,7 @@ function peg$parseIPv6address() {
           if (s4.length >= 4) {
             s5 = peg$FAILED;
           } else {
-            s5 = peg$currPos;
+            s5 = peg$currPos; m5 = peg$mark();
             s6 = peg$parseh16();
             if (s6 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -1747,17 +1772,17 @@ function peg$parseIPv6address() {
                 s6 = [s6, s7];
                 s5 = s6;
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
           }
         }
         if (s4.length < 4) {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         } else {
           s3 = s4;
@@ -1768,22 +1793,22 @@ function peg$parseIPv6address() {
             s1 = [s1, s2, s3, s4];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = peg$currPos;
+        s0 = peg$currPos; m0 = peg$mark();
+        s1 = peg$currPos; m1 = peg$mark();
         s2 = [];
-        s3 = peg$currPos;
+        s3 = peg$currPos; m3 = peg$mark();
         s4 = peg$parseh16();
         if (s4 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
@@ -1794,7 +1819,7 @@ function peg$parseIPv6address() {
             if (peg$silentFails === 0) { peg$fail(peg$e0); }
           }
           if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
+            s6 = peg$currPos; m6 = peg$mark();
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 58) {
               s7 = peg$c0;
@@ -1807,22 +1832,22 @@ function peg$parseIPv6address() {
             if (s7 === peg$FAILED) {
               s6 = undefined;
             } else {
-              peg$currPos = s6;
+              peg$currPos = s6; peg$reset(m6);
               s6 = peg$FAILED;
             }
             if (s6 !== peg$FAILED) {
               s4 = [s4, s5, s6];
               s3 = s4;
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           } else {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           }
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
         while (s3 !== peg$FAILED) {
@@ -1830,7 +1855,7 @@ function peg$parseIPv6address() {
           if (s2.length >= 1) {
             s3 = peg$FAILED;
           } else {
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = peg$parseh16();
             if (s4 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -1841,7 +1866,7 @@ function peg$parseIPv6address() {
                 if (peg$silentFails === 0) { peg$fail(peg$e0); }
               }
               if (s5 !== peg$FAILED) {
-                s6 = peg$currPos;
+                s6 = peg$currPos; m6 = peg$mark();
                 peg$silentFails++;
                 if (input.charCodeAt(peg$currPos) === 58) {
                   s7 = peg$c0;
@@ -1854,22 +1879,22 @@ function peg$parseIPv6address() {
                 if (s7 === peg$FAILED) {
                   s6 = undefined;
                 } else {
-                  peg$currPos = s6;
+                  peg$currPos = s6; peg$reset(m6);
                   s6 = peg$FAILED;
                 }
                 if (s6 !== peg$FAILED) {
                   s4 = [s4, s5, s6];
                   s3 = s4;
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           }
@@ -1879,7 +1904,7 @@ function peg$parseIPv6address() {
           s2 = [s2, s3];
           s1 = s2;
         } else {
-          peg$currPos = s1;
+          peg$currPos = s1; peg$reset(m1);
           s1 = peg$FAILED;
         }
         if (s1 === peg$FAILED) {
@@ -1890,12 +1915,12 @@ function peg$parseIPv6address() {
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e12); }
+          if (peg$silentFails === 0) { peg$fail(peg$e10); }
         }
         if (s2 !== peg$FAILED) {
-          s3 = peg$currPos;
+          s3 = peg$currPos; m3 = peg$mark();
           s4 = [];
-          s5 = peg$currPos;
+          s5 = peg$currPos; m5 = peg$mark();
           s6 = peg$parseh16();
           if (s6 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -1909,11 +1934,11 @@ function peg$parseIPv6address() {
               s6 = [s6, s7];
               s5 = s6;
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
           } else {
-            peg$currPos = s5;
+            peg$currPos = s5; peg$reset(m5);
             s5 = peg$FAILED;
           }
           while (s5 !== peg$FAILED) {
@@ -1921,7 +1946,7 @@ function peg$parseIPv6address() {
             if (s4.length >= 3) {
               s5 = peg$FAILED;
             } else {
-              s5 = peg$currPos;
+              s5 = peg$currPos; m5 = peg$mark();
               s6 = peg$parseh16();
               if (s6 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -1935,17 +1960,17 @@ function peg$parseIPv6address() {
                   s6 = [s6, s7];
                   s5 = s6;
                 } else {
-                  peg$currPos = s5;
+                  peg$currPos = s5; peg$reset(m5);
                   s5 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             }
           }
           if (s4.length < 3) {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           } else {
             s3 = s4;
@@ -1956,22 +1981,22 @@ function peg$parseIPv6address() {
               s1 = [s1, s2, s3, s4];
               s0 = s1;
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
-          s0 = peg$currPos;
-          s1 = peg$currPos;
+          s0 = peg$currPos; m0 = peg$mark();
+          s1 = peg$currPos; m1 = peg$mark();
           s2 = [];
-          s3 = peg$currPos;
+          s3 = peg$currPos; m3 = peg$mark();
           s4 = peg$parseh16();
           if (s4 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 58) {
@@ -1982,7 +2007,7 @@ function peg$parseIPv6address() {
               if (peg$silentFails === 0) { peg$fail(peg$e0); }
             }
             if (s5 !== peg$FAILED) {
-              s6 = peg$currPos;
+              s6 = peg$currPos; m6 = peg$mark();
               peg$silentFails++;
               if (input.charCodeAt(peg$currPos) === 58) {
                 s7 = peg$c0;
@@ -1995,22 +2020,22 @@ function peg$parseIPv6address() {
               if (s7 === peg$FAILED) {
                 s6 = undefined;
               } else {
-                peg$currPos = s6;
+                peg$currPos = s6; peg$reset(m6);
                 s6 = peg$FAILED;
               }
               if (s6 !== peg$FAILED) {
                 s4 = [s4, s5, s6];
                 s3 = s4;
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
           } else {
-            peg$currPos = s3;
+            peg$currPos = s3; peg$reset(m3);
             s3 = peg$FAILED;
           }
           while (s3 !== peg$FAILED) {
@@ -2018,7 +2043,7 @@ function peg$parseIPv6address() {
             if (s2.length >= 2) {
               s3 = peg$FAILED;
             } else {
-              s3 = peg$currPos;
+              s3 = peg$currPos; m3 = peg$mark();
               s4 = peg$parseh16();
               if (s4 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -2029,7 +2054,7 @@ function peg$parseIPv6address() {
                   if (peg$silentFails === 0) { peg$fail(peg$e0); }
                 }
                 if (s5 !== peg$FAILED) {
-                  s6 = peg$currPos;
+                  s6 = peg$currPos; m6 = peg$mark();
                   peg$silentFails++;
                   if (input.charCodeAt(peg$currPos) === 58) {
                     s7 = peg$c0;
@@ -2042,22 +2067,22 @@ function peg$parseIPv6address() {
                   if (s7 === peg$FAILED) {
                     s6 = undefined;
                   } else {
-                    peg$currPos = s6;
+                    peg$currPos = s6; peg$reset(m6);
                     s6 = peg$FAILED;
                   }
                   if (s6 !== peg$FAILED) {
                     s4 = [s4, s5, s6];
                     s3 = s4;
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             }
@@ -2067,7 +2092,7 @@ function peg$parseIPv6address() {
             s2 = [s2, s3];
             s1 = s2;
           } else {
-            peg$currPos = s1;
+            peg$currPos = s1; peg$reset(m1);
             s1 = peg$FAILED;
           }
           if (s1 === peg$FAILED) {
@@ -2078,12 +2103,12 @@ function peg$parseIPv6address() {
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e12); }
+            if (peg$silentFails === 0) { peg$fail(peg$e10); }
           }
           if (s2 !== peg$FAILED) {
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = [];
-            s5 = peg$currPos;
+            s5 = peg$currPos; m5 = peg$mark();
             s6 = peg$parseh16();
             if (s6 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -2097,11 +2122,11 @@ function peg$parseIPv6address() {
                 s6 = [s6, s7];
                 s5 = s6;
               } else {
-                peg$currPos = s5;
+                peg$currPos = s5; peg$reset(m5);
                 s5 = peg$FAILED;
               }
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
             while (s5 !== peg$FAILED) {
@@ -2109,7 +2134,7 @@ function peg$parseIPv6address() {
               if (s4.length >= 2) {
                 s5 = peg$FAILED;
               } else {
-                s5 = peg$currPos;
+                s5 = peg$currPos; m5 = peg$mark();
                 s6 = peg$parseh16();
                 if (s6 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -2123,17 +2148,17 @@ function peg$parseIPv6address() {
                     s6 = [s6, s7];
                     s5 = s6;
                   } else {
-                    peg$currPos = s5;
+                    peg$currPos = s5; peg$reset(m5);
                     s5 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s5;
+                  peg$currPos = s5; peg$reset(m5);
                   s5 = peg$FAILED;
                 }
               }
             }
             if (s4.length < 2) {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             } else {
               s3 = s4;
@@ -2144,22 +2169,22 @@ function peg$parseIPv6address() {
                 s1 = [s1, s2, s3, s4];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
           if (s0 === peg$FAILED) {
-            s0 = peg$currPos;
-            s1 = peg$currPos;
+            s0 = peg$currPos; m0 = peg$mark();
+            s1 = peg$currPos; m1 = peg$mark();
             s2 = [];
-            s3 = peg$currPos;
+            s3 = peg$currPos; m3 = peg$mark();
             s4 = peg$parseh16();
             if (s4 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 58) {
@@ -2170,7 +2195,7 @@ function peg$parseIPv6address() {
                 if (peg$silentFails === 0) { peg$fail(peg$e0); }
               }
               if (s5 !== peg$FAILED) {
-                s6 = peg$currPos;
+                s6 = peg$currPos; m6 = peg$mark();
                 peg$silentFails++;
                 if (input.charCodeAt(peg$currPos) === 58) {
                   s7 = peg$c0;
@@ -2183,22 +2208,22 @@ function peg$parseIPv6address() {
                 if (s7 === peg$FAILED) {
                   s6 = undefined;
                 } else {
-                  peg$currPos = s6;
+                  peg$currPos = s6; peg$reset(m6);
                   s6 = peg$FAILED;
                 }
                 if (s6 !== peg$FAILED) {
                   s4 = [s4, s5, s6];
                   s3 = s4;
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
             } else {
-              peg$currPos = s3;
+              peg$currPos = s3; peg$reset(m3);
               s3 = peg$FAILED;
             }
             while (s3 !== peg$FAILED) {
@@ -2206,7 +2231,7 @@ function peg$parseIPv6address() {
               if (s2.length >= 3) {
                 s3 = peg$FAILED;
               } else {
-                s3 = peg$currPos;
+                s3 = peg$currPos; m3 = peg$mark();
                 s4 = peg$parseh16();
                 if (s4 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -2217,7 +2242,7 @@ function peg$parseIPv6address() {
                     if (peg$silentFails === 0) { peg$fail(peg$e0); }
                   }
                   if (s5 !== peg$FAILED) {
-                    s6 = peg$currPos;
+                    s6 = peg$currPos; m6 = peg$mark();
                     peg$silentFails++;
                     if (input.charCodeAt(peg$currPos) === 58) {
                       s7 = peg$c0;
@@ -2230,22 +2255,22 @@ function peg$parseIPv6address() {
                     if (s7 === peg$FAILED) {
                       s6 = undefined;
                     } else {
-                      peg$currPos = s6;
+                      peg$currPos = s6; peg$reset(m6);
                       s6 = peg$FAILED;
                     }
                     if (s6 !== peg$FAILED) {
                       s4 = [s4, s5, s6];
                       s3 = s4;
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               }
@@ -2255,7 +2280,7 @@ function peg$parseIPv6address() {
               s2 = [s2, s3];
               s1 = s2;
             } else {
-              peg$currPos = s1;
+              peg$currPos = s1; peg$reset(m1);
               s1 = peg$FAILED;
             }
             if (s1 === peg$FAILED) {
@@ -2266,7 +2291,7 @@ function peg$parseIPv6address() {
               peg$currPos += 2;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e12); }
+              if (peg$silentFails === 0) { peg$fail(peg$e10); }
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parseh16();
@@ -2284,26 +2309,26 @@ function peg$parseIPv6address() {
                     s1 = [s1, s2, s3, s4, s5];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
             if (s0 === peg$FAILED) {
-              s0 = peg$currPos;
-              s1 = peg$currPos;
+              s0 = peg$currPos; m0 = peg$mark();
+              s1 = peg$currPos; m1 = peg$mark();
               s2 = [];
-              s3 = peg$currPos;
+              s3 = peg$currPos; m3 = peg$mark();
               s4 = peg$parseh16();
               if (s4 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 58) {
@@ -2314,7 +2339,7 @@ function peg$parseIPv6address() {
                   if (peg$silentFails === 0) { peg$fail(peg$e0); }
                 }
                 if (s5 !== peg$FAILED) {
-                  s6 = peg$currPos;
+                  s6 = peg$currPos; m6 = peg$mark();
                   peg$silentFails++;
                   if (input.charCodeAt(peg$currPos) === 58) {
                     s7 = peg$c0;
@@ -2327,22 +2352,22 @@ function peg$parseIPv6address() {
                   if (s7 === peg$FAILED) {
                     s6 = undefined;
                   } else {
-                    peg$currPos = s6;
+                    peg$currPos = s6; peg$reset(m6);
                     s6 = peg$FAILED;
                   }
                   if (s6 !== peg$FAILED) {
                     s4 = [s4, s5, s6];
                     s3 = s4;
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s3;
+                peg$currPos = s3; peg$reset(m3);
                 s3 = peg$FAILED;
               }
               while (s3 !== peg$FAILED) {
@@ -2350,7 +2375,7 @@ function peg$parseIPv6address() {
                 if (s2.length >= 4) {
                   s3 = peg$FAILED;
                 } else {
-                  s3 = peg$currPos;
+                  s3 = peg$currPos; m3 = peg$mark();
                   s4 = peg$parseh16();
                   if (s4 !== peg$FAILED) {
                     if (input.charCodeAt(peg$currPos) === 58) {
@@ -2361,7 +2386,7 @@ function peg$parseIPv6address() {
                       if (peg$silentFails === 0) { peg$fail(peg$e0); }
                     }
                     if (s5 !== peg$FAILED) {
-                      s6 = peg$currPos;
+                      s6 = peg$currPos; m6 = peg$mark();
                       peg$silentFails++;
                       if (input.charCodeAt(peg$currPos) === 58) {
                         s7 = peg$c0;
@@ -2374,22 +2399,22 @@ function peg$parseIPv6address() {
                       if (s7 === peg$FAILED) {
                         s6 = undefined;
                       } else {
-                        peg$currPos = s6;
+                        peg$currPos = s6; peg$reset(m6);
                         s6 = peg$FAILED;
                       }
                       if (s6 !== peg$FAILED) {
                         s4 = [s4, s5, s6];
                         s3 = s4;
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 }
@@ -2399,7 +2424,7 @@ function peg$parseIPv6address() {
                 s2 = [s2, s3];
                 s1 = s2;
               } else {
-                peg$currPos = s1;
+                peg$currPos = s1; peg$reset(m1);
                 s1 = peg$FAILED;
               }
               if (s1 === peg$FAILED) {
@@ -2410,7 +2435,7 @@ function peg$parseIPv6address() {
                 peg$currPos += 2;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e12); }
+                if (peg$silentFails === 0) { peg$fail(peg$e10); }
               }
               if (s2 !== peg$FAILED) {
                 s3 = peg$parsels32();
@@ -2418,18 +2443,18 @@ function peg$parseIPv6address() {
                   s1 = [s1, s2, s3];
                   s0 = s1;
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
               if (s0 === peg$FAILED) {
-                s0 = peg$currPos;
-                s1 = peg$currPos;
+                s0 = peg$currPos; m0 = peg$mark();
+                s1 = peg$currPos; m1 = peg$mark();
                 s2 = [];
-                s3 = peg$currPos;
+                s3 = peg$currPos; m3 = peg$mark();
                 s4 = peg$parseh16();
                 if (s4 !== peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 58) {
@@ -2440,7 +2465,7 @@ function peg$parseIPv6address() {
                     if (peg$silentFails === 0) { peg$fail(peg$e0); }
                   }
                   if (s5 !== peg$FAILED) {
-                    s6 = peg$currPos;
+                    s6 = peg$currPos; m6 = peg$mark();
                     peg$silentFails++;
                     if (input.charCodeAt(peg$currPos) === 58) {
                       s7 = peg$c0;
@@ -2453,22 +2478,22 @@ function peg$parseIPv6address() {
                     if (s7 === peg$FAILED) {
                       s6 = undefined;
                     } else {
-                      peg$currPos = s6;
+                      peg$currPos = s6; peg$reset(m6);
                       s6 = peg$FAILED;
                     }
                     if (s6 !== peg$FAILED) {
                       s4 = [s4, s5, s6];
                       s3 = s4;
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s3;
+                  peg$currPos = s3; peg$reset(m3);
                   s3 = peg$FAILED;
                 }
                 while (s3 !== peg$FAILED) {
@@ -2476,7 +2501,7 @@ function peg$parseIPv6address() {
                   if (s2.length >= 5) {
                     s3 = peg$FAILED;
                   } else {
-                    s3 = peg$currPos;
+                    s3 = peg$currPos; m3 = peg$mark();
                     s4 = peg$parseh16();
                     if (s4 !== peg$FAILED) {
                       if (input.charCodeAt(peg$currPos) === 58) {
@@ -2487,7 +2512,7 @@ function peg$parseIPv6address() {
                         if (peg$silentFails === 0) { peg$fail(peg$e0); }
                       }
                       if (s5 !== peg$FAILED) {
-                        s6 = peg$currPos;
+                        s6 = peg$currPos; m6 = peg$mark();
                         peg$silentFails++;
                         if (input.charCodeAt(peg$currPos) === 58) {
                           s7 = peg$c0;
@@ -2500,22 +2525,22 @@ function peg$parseIPv6address() {
                         if (s7 === peg$FAILED) {
                           s6 = undefined;
                         } else {
-                          peg$currPos = s6;
+                          peg$currPos = s6; peg$reset(m6);
                           s6 = peg$FAILED;
                         }
                         if (s6 !== peg$FAILED) {
                           s4 = [s4, s5, s6];
                           s3 = s4;
                         } else {
-                          peg$currPos = s3;
+                          peg$currPos = s3; peg$reset(m3);
                           s3 = peg$FAILED;
                         }
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   }
@@ -2525,7 +2550,7 @@ function peg$parseIPv6address() {
                   s2 = [s2, s3];
                   s1 = s2;
                 } else {
-                  peg$currPos = s1;
+                  peg$currPos = s1; peg$reset(m1);
                   s1 = peg$FAILED;
                 }
                 if (s1 === peg$FAILED) {
@@ -2536,7 +2561,7 @@ function peg$parseIPv6address() {
                   peg$currPos += 2;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e12); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e10); }
                 }
                 if (s2 !== peg$FAILED) {
                   s3 = peg$parseh16();
@@ -2544,18 +2569,18 @@ function peg$parseIPv6address() {
                     s1 = [s1, s2, s3];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
                 if (s0 === peg$FAILED) {
-                  s0 = peg$currPos;
-                  s1 = peg$currPos;
+                  s0 = peg$currPos; m0 = peg$mark();
+                  s1 = peg$currPos; m1 = peg$mark();
                   s2 = [];
-                  s3 = peg$currPos;
+                  s3 = peg$currPos; m3 = peg$mark();
                   s4 = peg$parseh16();
                   if (s4 !== peg$FAILED) {
                     if (input.charCodeAt(peg$currPos) === 58) {
@@ -2566,7 +2591,7 @@ function peg$parseIPv6address() {
                       if (peg$silentFails === 0) { peg$fail(peg$e0); }
                     }
                     if (s5 !== peg$FAILED) {
-                      s6 = peg$currPos;
+                      s6 = peg$currPos; m6 = peg$mark();
                       peg$silentFails++;
                       if (input.charCodeAt(peg$currPos) === 58) {
                         s7 = peg$c0;
@@ -2579,22 +2604,22 @@ function peg$parseIPv6address() {
                       if (s7 === peg$FAILED) {
                         s6 = undefined;
                       } else {
-                        peg$currPos = s6;
+                        peg$currPos = s6; peg$reset(m6);
                         s6 = peg$FAILED;
                       }
                       if (s6 !== peg$FAILED) {
                         s4 = [s4, s5, s6];
                         s3 = s4;
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s3;
+                      peg$currPos = s3; peg$reset(m3);
                       s3 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s3;
+                    peg$currPos = s3; peg$reset(m3);
                     s3 = peg$FAILED;
                   }
                   while (s3 !== peg$FAILED) {
@@ -2602,7 +2627,7 @@ function peg$parseIPv6address() {
                     if (s2.length >= 6) {
                       s3 = peg$FAILED;
                     } else {
-                      s3 = peg$currPos;
+                      s3 = peg$currPos; m3 = peg$mark();
                       s4 = peg$parseh16();
                       if (s4 !== peg$FAILED) {
                         if (input.charCodeAt(peg$currPos) === 58) {
@@ -2613,7 +2638,7 @@ function peg$parseIPv6address() {
                           if (peg$silentFails === 0) { peg$fail(peg$e0); }
                         }
                         if (s5 !== peg$FAILED) {
-                          s6 = peg$currPos;
+                          s6 = peg$currPos; m6 = peg$mark();
                           peg$silentFails++;
                           if (input.charCodeAt(peg$currPos) === 58) {
                             s7 = peg$c0;
@@ -2626,22 +2651,22 @@ function peg$parseIPv6address() {
                           if (s7 === peg$FAILED) {
                             s6 = undefined;
                           } else {
-                            peg$currPos = s6;
+                            peg$currPos = s6; peg$reset(m6);
                             s6 = peg$FAILED;
                           }
                           if (s6 !== peg$FAILED) {
                             s4 = [s4, s5, s6];
                             s3 = s4;
                           } else {
-                            peg$currPos = s3;
+                            peg$currPos = s3; peg$reset(m3);
                             s3 = peg$FAILED;
                           }
                         } else {
-                          peg$currPos = s3;
+                          peg$currPos = s3; peg$reset(m3);
                           s3 = peg$FAILED;
                         }
                       } else {
-                        peg$currPos = s3;
+                        peg$currPos = s3; peg$reset(m3);
                         s3 = peg$FAILED;
                       }
                     }
@@ -2651,7 +2676,7 @@ function peg$parseIPv6address() {
                     s2 = [s2, s3];
                     s1 = s2;
                   } else {
-                    peg$currPos = s1;
+                    peg$currPos = s1; peg$reset(m1);
                     s1 = peg$FAILED;
                   }
                   if (s1 === peg$FAILED) {
@@ -2662,13 +2687,13 @@ function peg$parseIPv6address() {
                     peg$currPos += 2;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e12); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e10); }
                   }
                   if (s2 !== peg$FAILED) {
                     s1 = [s1, s2];
                     s0 = s1;
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 }
@@ -2701,6 +2726,7 @@ function peg$parseIPv6address() {
 function peg$parseh16() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2708,7 +2734,7 @@ function peg$parseh16() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parseHEXDIG();
   while (s2 !== peg$FAILED) {
@@ -2720,7 +2746,7 @@ function peg$parseh16() {
     }
   }
   if (s1.length < 1) {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   } else {
     s0 = s1;
@@ -2747,6 +2773,7 @@ function peg$parseh16() {
 function peg$parsels32() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2754,7 +2781,7 @@ function peg$parsels32() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseh16();
   if (s1 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 58) {
@@ -2770,15 +2797,15 @@ function peg$parsels32() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -2806,6 +2833,7 @@ function peg$parsels32() {
 function peg$parseIPv4address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2813,7 +2841,7 @@ function peg$parseIPv4address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsedec_octet();
   if (s1 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 46) {
@@ -2821,7 +2849,7 @@ function peg$parseIPv4address() {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e10); }
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parsedec_octet();
@@ -2831,7 +2859,7 @@ function peg$parseIPv4address() {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e10); }
+          if (peg$silentFails === 0) { peg$fail(peg$e9); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsedec_octet();
@@ -2841,7 +2869,7 @@ function peg$parseIPv4address() {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e10); }
+              if (peg$silentFails === 0) { peg$fail(peg$e9); }
             }
             if (s6 !== peg$FAILED) {
               s7 = peg$parsedec_octet();
@@ -2849,31 +2877,31 @@ function peg$parseIPv4address() {
                 s1 = [s1, s2, s3, s4, s5, s6, s7];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2898,6 +2926,7 @@ function peg$parseIPv4address() {
 function peg$parsedec_octet() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2905,51 +2934,51 @@ function peg$parsedec_octet() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 50 && input.charCodeAt(peg$currPos + 1) === 53)) {
     s1 = peg$c10;
     peg$currPos += 2;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e13); }
+    if (peg$silentFails === 0) { peg$fail(peg$e11); }
   }
   if (s1 !== peg$FAILED) {
     s2 = input.charCodeAt(peg$currPos);
-    if (s2 < 128 && peg$t3[s2] === 1) {
+    if (s2 < 128 && peg$t1[s2] === 1) {
       s2 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e14); }
+      if (peg$silentFails === 0) { peg$fail(peg$e12); }
     }
     if (s2 !== peg$FAILED) {
       s1 = [s1, s2];
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 50) {
       s1 = peg$c11;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e15); }
+      if (peg$silentFails === 0) { peg$fail(peg$e13); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charCodeAt(peg$currPos);
-      if (s2 < 128 && peg$t4[s2] === 1) {
+      if (s2 < 128 && peg$t2[s2] === 1) {
         s2 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e16); }
+        if (peg$silentFails === 0) { peg$fail(peg$e14); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseDIGIT();
@@ -2957,25 +2986,25 @@ function peg$parsedec_octet() {
           s1 = [s1, s2, s3];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 49) {
         s1 = peg$c12;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parseDIGIT();
@@ -2985,26 +3014,26 @@ function peg$parsedec_octet() {
             s1 = [s1, s2, s3];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
+        s0 = peg$currPos; m0 = peg$mark();
         s1 = input.charCodeAt(peg$currPos);
-        if (s1 < 128 && peg$t5[s1] === 1) {
+        if (s1 < 128 && peg$t3[s1] === 1) {
           s1 = input.charAt(peg$currPos);
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e16); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parseDIGIT();
@@ -3012,11 +3041,11 @@ function peg$parsedec_octet() {
             s1 = [s1, s2];
             s0 = s1;
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
         if (s0 === peg$FAILED) {
@@ -3094,6 +3123,7 @@ function peg$parsereg_name() {
 function peg$parsepath() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3101,32 +3131,32 @@ function peg$parsepath() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsepath_abempty();
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   peg$silentFails++;
   s3 = peg$parsepchar();
   peg$silentFails--;
   if (s3 === peg$FAILED) {
     s2 = undefined;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 !== peg$FAILED) {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
     s0 = peg$parsepath_absolute();
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       s1 = peg$parsepath_noscheme();
       if (s1 !== peg$FAILED) {
-        s2 = peg$currPos;
+        s2 = peg$currPos; m2 = peg$mark();
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 58) {
           s3 = peg$c0;
@@ -3139,18 +3169,18 @@ function peg$parsepath() {
         if (s3 === peg$FAILED) {
           s2 = undefined;
         } else {
-          peg$currPos = s2;
+          peg$currPos = s2; peg$reset(m2);
           s2 = peg$FAILED;
         }
         if (s2 !== peg$FAILED) {
           s1 = [s1, s2];
           s0 = s1;
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
@@ -3183,6 +3213,7 @@ function peg$parsepath() {
 function peg$parsepath_abempty() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3191,38 +3222,38 @@ function peg$parsepath_abempty() {
   });
 
   s0 = [];
-  s1 = peg$currPos;
+  s1 = peg$currPos; m1 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s2 = peg$c13;
     peg$currPos++;
   } else {
     s2 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
+    if (peg$silentFails === 0) { peg$fail(peg$e17); }
   }
   if (s2 !== peg$FAILED) {
     s3 = peg$parsesegment();
     s2 = [s2, s3];
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   while (s1 !== peg$FAILED) {
     s0.push(s1);
-    s1 = peg$currPos;
+    s1 = peg$currPos; m1 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s2 = peg$c13;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parsesegment();
       s2 = [s2, s3];
       s1 = s2;
     } else {
-      peg$currPos = s1;
+      peg$currPos = s1; peg$reset(m1);
       s1 = peg$FAILED;
     }
   }
@@ -3248,6 +3279,7 @@ function peg$parsepath_abempty() {
 function peg$parsepath_absolute() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m2, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3255,58 +3287,58 @@ function peg$parsepath_absolute() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c13;
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
+    if (peg$silentFails === 0) { peg$fail(peg$e17); }
   }
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = peg$parsesegment_nz();
     if (s3 !== peg$FAILED) {
       s4 = [];
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 47) {
         s6 = peg$c13;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s6 !== peg$FAILED) {
         s7 = peg$parsesegment();
         s6 = [s6, s7];
         s5 = s6;
       } else {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = peg$FAILED;
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 47) {
           s6 = peg$c13;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parsesegment();
           s6 = [s6, s7];
           s5 = s6;
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
       }
       s3 = [s3, s4];
       s2 = s3;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -3315,7 +3347,7 @@ function peg$parsepath_absolute() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3340,6 +3372,7 @@ function peg$parsepath_absolute() {
 function peg$parsepath_noscheme() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3347,49 +3380,49 @@ function peg$parsepath_noscheme() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment_nz_nc();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c13;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parsesegment();
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 47) {
         s4 = peg$c13;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3414,6 +3447,7 @@ function peg$parsepath_noscheme() {
 function peg$parsepath_rootless() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3421,49 +3455,49 @@ function peg$parsepath_rootless() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment_nz();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c13;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parsesegment();
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 47) {
         s4 = peg$c13;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3604,13 +3638,15 @@ function peg$parsesegment_nz_nc() {
   if (s1 === peg$FAILED) {
     s1 = peg$parsepct_encoded();
     if (s1 === peg$FAILED) {
-      s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t6[s1] === 1) {
-        s1 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      s1 = peg$parsesub_delims();
+      if (s1 === peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 64) {
+          s1 = peg$c4;
+          peg$currPos++;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+        }
       }
     }
   }
@@ -3621,13 +3657,15 @@ function peg$parsesegment_nz_nc() {
       if (s1 === peg$FAILED) {
         s1 = peg$parsepct_encoded();
         if (s1 === peg$FAILED) {
-          s1 = input.charCodeAt(peg$currPos);
-          if (s1 < 128 && peg$t6[s1] === 1) {
-            s1 = input.charAt(peg$currPos);
-            peg$currPos++;
-          } else {
-            s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          s1 = peg$parsesub_delims();
+          if (s1 === peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 64) {
+              s1 = peg$c4;
+              peg$currPos++;
+            } else {
+              s1 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
+            }
           }
         }
       }
@@ -3668,13 +3706,16 @@ function peg$parsepchar() {
   if (s0 === peg$FAILED) {
     s0 = peg$parsepct_encoded();
     if (s0 === peg$FAILED) {
-      s0 = input.charCodeAt(peg$currPos);
-      if (s0 < 128 && peg$t7[s0] === 1) {
-        s0 = input.charAt(peg$currPos);
-        peg$currPos++;
-      } else {
-        s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      s0 = peg$parsesub_delims();
+      if (s0 === peg$FAILED) {
+        s0 = input.charCodeAt(peg$currPos);
+        if (s0 < 128 && peg$t4[s0] === 1) {
+          s0 = input.charAt(peg$currPos);
+          peg$currPos++;
+        } else {
+          s0 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        }
       }
     }
   }
@@ -3711,12 +3752,12 @@ function peg$parsequery() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t8[s1] === 1) {
+    if (s1 < 128 && peg$t5[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e19); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -3724,12 +3765,12 @@ function peg$parsequery() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t8[s1] === 1) {
+      if (s1 < 128 && peg$t5[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
     }
   }
@@ -3766,12 +3807,12 @@ function peg$parsefragment() {
   s1 = peg$parsepchar();
   if (s1 === peg$FAILED) {
     s1 = input.charCodeAt(peg$currPos);
-    if (s1 < 128 && peg$t8[s1] === 1) {
+    if (s1 < 128 && peg$t5[s1] === 1) {
       s1 = input.charAt(peg$currPos);
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e19); }
     }
   }
   while (s1 !== peg$FAILED) {
@@ -3779,12 +3820,12 @@ function peg$parsefragment() {
     s1 = peg$parsepchar();
     if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
-      if (s1 < 128 && peg$t8[s1] === 1) {
+      if (s1 < 128 && peg$t5[s1] === 1) {
         s1 = input.charAt(peg$currPos);
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
     }
   }
@@ -3810,6 +3851,7 @@ function peg$parsefragment() {
 function peg$parsepct_encoded() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3817,13 +3859,13 @@ function peg$parsepct_encoded() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 37) {
     s1 = peg$c14;
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parseHEXDIG();
@@ -3833,15 +3875,15 @@ function peg$parsepct_encoded() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3873,13 +3915,19 @@ function peg$parseunreserved() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t9[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+  s0 = peg$parseALPHA();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseDIGIT();
+    if (s0 === peg$FAILED) {
+      s0 = input.charCodeAt(peg$currPos);
+      if (s0 < 128 && peg$t6[s0] === 1) {
+        s0 = input.charAt(peg$currPos);
+        peg$currPos++;
+      } else {
+        s0 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      }
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3910,13 +3958,9 @@ function peg$parsereserved() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t10[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e25); }
+  s0 = peg$parsegen_delims();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsesub_delims();
   }
 
   if (s0 !== peg$FAILED) {
@@ -3948,12 +3992,12 @@ function peg$parsegen_delims() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t11[s0] === 1) {
+  if (s0 < 128 && peg$t7[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e26); }
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3985,12 +4029,12 @@ function peg$parsesub_delims() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t12[s0] === 1) {
+  if (s0 < 128 && peg$t8[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e27); }
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4022,12 +4066,12 @@ function peg$parseALPHA() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t13[s0] === 1) {
+  if (s0 < 128 && peg$t9[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e28); }
+    if (peg$silentFails === 0) { peg$fail(peg$e24); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4059,12 +4103,12 @@ function peg$parseDIGIT() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t14[s0] === 1) {
+  if (s0 < 128 && peg$t10[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    if (peg$silentFails === 0) { peg$fail(peg$e25); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4096,12 +4140,12 @@ function peg$parseHEXDIG() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t15[s0] === 1) {
+  if (s0 < 128 && peg$t11[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e30); }
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
   }
 
   if (s0 !== peg$FAILED) {

@@ -65,7 +65,8 @@ const manifest = {
     "missing-host": {
       "rule": "server"
     },
-    "parser-differential": "the component's"
+    "parser-differential": "the component's",
+    "double-escape": "7"
   }
 };
 

@@ -254,24 +254,20 @@ function peg$table(codes) {
   return t;
 }
 const peg$t0 = peg$table([36, 38, 43, 44, 58, 59, 61, 63, 64]); // /^[;?:@&=+$,]/
-const peg$t1 = peg$table([43, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[+\--.0-9A-Za-z]/
+const peg$t1 = peg$table([43, 45, 46]); // /^[+\-.]/
 const peg$t2 = peg$table([35, 47, 63]); // /^[\/?#]/
 const peg$t3 = peg$table([38, 43, 58, 59, 61, 64]); // /^[;:@&=+]/
 const peg$t4 = peg$table([38, 43, 58, 59, 61]); // /^[;:&=+]/
 const peg$t5 = peg$table([38, 43, 58, 61, 64]); // /^[:@&=+]/
-const peg$t6 = peg$table([33, 36, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$&-;=?-Z_a-z~]/
-const peg$t7 = peg$table([38, 43, 47, 58, 59, 61, 63, 64]); // /^[;\/?:@&=+]/
-const peg$t8 = peg$table([33, 36, 39, 40, 41, 42, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 126]); // /^[!$'-*,-.0-9A-Z_a-z~]/
-const peg$t9 = peg$table([33, 36, 39, 40, 41, 42, 44, 45, 46, 95, 126]); // /^[$\-_.!~*'(),]/
-const peg$t10 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
-const peg$t11 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
-const peg$t12 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[A-Za-z]/
-const peg$t13 = peg$table([97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-z]/
-const peg$t14 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90]); // /^[A-Z]/
-const peg$t15 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t16 = peg$table([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 127]); // /^[\0-\x1F\x7F]/
-const peg$t17 = peg$table([34, 35, 37, 60, 62]); // /^[<>#%"]/
-const peg$t18 = peg$table([91, 92, 93, 94, 96, 123, 124, 125]); // /^[{}|\\\^[\]`]/
+const peg$t6 = peg$table([38, 43, 47, 58, 59, 61, 63, 64]); // /^[;\/?:@&=+]/
+const peg$t7 = peg$table([33, 36, 39, 40, 41, 42, 44, 45, 46, 95, 126]); // /^[$\-_.!~*'(),]/
+const peg$t8 = peg$table([65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[A-Fa-f]/
+const peg$t9 = peg$table([97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-z]/
+const peg$t10 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90]); // /^[A-Z]/
+const peg$t11 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t12 = peg$table([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 127]); // /^[\0-\x1F\x7F]/
+const peg$t13 = peg$table([34, 35, 37, 60, 62]); // /^[<>#%"]/
+const peg$t14 = peg$table([91, 92, 93, 94, 96, 123, 124, 125]); // /^[{}|\\\^[\]`]/
 
 const peg$startRuleFunctions = {
   URI_reference: peg$parseURI_reference,
@@ -344,7 +340,7 @@ const peg$c10 = " ";
 
 const peg$r0 = /^[;?:@&=+$,]/;
 
-const peg$r1 = /^[+\--.0-9A-Za-z]/;
+const peg$r1 = /^[+\-.]/;
 
 const peg$r2 = /^[\/?#]/;
 
@@ -354,31 +350,23 @@ const peg$r4 = /^[;:&=+]/;
 
 const peg$r5 = /^[:@&=+]/;
 
-const peg$r6 = /^[!$&-;=?-Z_a-z~]/;
+const peg$r6 = /^[;\/?:@&=+]/;
 
-const peg$r7 = /^[;\/?:@&=+]/;
+const peg$r7 = /^[$\-_.!~*'(),]/;
 
-const peg$r8 = /^[!$'-*,-.0-9A-Z_a-z~]/;
+const peg$r8 = /^[A-Fa-f]/;
 
-const peg$r9 = /^[$\-_.!~*'(),]/;
+const peg$r9 = /^[a-z]/;
 
-const peg$r10 = /^[0-9A-Fa-f]/;
+const peg$r10 = /^[A-Z]/;
 
-const peg$r11 = /^[0-9A-Za-z]/;
+const peg$r11 = /^[0-9]/;
 
-const peg$r12 = /^[A-Za-z]/;
+const peg$r12 = /^[\0-\x1F\x7F]/;
 
-const peg$r13 = /^[a-z]/;
+const peg$r13 = /^[<>#%"]/;
 
-const peg$r14 = /^[A-Z]/;
-
-const peg$r15 = /^[0-9]/;
-
-const peg$r16 = /^[\0-\x1F\x7F]/;
-
-const peg$r17 = /^[<>#%"]/;
-
-const peg$r18 = /^[{}|\\\^[\]`]/;
+const peg$r14 = /^[{}|\\\^[\]`]/;
 
 const peg$e0 = peg$literalExpectation("#", false);
 
@@ -394,7 +382,7 @@ const peg$e5 = peg$literalExpectation("/", false);
 
 const peg$e6 = peg$literalExpectation("?", false);
 
-const peg$e7 = peg$classExpectation(["+", ["-", "."], ["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e7 = peg$classExpectation(["+", "-", "."], false, false, false);
 
 const peg$e8 = peg$classExpectation(["/", "?", "#"], false, false, false);
 
@@ -412,35 +400,27 @@ const peg$e14 = peg$literalExpectation(";", false);
 
 const peg$e15 = peg$classExpectation([":", "@", "&", "=", "+"], false, false, false);
 
-const peg$e16 = peg$classExpectation(["!", "$", ["&", ";"], "=", ["?", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e16 = peg$classExpectation([";", "/", "?", ":", "@", "&", "=", "+"], false, false, false);
 
-const peg$e17 = peg$classExpectation([";", "/", "?", ":", "@", "&", "=", "+"], false, false, false);
+const peg$e17 = peg$classExpectation(["$", "-", "_", ".", "!", "~", "*", "'", "(", ")", ","], false, false, false);
 
-const peg$e18 = peg$classExpectation(["!", "$", ["'", "*"], [",", "."], ["0", "9"], ["A", "Z"], "_", ["a", "z"], "~"], false, false, false);
+const peg$e18 = peg$literalExpectation("%", false);
 
-const peg$e19 = peg$classExpectation(["$", "-", "_", ".", "!", "~", "*", "'", "(", ")", ","], false, false, false);
+const peg$e19 = peg$classExpectation([["A", "F"], ["a", "f"]], false, false, false);
 
-const peg$e20 = peg$literalExpectation("%", false);
+const peg$e20 = peg$classExpectation([["a", "z"]], false, false, false);
 
-const peg$e21 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+const peg$e21 = peg$classExpectation([["A", "Z"]], false, false, false);
 
-const peg$e22 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e22 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e23 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e23 = peg$classExpectation([["\0", "\x1F"], "\x7F"], false, false, false);
 
-const peg$e24 = peg$classExpectation([["a", "z"]], false, false, false);
+const peg$e24 = peg$literalExpectation(" ", false);
 
-const peg$e25 = peg$classExpectation([["A", "Z"]], false, false, false);
+const peg$e25 = peg$classExpectation(["<", ">", "#", "%", "\""], false, false, false);
 
-const peg$e26 = peg$classExpectation([["0", "9"]], false, false, false);
-
-const peg$e27 = peg$classExpectation([["\0", "\x1F"], "\x7F"], false, false, false);
-
-const peg$e28 = peg$literalExpectation(" ", false);
-
-const peg$e29 = peg$classExpectation(["<", ">", "#", "%", "\""], false, false, false);
-
-const peg$e30 = peg$classExpectation(["{", "}", "|", "\\", "^", "[", "]", "`"], false, false, false);
+const peg$e26 = peg$classExpectation(["{", "}", "|", "\\", "^", "[", "]", "`"], false, false, false);
 
 function peg$f0(r, f) {
   if (f === null && r !== null) return r;
@@ -589,6 +569,14 @@ function peg$traceSpan(startPos, endPos) {
 }
 
 
+function peg$mark() {
+  return typeof peg$tracer.mark === "function" ? peg$tracer.mark() : 0;
+}
+
+function peg$reset(mark) {
+  if (typeof peg$tracer.reset === "function") peg$tracer.reset(mark);
+}
+
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
   const endPosDetails = peg$computePosDetails(endPos);
@@ -641,6 +629,7 @@ function peg$buildStructuredError(expected, found, location) {
 function peg$parseURI_reference() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -648,7 +637,7 @@ function peg$parseURI_reference() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseabsoluteURI();
   if (s1 === peg$FAILED) {
     s1 = peg$parserelativeURI();
@@ -656,7 +645,7 @@ function peg$parseURI_reference() {
   if (s1 === peg$FAILED) {
     s1 = null;
   }
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 35) {
     s3 = peg$c0;
     peg$currPos++;
@@ -665,12 +654,12 @@ function peg$parseURI_reference() {
     if (peg$silentFails === 0) { peg$fail(peg$e0); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsefragment();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -733,6 +722,7 @@ function peg$parseabsoluteURI() {
 function peg$parseopaque_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m3, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -740,8 +730,8 @@ function peg$parseopaque_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -757,8 +747,8 @@ function peg$parseopaque_URI() {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
-      s4 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseuric_no_slash();
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -770,7 +760,7 @@ function peg$parseopaque_URI() {
         s5 = [s5, s6];
         s4 = s5;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       if (s4 !== peg$FAILED) {
@@ -782,15 +772,15 @@ function peg$parseopaque_URI() {
         peg$savedPos = s0;
         s0 = peg$f1(s1, s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -858,6 +848,7 @@ function peg$parseuric_no_slash() {
 function peg$parsegeneric_URI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -865,8 +856,8 @@ function peg$parsegeneric_URI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsescheme();
   if (s2 !== peg$FAILED) {
     s1 = input.substring(s1, peg$currPos);
@@ -887,15 +878,15 @@ function peg$parsegeneric_URI() {
         peg$savedPos = s0;
         s0 = peg$f2(s1, s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -920,6 +911,7 @@ function peg$parsegeneric_URI() {
 function peg$parserelativeURI() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -927,10 +919,10 @@ function peg$parserelativeURI() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsenet_path();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 35) {
       s3 = peg$c0;
@@ -940,7 +932,7 @@ function peg$parserelativeURI() {
       if (peg$silentFails === 0) { peg$fail(peg$e0); }
     }
     if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       peg$silentFails++;
       if (input.length > peg$currPos) {
         s4 = input.charAt(peg$currPos);
@@ -953,13 +945,13 @@ function peg$parserelativeURI() {
       if (s4 === peg$FAILED) {
         s3 = undefined;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     peg$silentFails--;
     if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = undefined;
     } else {
       s2 = peg$FAILED;
@@ -967,11 +959,11 @@ function peg$parserelativeURI() {
     if (s2 !== peg$FAILED) {
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -1002,6 +994,7 @@ function peg$parserelativeURI() {
 function peg$parsenet_path() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1009,7 +1002,7 @@ function peg$parsenet_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 47 && input.charCodeAt(peg$currPos + 1) === 47)) {
     s1 = peg$c2;
     peg$currPos += 2;
@@ -1027,11 +1020,11 @@ function peg$parsenet_path() {
       peg$savedPos = s0;
       s0 = peg$f3(s2, s3);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1056,6 +1049,7 @@ function peg$parsenet_path() {
 function peg$parseabs_path() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1063,7 +1057,7 @@ function peg$parseabs_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c3;
     peg$currPos++;
@@ -1076,7 +1070,7 @@ function peg$parseabs_path() {
     peg$savedPos = s0;
     s0 = peg$f4(s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1101,6 +1095,7 @@ function peg$parseabs_path() {
 function peg$parserel_path() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m1, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1108,11 +1103,11 @@ function peg$parserel_path() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parsepath_segments();
   s1 = input.substring(s1, peg$currPos);
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 63) {
     s3 = peg$c4;
     peg$currPos++;
@@ -1121,12 +1116,12 @@ function peg$parserel_path() {
     if (peg$silentFails === 0) { peg$fail(peg$e6); }
   }
   if (s3 !== peg$FAILED) {
-    s4 = peg$currPos;
+    s4 = peg$currPos; m4 = peg$mark();
     s5 = peg$parsequery();
     s4 = input.substring(s4, peg$currPos);
     s2 = s4;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 === peg$FAILED) {
@@ -1164,17 +1159,10 @@ function peg$parsescheme() {
   });
 
   s0 = [];
-  s1 = input.charCodeAt(peg$currPos);
-  if (s1 < 128 && peg$t1[s1] === 1) {
-    s1 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e7); }
-  }
-  if (s1 !== peg$FAILED) {
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
+  s1 = peg$parsealpha();
+  if (s1 === peg$FAILED) {
+    s1 = peg$parsedigit();
+    if (s1 === peg$FAILED) {
       s1 = input.charCodeAt(peg$currPos);
       if (s1 < 128 && peg$t1[s1] === 1) {
         s1 = input.charAt(peg$currPos);
@@ -1182,6 +1170,25 @@ function peg$parsescheme() {
       } else {
         s1 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      }
+    }
+  }
+  if (s1 !== peg$FAILED) {
+    while (s1 !== peg$FAILED) {
+      s0.push(s1);
+      s1 = peg$parsealpha();
+      if (s1 === peg$FAILED) {
+        s1 = peg$parsedigit();
+        if (s1 === peg$FAILED) {
+          s1 = input.charCodeAt(peg$currPos);
+          if (s1 < 128 && peg$t1[s1] === 1) {
+            s1 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          }
+        }
       }
     }
   } else {
@@ -1209,6 +1216,7 @@ function peg$parsescheme() {
 function peg$parsesite() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1216,10 +1224,10 @@ function peg$parsesite() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseserver();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     peg$silentFails++;
     s3 = input.charCodeAt(peg$currPos);
     if (s3 < 128 && peg$t2[s3] === 1) {
@@ -1230,7 +1238,7 @@ function peg$parsesite() {
       if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
     if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       peg$silentFails++;
       if (input.length > peg$currPos) {
         s4 = input.charAt(peg$currPos);
@@ -1243,13 +1251,13 @@ function peg$parsesite() {
       if (s4 === peg$FAILED) {
         s3 = undefined;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     peg$silentFails--;
     if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = undefined;
     } else {
       s2 = peg$FAILED;
@@ -1257,15 +1265,15 @@ function peg$parsesite() {
     if (s2 !== peg$FAILED) {
       s0 = s1;
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseauthority();
     peg$savedPos = s0;
     s1 = peg$f6();
@@ -1354,6 +1362,7 @@ function peg$parseauthority() {
 function peg$parseserver() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m1, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1361,9 +1370,9 @@ function peg$parseserver() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parseuserinfo();
   s2 = input.substring(s2, peg$currPos);
   if (input.charCodeAt(peg$currPos) === 64) {
@@ -1376,7 +1385,7 @@ function peg$parseserver() {
   if (s3 !== peg$FAILED) {
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1387,11 +1396,11 @@ function peg$parseserver() {
     peg$savedPos = s0;
     s0 = peg$f7(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = '';
     peg$savedPos = s0;
     s1 = peg$f8();
@@ -1419,6 +1428,7 @@ function peg$parseserver() {
 function peg$parseserver_as_printed() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m1;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1426,8 +1436,8 @@ function peg$parseserver_as_printed() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
   s2 = peg$parseuserinfo();
   if (input.charCodeAt(peg$currPos) === 64) {
     s3 = peg$c5;
@@ -1440,7 +1450,7 @@ function peg$parseserver_as_printed() {
     s2 = [s2, s3];
     s1 = s2;
   } else {
-    peg$currPos = s1;
+    peg$currPos = s1; peg$reset(m1);
     s1 = peg$FAILED;
   }
   if (s1 === peg$FAILED) {
@@ -1451,7 +1461,7 @@ function peg$parseserver_as_printed() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1537,6 +1547,7 @@ function peg$parseuserinfo() {
 function peg$parsehostport() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1544,10 +1555,10 @@ function peg$parsehostport() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehost();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 58) {
       s3 = peg$c1;
       peg$currPos++;
@@ -1556,12 +1567,12 @@ function peg$parsehostport() {
       if (peg$silentFails === 0) { peg$fail(peg$e1); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
+      s4 = peg$currPos; m4 = peg$mark();
       s5 = peg$parseport();
       s4 = input.substring(s4, peg$currPos);
       s2 = s4;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -1570,7 +1581,7 @@ function peg$parsehostport() {
     peg$savedPos = s0;
     s0 = peg$f9(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1595,6 +1606,7 @@ function peg$parsehostport() {
 function peg$parsehost() {
   var startPos = peg$currPos;
   let s0, s1;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1602,7 +1614,7 @@ function peg$parsehost() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehostname();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
@@ -1610,7 +1622,7 @@ function peg$parsehost() {
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parseIPv4address();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1640,6 +1652,7 @@ function peg$parsehost() {
 function peg$parsehostname() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6;
+  let m0, m2, m5;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1647,9 +1660,9 @@ function peg$parsehostname() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
-  s2 = peg$currPos;
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parsedomainlabel();
   if (s3 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 46) {
@@ -1660,12 +1673,12 @@ function peg$parsehostname() {
       if (peg$silentFails === 0) { peg$fail(peg$e12); }
     }
     if (s4 !== peg$FAILED) {
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       peg$silentFails++;
       s6 = peg$parsealphanum();
       peg$silentFails--;
       if (s6 !== peg$FAILED) {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = undefined;
       } else {
         s5 = peg$FAILED;
@@ -1674,20 +1687,20 @@ function peg$parsehostname() {
         s3 = [s3, s4, s5];
         s2 = s3;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   while (s2 !== peg$FAILED) {
     s1.push(s2);
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     s3 = peg$parsedomainlabel();
     if (s3 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
@@ -1698,12 +1711,12 @@ function peg$parsehostname() {
         if (peg$silentFails === 0) { peg$fail(peg$e12); }
       }
       if (s4 !== peg$FAILED) {
-        s5 = peg$currPos;
+        s5 = peg$currPos; m5 = peg$mark();
         peg$silentFails++;
         s6 = peg$parsealphanum();
         peg$silentFails--;
         if (s6 !== peg$FAILED) {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = undefined;
         } else {
           s5 = peg$FAILED;
@@ -1712,15 +1725,15 @@ function peg$parsehostname() {
           s3 = [s3, s4, s5];
           s2 = s3;
         } else {
-          peg$currPos = s2;
+          peg$currPos = s2; peg$reset(m2);
           s2 = peg$FAILED;
         }
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
   }
@@ -1739,7 +1752,7 @@ function peg$parsehostname() {
     s1 = [s1, s2, s3];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1764,6 +1777,7 @@ function peg$parsehostname() {
 function peg$parsedomainlabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1771,11 +1785,11 @@ function peg$parsedomainlabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealphanum();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     s4 = [];
     if (input.charCodeAt(peg$currPos) === 45) {
       s5 = peg$c7;
@@ -1799,12 +1813,12 @@ function peg$parsedomainlabel() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = [];
       if (input.charCodeAt(peg$currPos) === 45) {
         s5 = peg$c7;
@@ -1828,14 +1842,14 @@ function peg$parsedomainlabel() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1860,6 +1874,7 @@ function peg$parsedomainlabel() {
 function peg$parsetoplabel() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1867,11 +1882,11 @@ function peg$parsetoplabel() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     s4 = [];
     if (input.charCodeAt(peg$currPos) === 45) {
       s5 = peg$c7;
@@ -1895,12 +1910,12 @@ function peg$parsetoplabel() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = [];
       if (input.charCodeAt(peg$currPos) === 45) {
         s5 = peg$c7;
@@ -1924,14 +1939,14 @@ function peg$parsetoplabel() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1956,6 +1971,7 @@ function peg$parsetoplabel() {
 function peg$parseIPv4address() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1963,7 +1979,7 @@ function peg$parseIPv4address() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parsedigit();
   if (s2 !== peg$FAILED) {
@@ -2035,31 +2051,31 @@ function peg$parseIPv4address() {
                 s1 = [s1, s2, s3, s4, s5, s6, s7];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2119,6 +2135,7 @@ function peg$parseport() {
 function peg$parsepath() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2126,7 +2143,7 @@ function peg$parsepath() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s1 = peg$c3;
     peg$currPos++;
@@ -2162,6 +2179,7 @@ function peg$parsepath() {
 function peg$parsepath_segments() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2169,10 +2187,10 @@ function peg$parsepath_segments() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsesegment();
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 47) {
     s4 = peg$c3;
     peg$currPos++;
@@ -2185,12 +2203,12 @@ function peg$parsepath_segments() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c3;
       peg$currPos++;
@@ -2203,7 +2221,7 @@ function peg$parsepath_segments() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -2231,6 +2249,7 @@ function peg$parsepath_segments() {
 function peg$parsesegment() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2238,7 +2257,7 @@ function peg$parsesegment() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = [];
   s2 = peg$parsepchar();
   while (s2 !== peg$FAILED) {
@@ -2246,7 +2265,7 @@ function peg$parsesegment() {
     s2 = peg$parsepchar();
   }
   s2 = [];
-  s3 = peg$currPos;
+  s3 = peg$currPos; m3 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 59) {
     s4 = peg$c8;
     peg$currPos++;
@@ -2259,12 +2278,12 @@ function peg$parsesegment() {
     s4 = [s4, s5];
     s3 = s4;
   } else {
-    peg$currPos = s3;
+    peg$currPos = s3; peg$reset(m3);
     s3 = peg$FAILED;
   }
   while (s3 !== peg$FAILED) {
     s2.push(s3);
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 59) {
       s4 = peg$c8;
       peg$currPos++;
@@ -2277,7 +2296,7 @@ function peg$parsesegment() {
       s4 = [s4, s5];
       s3 = s4;
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
   }
@@ -2460,16 +2479,12 @@ function peg$parseuric() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t6[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e16); }
-  }
+  s0 = peg$parsereserved();
   if (s0 === peg$FAILED) {
-    s0 = peg$parseescaped();
+    s0 = peg$parseunreserved();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseescaped();
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2501,12 +2516,12 @@ function peg$parsereserved() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t7[s0] === 1) {
+  if (s0 < 128 && peg$t6[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e17); }
+    if (peg$silentFails === 0) { peg$fail(peg$e16); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2537,13 +2552,9 @@ function peg$parseunreserved() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t8[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e18); }
+  s0 = peg$parsealphanum();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsemark();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2575,12 +2586,12 @@ function peg$parsemark() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t9[s0] === 1) {
+  if (s0 < 128 && peg$t7[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
+    if (peg$silentFails === 0) { peg$fail(peg$e17); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2604,6 +2615,7 @@ function peg$parsemark() {
 function peg$parseescaped() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2611,13 +2623,13 @@ function peg$parseescaped() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 37) {
     s1 = peg$c9;
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e18); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parsehex();
@@ -2627,15 +2639,15 @@ function peg$parseescaped() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2667,13 +2679,16 @@ function peg$parsehex() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t10[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e21); }
+  s0 = peg$parsedigit();
+  if (s0 === peg$FAILED) {
+    s0 = input.charCodeAt(peg$currPos);
+    if (s0 < 128 && peg$t8[s0] === 1) {
+      s0 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2704,13 +2719,9 @@ function peg$parsealphanum() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t11[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+  s0 = peg$parsealpha();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsedigit();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2741,13 +2752,9 @@ function peg$parsealpha() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t12[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+  s0 = peg$parselowalpha();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parseupalpha();
   }
 
   if (s0 !== peg$FAILED) {
@@ -2779,12 +2786,12 @@ function peg$parselowalpha() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t13[s0] === 1) {
+  if (s0 < 128 && peg$t9[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2816,12 +2823,12 @@ function peg$parseupalpha() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t14[s0] === 1) {
+  if (s0 < 128 && peg$t10[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e25); }
+    if (peg$silentFails === 0) { peg$fail(peg$e21); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2853,12 +2860,12 @@ function peg$parsedigit() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t15[s0] === 1) {
+  if (s0 < 128 && peg$t11[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e26); }
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2890,12 +2897,12 @@ function peg$parsecontrol() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t16[s0] === 1) {
+  if (s0 < 128 && peg$t12[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e27); }
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2931,7 +2938,7 @@ function peg$parsespace() {
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e28); }
+    if (peg$silentFails === 0) { peg$fail(peg$e24); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -2963,12 +2970,12 @@ function peg$parsedelims() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t17[s0] === 1) {
+  if (s0 < 128 && peg$t13[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    if (peg$silentFails === 0) { peg$fail(peg$e25); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3000,12 +3007,12 @@ function peg$parseunwise() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t18[s0] === 1) {
+  if (s0 < 128 && peg$t14[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e30); }
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
   }
 
   if (s0 !== peg$FAILED) {

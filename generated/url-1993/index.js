@@ -48,7 +48,8 @@ const manifest = {
     "non-ascii": "{char} appears in no production, so it may not appear in a URL (section \"BNF syntax\"); a local name maps it to a \"%\" escape of its ISO Latin 1 code (section \"ENCODING PROHIBITED CHARACTERS\")"
   },
   "audit": {
-    "password": "Security considerations"
+    "password": "Security considerations",
+    "double-escape": "ENCODING PROHIBITED CHARACTERS"
   }
 };
 

@@ -243,15 +243,13 @@ function peg$table(codes) {
   for (const c of codes) t[c] = 1;
   return t;
 }
-const peg$t0 = peg$table([32, 33, 34, 36, 38, 39, 40, 41, 42, 44, 45, 46, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[ -"$&-*,-.0-;@-Z_a-z]/
-const peg$t1 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-zA-Z]/
-const peg$t2 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
-const peg$t3 = peg$table([36, 38, 45, 46, 64, 95]); // /^[$\-_@.&]/
-const peg$t4 = peg$table([32, 33, 34, 39, 40, 41, 42, 44, 58, 59]); // /^[!*"'():;, ]/
-const peg$t5 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[0-9A-Fa-f]/
-const peg$t6 = peg$table([91, 92, 93, 94, 123, 124, 125, 126]); // /^[{}|[\]\\\^~]/
-const peg$t7 = peg$table([60, 62]); // /^[<>]/
-const peg$t8 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[0-9A-Za-z]/
+const peg$t0 = peg$table([65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]); // /^[a-zA-Z]/
+const peg$t1 = peg$table([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]); // /^[0-9]/
+const peg$t2 = peg$table([36, 38, 45, 46, 64, 95]); // /^[$\-_@.&]/
+const peg$t3 = peg$table([32, 33, 34, 39, 40, 41, 42, 44, 58, 59]); // /^[!*"'():;, ]/
+const peg$t4 = peg$table([65, 66, 67, 68, 69, 70, 97, 98, 99, 100, 101, 102]); // /^[a-fA-F]/
+const peg$t5 = peg$table([91, 92, 93, 94, 123, 124, 125, 126]); // /^[{}|[\]\\\^~]/
+const peg$t6 = peg$table([60, 62]); // /^[<>]/
 
 const peg$startRuleFunctions = {
   fragmentaddress: peg$parsefragmentaddress,
@@ -351,23 +349,19 @@ const peg$c17 = "+";
 
 const peg$c18 = "%";
 
-const peg$r0 = /^[ -"$&-*,-.0-;@-Z_a-z]/;
+const peg$r0 = /^[a-zA-Z]/;
 
-const peg$r1 = /^[a-zA-Z]/;
+const peg$r1 = /^[0-9]/;
 
-const peg$r2 = /^[0-9]/;
+const peg$r2 = /^[$\-_@.&]/;
 
-const peg$r3 = /^[$\-_@.&]/;
+const peg$r3 = /^[!*"'():;, ]/;
 
-const peg$r4 = /^[!*"'():;, ]/;
+const peg$r4 = /^[a-fA-F]/;
 
-const peg$r5 = /^[0-9A-Fa-f]/;
+const peg$r5 = /^[{}|[\]\\\^~]/;
 
-const peg$r6 = /^[{}|[\]\\\^~]/;
-
-const peg$r7 = /^[<>]/;
-
-const peg$r8 = /^[0-9A-Za-z]/;
+const peg$r6 = /^[<>]/;
 
 const peg$e0 = peg$literalExpectation("#", false);
 
@@ -407,25 +401,21 @@ const peg$e17 = peg$literalExpectation("gopher", false);
 
 const peg$e18 = peg$literalExpectation("+", false);
 
-const peg$e19 = peg$classExpectation([[" ", "\""], "$", ["&", "*"], [",", "."], ["0", ";"], ["@", "Z"], "_", ["a", "z"]], false, false, false);
+const peg$e19 = peg$classExpectation([["a", "z"], ["A", "Z"]], false, false, false);
 
-const peg$e20 = peg$classExpectation([["a", "z"], ["A", "Z"]], false, false, false);
+const peg$e20 = peg$classExpectation([["0", "9"]], false, false, false);
 
-const peg$e21 = peg$classExpectation([["0", "9"]], false, false, false);
+const peg$e21 = peg$classExpectation(["$", "-", "_", "@", ".", "&"], false, false, false);
 
-const peg$e22 = peg$classExpectation(["$", "-", "_", "@", ".", "&"], false, false, false);
+const peg$e22 = peg$classExpectation(["!", "*", "\"", "'", "(", ")", ":", ";", ",", " "], false, false, false);
 
-const peg$e23 = peg$classExpectation(["!", "*", "\"", "'", "(", ")", ":", ";", ",", " "], false, false, false);
+const peg$e23 = peg$literalExpectation("%", false);
 
-const peg$e24 = peg$literalExpectation("%", false);
+const peg$e24 = peg$classExpectation([["a", "f"], ["A", "F"]], false, false, false);
 
-const peg$e25 = peg$classExpectation([["0", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+const peg$e25 = peg$classExpectation(["{", "}", "|", "[", "]", "\\", "^", "~"], false, false, false);
 
-const peg$e26 = peg$classExpectation(["{", "}", "|", "[", "]", "\\", "^", "~"], false, false, false);
-
-const peg$e27 = peg$classExpectation(["<", ">"], false, false, false);
-
-const peg$e28 = peg$classExpectation([["0", "9"], ["A", "Z"], ["a", "z"]], false, false, false);
+const peg$e26 = peg$classExpectation(["<", ">"], false, false, false);
 
 function peg$f0(r, f) {    const s = range(); return { rule: "fragmentaddress", start: s.start, end: s.end, url: r, fragmentid: f };  }
 
@@ -570,6 +560,14 @@ function peg$traceSpan(startPos, endPos) {
 }
 
 
+function peg$mark() {
+  return typeof peg$tracer.mark === "function" ? peg$tracer.mark() : 0;
+}
+
+function peg$reset(mark) {
+  if (typeof peg$tracer.reset === "function") peg$tracer.reset(mark);
+}
+
 function peg$computeLocation(startPos, endPos, offset) {
   const startPosDetails = peg$computePosDetails(startPos);
   const endPosDetails = peg$computePosDetails(endPos);
@@ -622,6 +620,7 @@ function peg$buildStructuredError(expected, found, location) {
 function peg$parsefragmentaddress() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m2, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -629,10 +628,10 @@ function peg$parsefragmentaddress() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$parseurl();
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$parseuri();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 35) {
       s3 = peg$c0;
       peg$currPos++;
@@ -641,8 +640,8 @@ function peg$parsefragmentaddress() {
       if (peg$silentFails === 0) { peg$fail(peg$e0); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
-      s5 = peg$parsexalphas();
+      s4 = peg$currPos; m4 = peg$mark();
+      s5 = peg$parsefragmentid();
       if (s5 !== peg$FAILED) {
         s4 = input.substring(s4, peg$currPos);
       } else {
@@ -651,11 +650,11 @@ function peg$parsefragmentaddress() {
       if (s4 !== peg$FAILED) {
         s2 = s4;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -664,7 +663,7 @@ function peg$parsefragmentaddress() {
     peg$savedPos = s0;
     s0 = peg$f0(s1, s2);
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -719,6 +718,7 @@ function peg$parseuri() {
 function peg$parseurl() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -726,14 +726,14 @@ function peg$parseurl() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehttpaddress();
   if (s1 === peg$FAILED) {
     s1 = peg$parseftpaddress();
     if (s1 === peg$FAILED) {
       s1 = peg$parsenewsaddress();
       if (s1 === peg$FAILED) {
-        s1 = peg$parseprosperolink();
+        s1 = peg$parseprosperoaddress();
         if (s1 === peg$FAILED) {
           s1 = peg$parsetelnetaddress();
           if (s1 === peg$FAILED) {
@@ -747,7 +747,7 @@ function peg$parseurl() {
     }
   }
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 35) {
       s3 = peg$c0;
@@ -757,7 +757,7 @@ function peg$parseurl() {
       if (peg$silentFails === 0) { peg$fail(peg$e0); }
     }
     if (s3 === peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       peg$silentFails++;
       if (input.length > peg$currPos) {
         s4 = input.charAt(peg$currPos);
@@ -770,13 +770,13 @@ function peg$parseurl() {
       if (s4 === peg$FAILED) {
         s3 = undefined;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     peg$silentFails--;
     if (s3 !== peg$FAILED) {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = undefined;
     } else {
       s2 = peg$FAILED;
@@ -785,11 +785,11 @@ function peg$parseurl() {
       peg$savedPos = s0;
       s0 = peg$f1(s1);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -817,6 +817,7 @@ function peg$parseurl() {
 function peg$parsegeneric() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m1, m2, m5, m6, m3, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -824,14 +825,14 @@ function peg$parsegeneric() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
-  s1 = peg$currPos;
-  s2 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
+  s1 = peg$currPos; m1 = peg$mark();
+  s2 = peg$currPos; m2 = peg$mark();
   s3 = peg$parsealpha();
   if (s3 !== peg$FAILED) {
     s4 = [];
-    s5 = peg$currPos;
-    s6 = peg$currPos;
+    s5 = peg$currPos; m5 = peg$mark();
+    s6 = peg$currPos; m6 = peg$mark();
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 58) {
       s7 = peg$c1;
@@ -844,7 +845,7 @@ function peg$parsegeneric() {
     if (s7 === peg$FAILED) {
       s6 = undefined;
     } else {
-      peg$currPos = s6;
+      peg$currPos = s6; peg$reset(m6);
       s6 = peg$FAILED;
     }
     if (s6 !== peg$FAILED) {
@@ -853,17 +854,17 @@ function peg$parsegeneric() {
         s6 = [s6, s7];
         s5 = s6;
       } else {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = peg$FAILED;
       }
     } else {
-      peg$currPos = s5;
+      peg$currPos = s5; peg$reset(m5);
       s5 = peg$FAILED;
     }
     while (s5 !== peg$FAILED) {
       s4.push(s5);
-      s5 = peg$currPos;
-      s6 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
+      s6 = peg$currPos; m6 = peg$mark();
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 58) {
         s7 = peg$c1;
@@ -876,7 +877,7 @@ function peg$parsegeneric() {
       if (s7 === peg$FAILED) {
         s6 = undefined;
       } else {
-        peg$currPos = s6;
+        peg$currPos = s6; peg$reset(m6);
         s6 = peg$FAILED;
       }
       if (s6 !== peg$FAILED) {
@@ -885,18 +886,18 @@ function peg$parsegeneric() {
           s6 = [s6, s7];
           s5 = s6;
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
       } else {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = peg$FAILED;
       }
     }
     s3 = [s3, s4];
     s2 = s3;
   } else {
-    peg$currPos = s2;
+    peg$currPos = s2; peg$reset(m2);
     s2 = peg$FAILED;
   }
   if (s2 !== peg$FAILED) {
@@ -913,7 +914,7 @@ function peg$parsegeneric() {
       if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s2 !== peg$FAILED) {
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       s4 = peg$parsepath();
       if (s4 !== peg$FAILED) {
         s3 = input.substring(s3, peg$currPos);
@@ -921,7 +922,7 @@ function peg$parsegeneric() {
         s3 = s4;
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         if (input.charCodeAt(peg$currPos) === 63) {
           s5 = peg$c2;
           peg$currPos++;
@@ -930,7 +931,7 @@ function peg$parsegeneric() {
           if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         if (s5 !== peg$FAILED) {
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           s7 = peg$parsesearch();
           if (s7 !== peg$FAILED) {
             s6 = input.substring(s6, peg$currPos);
@@ -940,11 +941,11 @@ function peg$parsegeneric() {
           if (s6 !== peg$FAILED) {
             s4 = s6;
           } else {
-            peg$currPos = s4;
+            peg$currPos = s4; peg$reset(m4);
             s4 = peg$FAILED;
           }
         } else {
-          peg$currPos = s4;
+          peg$currPos = s4; peg$reset(m4);
           s4 = peg$FAILED;
         }
         if (s4 === peg$FAILED) {
@@ -953,15 +954,15 @@ function peg$parsegeneric() {
         peg$savedPos = s0;
         s0 = peg$f2(s1, s3, s4);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1016,6 +1017,7 @@ function peg$parsescheme() {
 function peg$parsehttpaddress() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+  let m0, m4, m5, m7, m6, m8;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1023,7 +1025,7 @@ function peg$parsehttpaddress() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 104 && input.charCodeAt(peg$currPos + 1) === 116 && input.charCodeAt(peg$currPos + 2) === 116 && input.charCodeAt(peg$currPos + 3) === 112)) {
     s1 = peg$c3;
     peg$currPos += 4;
@@ -1048,7 +1050,7 @@ function peg$parsehttpaddress() {
         if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = peg$parsehostport();
         if (s5 !== peg$FAILED) {
           s4 = input.substring(s4, peg$currPos);
@@ -1056,7 +1058,7 @@ function peg$parsehttpaddress() {
           s4 = s5;
         }
         if (s4 !== peg$FAILED) {
-          s5 = peg$currPos;
+          s5 = peg$currPos; m5 = peg$mark();
           if (input.charCodeAt(peg$currPos) === 47) {
             s6 = peg$c5;
             peg$currPos++;
@@ -1065,7 +1067,7 @@ function peg$parsehttpaddress() {
             if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s6 !== peg$FAILED) {
-            s7 = peg$currPos;
+            s7 = peg$currPos; m7 = peg$mark();
             s8 = peg$parsepath();
             if (s8 !== peg$FAILED) {
               s7 = input.substring(s7, peg$currPos);
@@ -1075,17 +1077,17 @@ function peg$parsehttpaddress() {
             if (s7 !== peg$FAILED) {
               s5 = s7;
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
           } else {
-            peg$currPos = s5;
+            peg$currPos = s5; peg$reset(m5);
             s5 = peg$FAILED;
           }
           if (s5 === peg$FAILED) {
             s5 = null;
           }
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           if (input.charCodeAt(peg$currPos) === 63) {
             s7 = peg$c2;
             peg$currPos++;
@@ -1094,7 +1096,7 @@ function peg$parsehttpaddress() {
             if (peg$silentFails === 0) { peg$fail(peg$e3); }
           }
           if (s7 !== peg$FAILED) {
-            s8 = peg$currPos;
+            s8 = peg$currPos; m8 = peg$mark();
             s9 = peg$parsesearch();
             if (s9 !== peg$FAILED) {
               s8 = input.substring(s8, peg$currPos);
@@ -1104,11 +1106,11 @@ function peg$parsehttpaddress() {
             if (s8 !== peg$FAILED) {
               s6 = s8;
             } else {
-              peg$currPos = s6;
+              peg$currPos = s6; peg$reset(m6);
               s6 = peg$FAILED;
             }
           } else {
-            peg$currPos = s6;
+            peg$currPos = s6; peg$reset(m6);
             s6 = peg$FAILED;
           }
           if (s6 === peg$FAILED) {
@@ -1117,19 +1119,19 @@ function peg$parsehttpaddress() {
           peg$savedPos = s0;
           s0 = peg$f3(s4, s5, s6);
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1154,6 +1156,7 @@ function peg$parsehttpaddress() {
 function peg$parseftpaddress() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m4, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1161,7 +1164,7 @@ function peg$parseftpaddress() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 102 && input.charCodeAt(peg$currPos + 1) === 116 && input.charCodeAt(peg$currPos + 2) === 112)) {
     s1 = peg$c6;
     peg$currPos += 3;
@@ -1186,7 +1189,7 @@ function peg$parseftpaddress() {
         if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = peg$parselogin();
         if (s5 !== peg$FAILED) {
           s4 = input.substring(s4, peg$currPos);
@@ -1202,7 +1205,7 @@ function peg$parseftpaddress() {
             if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
+            s6 = peg$currPos; m6 = peg$mark();
             s7 = peg$parsepath();
             if (s7 !== peg$FAILED) {
               s6 = input.substring(s6, peg$currPos);
@@ -1213,27 +1216,27 @@ function peg$parseftpaddress() {
               peg$savedPos = s0;
               s0 = peg$f4(s4, s6);
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1258,6 +1261,7 @@ function peg$parseftpaddress() {
 function peg$parseafsaddress() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0, m4, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1265,7 +1269,7 @@ function peg$parseafsaddress() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 97 && input.charCodeAt(peg$currPos + 1) === 102 && input.charCodeAt(peg$currPos + 2) === 115)) {
     s1 = peg$c7;
     peg$currPos += 3;
@@ -1290,8 +1294,8 @@ function peg$parseafsaddress() {
         if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
-        s5 = peg$parsehostname();
+        s4 = peg$currPos; m4 = peg$mark();
+        s5 = peg$parsecellname();
         if (s5 !== peg$FAILED) {
           s4 = input.substring(s4, peg$currPos);
         } else {
@@ -1306,7 +1310,7 @@ function peg$parseafsaddress() {
             if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
+            s6 = peg$currPos; m6 = peg$mark();
             s7 = peg$parsepath();
             if (s7 !== peg$FAILED) {
               s6 = input.substring(s6, peg$currPos);
@@ -1317,27 +1321,27 @@ function peg$parseafsaddress() {
               peg$savedPos = s0;
               s0 = peg$f5(s4, s6);
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1362,6 +1366,7 @@ function peg$parseafsaddress() {
 function peg$parsenewsaddress() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1369,7 +1374,7 @@ function peg$parsenewsaddress() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 110 && input.charCodeAt(peg$currPos + 1) === 101 && input.charCodeAt(peg$currPos + 2) === 119 && input.charCodeAt(peg$currPos + 3) === 115)) {
     s1 = peg$c8;
     peg$currPos += 4;
@@ -1391,15 +1396,15 @@ function peg$parsenewsaddress() {
         peg$savedPos = s0;
         s0 = peg$f6(s3);
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1424,6 +1429,7 @@ function peg$parsenewsaddress() {
 function peg$parsewaisaddress() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1431,10 +1437,10 @@ function peg$parsewaisaddress() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsewaisindex();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 47) {
       s3 = peg$c5;
@@ -1447,18 +1453,18 @@ function peg$parsewaisaddress() {
     if (s3 === peg$FAILED) {
       s2 = undefined;
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s0;
       s0 = peg$f7(s1);
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -1486,6 +1492,7 @@ function peg$parsewaisaddress() {
 function peg$parsewaisindex() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
+  let m0, m4, m6, m7, m9;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1493,7 +1500,7 @@ function peg$parsewaisindex() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 119 && input.charCodeAt(peg$currPos + 1) === 97 && input.charCodeAt(peg$currPos + 2) === 105 && input.charCodeAt(peg$currPos + 3) === 115)) {
     s1 = peg$c9;
     peg$currPos += 4;
@@ -1518,7 +1525,7 @@ function peg$parsewaisindex() {
         if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = peg$parsehostport();
         if (s5 !== peg$FAILED) {
           s4 = input.substring(s4, peg$currPos);
@@ -1534,15 +1541,15 @@ function peg$parsewaisindex() {
             if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
-            s7 = peg$parsexalphas();
+            s6 = peg$currPos; m6 = peg$mark();
+            s7 = peg$parsedatabase();
             if (s7 !== peg$FAILED) {
               s6 = input.substring(s6, peg$currPos);
             } else {
               s6 = s7;
             }
             if (s6 !== peg$FAILED) {
-              s7 = peg$currPos;
+              s7 = peg$currPos; m7 = peg$mark();
               if (input.charCodeAt(peg$currPos) === 63) {
                 s8 = peg$c2;
                 peg$currPos++;
@@ -1551,7 +1558,7 @@ function peg$parsewaisindex() {
                 if (peg$silentFails === 0) { peg$fail(peg$e3); }
               }
               if (s8 !== peg$FAILED) {
-                s9 = peg$currPos;
+                s9 = peg$currPos; m9 = peg$mark();
                 s10 = peg$parsesearch();
                 if (s10 !== peg$FAILED) {
                   s9 = input.substring(s9, peg$currPos);
@@ -1561,11 +1568,11 @@ function peg$parsewaisindex() {
                 if (s9 !== peg$FAILED) {
                   s7 = s9;
                 } else {
-                  peg$currPos = s7;
+                  peg$currPos = s7; peg$reset(m7);
                   s7 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s7;
+                peg$currPos = s7; peg$reset(m7);
                 s7 = peg$FAILED;
               }
               if (s7 === peg$FAILED) {
@@ -1574,27 +1581,27 @@ function peg$parsewaisindex() {
               peg$savedPos = s0;
               s0 = peg$f8(s4, s6, s7);
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1619,6 +1626,7 @@ function peg$parsewaisindex() {
 function peg$parsewaisdoc() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13;
+  let m0, m4, m6, m8, m10, m12;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1626,7 +1634,7 @@ function peg$parsewaisdoc() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 119 && input.charCodeAt(peg$currPos + 1) === 97 && input.charCodeAt(peg$currPos + 2) === 105 && input.charCodeAt(peg$currPos + 3) === 115)) {
     s1 = peg$c9;
     peg$currPos += 4;
@@ -1651,7 +1659,7 @@ function peg$parsewaisdoc() {
         if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = peg$parsehostport();
         if (s5 !== peg$FAILED) {
           s4 = input.substring(s4, peg$currPos);
@@ -1667,8 +1675,8 @@ function peg$parsewaisdoc() {
             if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
-            s7 = peg$parsexalphas();
+            s6 = peg$currPos; m6 = peg$mark();
+            s7 = peg$parsedatabase();
             if (s7 !== peg$FAILED) {
               s6 = input.substring(s6, peg$currPos);
             } else {
@@ -1683,8 +1691,8 @@ function peg$parsewaisdoc() {
                 if (peg$silentFails === 0) { peg$fail(peg$e6); }
               }
               if (s7 !== peg$FAILED) {
-                s8 = peg$currPos;
-                s9 = peg$parsexalphas();
+                s8 = peg$currPos; m8 = peg$mark();
+                s9 = peg$parsewtype();
                 if (s9 !== peg$FAILED) {
                   s8 = input.substring(s8, peg$currPos);
                 } else {
@@ -1699,7 +1707,7 @@ function peg$parsewaisdoc() {
                     if (peg$silentFails === 0) { peg$fail(peg$e6); }
                   }
                   if (s9 !== peg$FAILED) {
-                    s10 = peg$currPos;
+                    s10 = peg$currPos; m10 = peg$mark();
                     s11 = peg$parsedigits();
                     if (s11 !== peg$FAILED) {
                       s10 = input.substring(s10, peg$currPos);
@@ -1715,7 +1723,7 @@ function peg$parsewaisdoc() {
                         if (peg$silentFails === 0) { peg$fail(peg$e6); }
                       }
                       if (s11 !== peg$FAILED) {
-                        s12 = peg$currPos;
+                        s12 = peg$currPos; m12 = peg$mark();
                         s13 = peg$parsepath();
                         if (s13 !== peg$FAILED) {
                           s12 = input.substring(s12, peg$currPos);
@@ -1726,51 +1734,51 @@ function peg$parsewaisdoc() {
                           peg$savedPos = s0;
                           s0 = peg$f9(s4, s6, s8, s10, s12);
                         } else {
-                          peg$currPos = s0;
+                          peg$currPos = s0; peg$reset(m0);
                           s0 = peg$FAILED;
                         }
                       } else {
-                        peg$currPos = s0;
+                        peg$currPos = s0; peg$reset(m0);
                         s0 = peg$FAILED;
                       }
                     } else {
-                      peg$currPos = s0;
+                      peg$currPos = s0; peg$reset(m0);
                       s0 = peg$FAILED;
                     }
                   } else {
-                    peg$currPos = s0;
+                    peg$currPos = s0; peg$reset(m0);
                     s0 = peg$FAILED;
                   }
                 } else {
-                  peg$currPos = s0;
+                  peg$currPos = s0; peg$reset(m0);
                   s0 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1795,6 +1803,7 @@ function peg$parsewaisdoc() {
 function peg$parsegroupart() {
   var startPos = peg$currPos;
   let s0, s1;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1802,7 +1811,7 @@ function peg$parsegroupart() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsearticle();
   if (s1 !== peg$FAILED) {
     peg$savedPos = s0;
@@ -1810,7 +1819,7 @@ function peg$parsegroupart() {
   }
   s0 = s1;
   if (s0 === peg$FAILED) {
-    s0 = peg$currPos;
+    s0 = peg$currPos; m0 = peg$mark();
     s1 = peg$parsegroup();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -1818,7 +1827,7 @@ function peg$parsegroupart() {
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
+      s0 = peg$currPos; m0 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 42) {
         s1 = peg$c10;
         peg$currPos++;
@@ -1855,6 +1864,7 @@ function peg$parsegroupart() {
 function peg$parsegroup() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1862,11 +1872,11 @@ function peg$parsegroup() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseialpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 46) {
       s4 = peg$c11;
       peg$currPos++;
@@ -1880,16 +1890,16 @@ function peg$parsegroup() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 46) {
         s4 = peg$c11;
         peg$currPos++;
@@ -1903,18 +1913,18 @@ function peg$parsegroup() {
           s4 = [s4, s5];
           s3 = s4;
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -1939,6 +1949,7 @@ function peg$parsegroup() {
 function peg$parsearticle() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
+  let m0, m3, m4, m5, m7, m9;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -1946,14 +1957,14 @@ function peg$parsearticle() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsexalpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
-    s4 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
+    s4 = peg$currPos; m4 = peg$mark();
     peg$silentFails++;
-    s5 = peg$currPos;
+    s5 = peg$currPos; m5 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 64) {
       s6 = peg$c12;
       peg$currPos++;
@@ -1964,28 +1975,28 @@ function peg$parsearticle() {
     if (s6 !== peg$FAILED) {
       s7 = peg$parsealpha();
       if (s7 === peg$FAILED) {
-        s7 = peg$currPos;
+        s7 = peg$currPos; m7 = peg$mark();
         s8 = peg$parsehostnumber();
         if (s8 !== peg$FAILED) {
-          s9 = peg$currPos;
+          s9 = peg$currPos; m9 = peg$mark();
           peg$silentFails++;
           s10 = peg$parsexalpha();
           peg$silentFails--;
           if (s10 === peg$FAILED) {
             s9 = undefined;
           } else {
-            peg$currPos = s9;
+            peg$currPos = s9; peg$reset(m9);
             s9 = peg$FAILED;
           }
           if (s9 !== peg$FAILED) {
             s8 = [s8, s9];
             s7 = s8;
           } else {
-            peg$currPos = s7;
+            peg$currPos = s7; peg$reset(m7);
             s7 = peg$FAILED;
           }
         } else {
-          peg$currPos = s7;
+          peg$currPos = s7; peg$reset(m7);
           s7 = peg$FAILED;
         }
       }
@@ -1993,18 +2004,18 @@ function peg$parsearticle() {
         s6 = [s6, s7];
         s5 = s6;
       } else {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = peg$FAILED;
       }
     } else {
-      peg$currPos = s5;
+      peg$currPos = s5; peg$reset(m5);
       s5 = peg$FAILED;
     }
     peg$silentFails--;
     if (s5 === peg$FAILED) {
       s4 = undefined;
     } else {
-      peg$currPos = s4;
+      peg$currPos = s4; peg$reset(m4);
       s4 = peg$FAILED;
     }
     if (s4 !== peg$FAILED) {
@@ -2013,19 +2024,19 @@ function peg$parsearticle() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
-      s4 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
+      s4 = peg$currPos; m4 = peg$mark();
       peg$silentFails++;
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 64) {
         s6 = peg$c12;
         peg$currPos++;
@@ -2036,28 +2047,28 @@ function peg$parsearticle() {
       if (s6 !== peg$FAILED) {
         s7 = peg$parsealpha();
         if (s7 === peg$FAILED) {
-          s7 = peg$currPos;
+          s7 = peg$currPos; m7 = peg$mark();
           s8 = peg$parsehostnumber();
           if (s8 !== peg$FAILED) {
-            s9 = peg$currPos;
+            s9 = peg$currPos; m9 = peg$mark();
             peg$silentFails++;
             s10 = peg$parsexalpha();
             peg$silentFails--;
             if (s10 === peg$FAILED) {
               s9 = undefined;
             } else {
-              peg$currPos = s9;
+              peg$currPos = s9; peg$reset(m9);
               s9 = peg$FAILED;
             }
             if (s9 !== peg$FAILED) {
               s8 = [s8, s9];
               s7 = s8;
             } else {
-              peg$currPos = s7;
+              peg$currPos = s7; peg$reset(m7);
               s7 = peg$FAILED;
             }
           } else {
-            peg$currPos = s7;
+            peg$currPos = s7; peg$reset(m7);
             s7 = peg$FAILED;
           }
         }
@@ -2065,18 +2076,18 @@ function peg$parsearticle() {
           s6 = [s6, s7];
           s5 = s6;
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
       } else {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = peg$FAILED;
       }
       peg$silentFails--;
       if (s5 === peg$FAILED) {
         s4 = undefined;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       if (s4 !== peg$FAILED) {
@@ -2085,11 +2096,11 @@ function peg$parsearticle() {
           s4 = [s4, s5];
           s3 = s4;
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
@@ -2106,15 +2117,15 @@ function peg$parsearticle() {
         s1 = [s1, s2, s3, s4];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2229,6 +2240,7 @@ function peg$parseprosperoaddress() {
 function peg$parseprosperolink() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12;
+  let m0, m4, m6, m7, m9;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2236,7 +2248,7 @@ function peg$parseprosperolink() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 112 && input.charCodeAt(peg$currPos + 1) === 114 && input.charCodeAt(peg$currPos + 2) === 111 && input.charCodeAt(peg$currPos + 3) === 115 && input.charCodeAt(peg$currPos + 4) === 112 && input.charCodeAt(peg$currPos + 5) === 101 && input.charCodeAt(peg$currPos + 6) === 114 && input.charCodeAt(peg$currPos + 7) === 111)) {
     s1 = peg$c13;
     peg$currPos += 8;
@@ -2261,7 +2273,7 @@ function peg$parseprosperolink() {
         if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = peg$parsehostport();
         if (s5 !== peg$FAILED) {
           s4 = input.substring(s4, peg$currPos);
@@ -2277,11 +2289,11 @@ function peg$parseprosperolink() {
             if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s5 !== peg$FAILED) {
-            s6 = peg$currPos;
-            s7 = peg$currPos;
-            s8 = peg$parsepath();
+            s6 = peg$currPos; m6 = peg$mark();
+            s7 = peg$currPos; m7 = peg$mark();
+            s8 = peg$parsehsoname();
             if (s8 !== peg$FAILED) {
-              s9 = peg$currPos;
+              s9 = peg$currPos; m9 = peg$mark();
               if ((input.charCodeAt(peg$currPos) === 37 && input.charCodeAt(peg$currPos + 1) === 48 && input.charCodeAt(peg$currPos + 2) === 48)) {
                 s10 = peg$c14;
                 peg$currPos += 3;
@@ -2290,7 +2302,7 @@ function peg$parseprosperolink() {
                 if (peg$silentFails === 0) { peg$fail(peg$e15); }
               }
               if (s10 !== peg$FAILED) {
-                s11 = peg$parsedigits();
+                s11 = peg$parseversion();
                 if (s11 !== peg$FAILED) {
                   s12 = peg$parseattributes();
                   if (s12 === peg$FAILED) {
@@ -2299,11 +2311,11 @@ function peg$parseprosperolink() {
                   s10 = [s10, s11, s12];
                   s9 = s10;
                 } else {
-                  peg$currPos = s9;
+                  peg$currPos = s9; peg$reset(m9);
                   s9 = peg$FAILED;
                 }
               } else {
-                peg$currPos = s9;
+                peg$currPos = s9; peg$reset(m9);
                 s9 = peg$FAILED;
               }
               if (s9 === peg$FAILED) {
@@ -2312,7 +2324,7 @@ function peg$parseprosperolink() {
               s8 = [s8, s9];
               s7 = s8;
             } else {
-              peg$currPos = s7;
+              peg$currPos = s7; peg$reset(m7);
               s7 = peg$FAILED;
             }
             if (s7 !== peg$FAILED) {
@@ -2324,27 +2336,27 @@ function peg$parseprosperolink() {
               peg$savedPos = s0;
               s0 = peg$f13(s4, s6);
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2437,11 +2449,11 @@ function peg$parseattributes() {
   });
 
   s0 = [];
-  s1 = peg$parsealphanums();
+  s1 = peg$parseattribute();
   if (s1 !== peg$FAILED) {
     while (s1 !== peg$FAILED) {
       s0.push(s1);
-      s1 = peg$parsealphanums();
+      s1 = peg$parseattribute();
     }
   } else {
     s0 = peg$FAILED;
@@ -2498,6 +2510,7 @@ function peg$parseattribute() {
 function peg$parsetelnetaddress() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m4;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2505,7 +2518,7 @@ function peg$parsetelnetaddress() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 116 && input.charCodeAt(peg$currPos + 1) === 101 && input.charCodeAt(peg$currPos + 2) === 108 && input.charCodeAt(peg$currPos + 3) === 110 && input.charCodeAt(peg$currPos + 4) === 101 && input.charCodeAt(peg$currPos + 5) === 116)) {
     s1 = peg$c15;
     peg$currPos += 6;
@@ -2530,7 +2543,7 @@ function peg$parsetelnetaddress() {
         if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = peg$parselogin();
         if (s5 !== peg$FAILED) {
           s4 = input.substring(s4, peg$currPos);
@@ -2541,19 +2554,19 @@ function peg$parsetelnetaddress() {
           peg$savedPos = s0;
           s0 = peg$f14(s4);
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2578,6 +2591,7 @@ function peg$parsetelnetaddress() {
 function peg$parsegopheraddress() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+  let m0, m4, m5, m7, m8, m6;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2585,7 +2599,7 @@ function peg$parsegopheraddress() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if ((input.charCodeAt(peg$currPos) === 103 && input.charCodeAt(peg$currPos + 1) === 111 && input.charCodeAt(peg$currPos + 2) === 112 && input.charCodeAt(peg$currPos + 3) === 104 && input.charCodeAt(peg$currPos + 4) === 101 && input.charCodeAt(peg$currPos + 5) === 114)) {
     s1 = peg$c16;
     peg$currPos += 6;
@@ -2610,7 +2624,7 @@ function peg$parsegopheraddress() {
         if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
+        s4 = peg$currPos; m4 = peg$mark();
         s5 = peg$parsehostport();
         if (s5 !== peg$FAILED) {
           s4 = input.substring(s4, peg$currPos);
@@ -2618,7 +2632,7 @@ function peg$parsegopheraddress() {
           s4 = s5;
         }
         if (s4 !== peg$FAILED) {
-          s5 = peg$currPos;
+          s5 = peg$currPos; m5 = peg$mark();
           if (input.charCodeAt(peg$currPos) === 47) {
             s6 = peg$c5;
             peg$currPos++;
@@ -2627,16 +2641,16 @@ function peg$parsegopheraddress() {
             if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s6 !== peg$FAILED) {
-            s7 = peg$currPos;
-            s8 = peg$parsexalpha();
+            s7 = peg$currPos; m7 = peg$mark();
+            s8 = peg$parsegtype();
             if (s8 !== peg$FAILED) {
               s7 = input.substring(s7, peg$currPos);
             } else {
               s7 = s8;
             }
             if (s7 !== peg$FAILED) {
-              s8 = peg$currPos;
-              s9 = peg$parsepath();
+              s8 = peg$currPos; m8 = peg$mark();
+              s9 = peg$parseselector();
               if (s9 === peg$FAILED) {
                 s9 = null;
               }
@@ -2644,17 +2658,17 @@ function peg$parsegopheraddress() {
               peg$savedPos = s5;
               s5 = peg$f15(s4, s7, s8);
             } else {
-              peg$currPos = s5;
+              peg$currPos = s5; peg$reset(m5);
               s5 = peg$FAILED;
             }
           } else {
-            peg$currPos = s5;
+            peg$currPos = s5; peg$reset(m5);
             s5 = peg$FAILED;
           }
           if (s5 === peg$FAILED) {
             s5 = null;
           }
-          s6 = peg$currPos;
+          s6 = peg$currPos; m6 = peg$mark();
           if (input.charCodeAt(peg$currPos) === 63) {
             s7 = peg$c2;
             peg$currPos++;
@@ -2663,7 +2677,7 @@ function peg$parsegopheraddress() {
             if (peg$silentFails === 0) { peg$fail(peg$e3); }
           }
           if (s7 !== peg$FAILED) {
-            s8 = peg$currPos;
+            s8 = peg$currPos; m8 = peg$mark();
             s9 = peg$parsesearch();
             if (s9 !== peg$FAILED) {
               s8 = input.substring(s8, peg$currPos);
@@ -2673,11 +2687,11 @@ function peg$parsegopheraddress() {
             if (s8 !== peg$FAILED) {
               s6 = s8;
             } else {
-              peg$currPos = s6;
+              peg$currPos = s6; peg$reset(m6);
               s6 = peg$FAILED;
             }
           } else {
-            peg$currPos = s6;
+            peg$currPos = s6; peg$reset(m6);
             s6 = peg$FAILED;
           }
           if (s6 === peg$FAILED) {
@@ -2686,19 +2700,19 @@ function peg$parsegopheraddress() {
           peg$savedPos = s0;
           s0 = peg$f16(s4, s5, s6);
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -2723,6 +2737,7 @@ function peg$parsegopheraddress() {
 function peg$parselogin() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11;
+  let m0, m3, m4, m5, m7, m9, m10;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2730,14 +2745,14 @@ function peg$parselogin() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsexalpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
-    s4 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
+    s4 = peg$currPos; m4 = peg$mark();
     peg$silentFails++;
-    s5 = peg$currPos;
+    s5 = peg$currPos; m5 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 64) {
       s6 = peg$c12;
       peg$currPos++;
@@ -2748,10 +2763,10 @@ function peg$parselogin() {
     if (s6 !== peg$FAILED) {
       s7 = peg$parsealpha();
       if (s7 === peg$FAILED) {
-        s7 = peg$currPos;
+        s7 = peg$currPos; m7 = peg$mark();
         s8 = peg$parsehostnumber();
         if (s8 !== peg$FAILED) {
-          s9 = peg$currPos;
+          s9 = peg$currPos; m9 = peg$mark();
           if (input.charCodeAt(peg$currPos) === 58) {
             s10 = peg$c1;
             peg$currPos++;
@@ -2760,40 +2775,40 @@ function peg$parselogin() {
             if (peg$silentFails === 0) { peg$fail(peg$e2); }
           }
           if (s10 !== peg$FAILED) {
-            s11 = peg$parsedigits();
+            s11 = peg$parseport();
             if (s11 !== peg$FAILED) {
               s10 = [s10, s11];
               s9 = s10;
             } else {
-              peg$currPos = s9;
+              peg$currPos = s9; peg$reset(m9);
               s9 = peg$FAILED;
             }
           } else {
-            peg$currPos = s9;
+            peg$currPos = s9; peg$reset(m9);
             s9 = peg$FAILED;
           }
           if (s9 === peg$FAILED) {
             s9 = null;
           }
-          s10 = peg$currPos;
+          s10 = peg$currPos; m10 = peg$mark();
           peg$silentFails++;
           s11 = peg$parsexalpha();
           peg$silentFails--;
           if (s11 === peg$FAILED) {
             s10 = undefined;
           } else {
-            peg$currPos = s10;
+            peg$currPos = s10; peg$reset(m10);
             s10 = peg$FAILED;
           }
           if (s10 !== peg$FAILED) {
             s8 = [s8, s9, s10];
             s7 = s8;
           } else {
-            peg$currPos = s7;
+            peg$currPos = s7; peg$reset(m7);
             s7 = peg$FAILED;
           }
         } else {
-          peg$currPos = s7;
+          peg$currPos = s7; peg$reset(m7);
           s7 = peg$FAILED;
         }
       }
@@ -2801,18 +2816,18 @@ function peg$parselogin() {
         s6 = [s6, s7];
         s5 = s6;
       } else {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = peg$FAILED;
       }
     } else {
-      peg$currPos = s5;
+      peg$currPos = s5; peg$reset(m5);
       s5 = peg$FAILED;
     }
     peg$silentFails--;
     if (s5 === peg$FAILED) {
       s4 = undefined;
     } else {
-      peg$currPos = s4;
+      peg$currPos = s4; peg$reset(m4);
       s4 = peg$FAILED;
     }
     if (s4 !== peg$FAILED) {
@@ -2821,19 +2836,19 @@ function peg$parselogin() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
-      s4 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
+      s4 = peg$currPos; m4 = peg$mark();
       peg$silentFails++;
-      s5 = peg$currPos;
+      s5 = peg$currPos; m5 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 64) {
         s6 = peg$c12;
         peg$currPos++;
@@ -2844,10 +2859,10 @@ function peg$parselogin() {
       if (s6 !== peg$FAILED) {
         s7 = peg$parsealpha();
         if (s7 === peg$FAILED) {
-          s7 = peg$currPos;
+          s7 = peg$currPos; m7 = peg$mark();
           s8 = peg$parsehostnumber();
           if (s8 !== peg$FAILED) {
-            s9 = peg$currPos;
+            s9 = peg$currPos; m9 = peg$mark();
             if (input.charCodeAt(peg$currPos) === 58) {
               s10 = peg$c1;
               peg$currPos++;
@@ -2856,40 +2871,40 @@ function peg$parselogin() {
               if (peg$silentFails === 0) { peg$fail(peg$e2); }
             }
             if (s10 !== peg$FAILED) {
-              s11 = peg$parsedigits();
+              s11 = peg$parseport();
               if (s11 !== peg$FAILED) {
                 s10 = [s10, s11];
                 s9 = s10;
               } else {
-                peg$currPos = s9;
+                peg$currPos = s9; peg$reset(m9);
                 s9 = peg$FAILED;
               }
             } else {
-              peg$currPos = s9;
+              peg$currPos = s9; peg$reset(m9);
               s9 = peg$FAILED;
             }
             if (s9 === peg$FAILED) {
               s9 = null;
             }
-            s10 = peg$currPos;
+            s10 = peg$currPos; m10 = peg$mark();
             peg$silentFails++;
             s11 = peg$parsexalpha();
             peg$silentFails--;
             if (s11 === peg$FAILED) {
               s10 = undefined;
             } else {
-              peg$currPos = s10;
+              peg$currPos = s10; peg$reset(m10);
               s10 = peg$FAILED;
             }
             if (s10 !== peg$FAILED) {
               s8 = [s8, s9, s10];
               s7 = s8;
             } else {
-              peg$currPos = s7;
+              peg$currPos = s7; peg$reset(m7);
               s7 = peg$FAILED;
             }
           } else {
-            peg$currPos = s7;
+            peg$currPos = s7; peg$reset(m7);
             s7 = peg$FAILED;
           }
         }
@@ -2897,18 +2912,18 @@ function peg$parselogin() {
           s6 = [s6, s7];
           s5 = s6;
         } else {
-          peg$currPos = s5;
+          peg$currPos = s5; peg$reset(m5);
           s5 = peg$FAILED;
         }
       } else {
-        peg$currPos = s5;
+        peg$currPos = s5; peg$reset(m5);
         s5 = peg$FAILED;
       }
       peg$silentFails--;
       if (s5 === peg$FAILED) {
         s4 = undefined;
       } else {
-        peg$currPos = s4;
+        peg$currPos = s4; peg$reset(m4);
         s4 = peg$FAILED;
       }
       if (s4 !== peg$FAILED) {
@@ -2917,11 +2932,11 @@ function peg$parselogin() {
           s4 = [s4, s5];
           s3 = s4;
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
@@ -2938,15 +2953,15 @@ function peg$parselogin() {
         s1 = [s1, s2, s3, s4];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -2974,6 +2989,7 @@ function peg$parselogin() {
 function peg$parsehostport() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4;
+  let m0, m2;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -2981,10 +2997,10 @@ function peg$parsehostport() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsehost();
   if (s1 !== peg$FAILED) {
-    s2 = peg$currPos;
+    s2 = peg$currPos; m2 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 58) {
       s3 = peg$c1;
       peg$currPos++;
@@ -2993,16 +3009,16 @@ function peg$parsehostport() {
       if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s3 !== peg$FAILED) {
-      s4 = peg$parsedigits();
+      s4 = peg$parseport();
       if (s4 !== peg$FAILED) {
         s3 = [s3, s4];
         s2 = s3;
       } else {
-        peg$currPos = s2;
+        peg$currPos = s2; peg$reset(m2);
         s2 = peg$FAILED;
       }
     } else {
-      peg$currPos = s2;
+      peg$currPos = s2; peg$reset(m2);
       s2 = peg$FAILED;
     }
     if (s2 === peg$FAILED) {
@@ -3011,7 +3027,7 @@ function peg$parsehostport() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3099,6 +3115,7 @@ function peg$parsecellname() {
 function peg$parsehostname() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3106,11 +3123,11 @@ function peg$parsehostname() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parseialpha();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 46) {
       s4 = peg$c11;
       peg$currPos++;
@@ -3124,16 +3141,16 @@ function peg$parsehostname() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 46) {
         s4 = peg$c11;
         peg$currPos++;
@@ -3147,18 +3164,18 @@ function peg$parsehostname() {
           s4 = [s4, s5];
           s3 = s4;
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3183,6 +3200,7 @@ function peg$parsehostname() {
 function peg$parsehostnumber() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5, s6, s7;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3190,7 +3208,7 @@ function peg$parsehostnumber() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsedigits();
   if (s1 !== peg$FAILED) {
     if (input.charCodeAt(peg$currPos) === 46) {
@@ -3226,31 +3244,31 @@ function peg$parsehostnumber() {
                 s1 = [s1, s2, s3, s4, s5, s6, s7];
                 s0 = s1;
               } else {
-                peg$currPos = s0;
+                peg$currPos = s0; peg$reset(m0);
                 s0 = peg$FAILED;
               }
             } else {
-              peg$currPos = s0;
+              peg$currPos = s0; peg$reset(m0);
               s0 = peg$FAILED;
             }
           } else {
-            peg$currPos = s0;
+            peg$currPos = s0; peg$reset(m0);
             s0 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
+          peg$currPos = s0; peg$reset(m0);
           s0 = peg$FAILED;
         }
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3335,6 +3353,7 @@ function peg$parseselector() {
 function peg$parsepath() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3342,11 +3361,11 @@ function peg$parsepath() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsexpalphas();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 47) {
       s4 = peg$c5;
       peg$currPos++;
@@ -3360,16 +3379,16 @@ function peg$parsepath() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 47) {
         s4 = peg$c5;
         peg$currPos++;
@@ -3383,11 +3402,11 @@ function peg$parsepath() {
           s4 = [s4, s5];
           s3 = s4;
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
@@ -3404,7 +3423,7 @@ function peg$parsepath() {
     s1 = [s1, s2, s3];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
   if (s0 === peg$FAILED) {
@@ -3432,6 +3451,7 @@ function peg$parsepath() {
 function peg$parsesearch() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3, s4, s5;
+  let m0, m3;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3439,11 +3459,11 @@ function peg$parsesearch() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsexalphas();
   if (s1 !== peg$FAILED) {
     s2 = [];
-    s3 = peg$currPos;
+    s3 = peg$currPos; m3 = peg$mark();
     if (input.charCodeAt(peg$currPos) === 43) {
       s4 = peg$c17;
       peg$currPos++;
@@ -3457,16 +3477,16 @@ function peg$parsesearch() {
         s4 = [s4, s5];
         s3 = s4;
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     } else {
-      peg$currPos = s3;
+      peg$currPos = s3; peg$reset(m3);
       s3 = peg$FAILED;
     }
     while (s3 !== peg$FAILED) {
       s2.push(s3);
-      s3 = peg$currPos;
+      s3 = peg$currPos; m3 = peg$mark();
       if (input.charCodeAt(peg$currPos) === 43) {
         s4 = peg$c17;
         peg$currPos++;
@@ -3480,18 +3500,18 @@ function peg$parsesearch() {
           s4 = [s4, s5];
           s3 = s4;
         } else {
-          peg$currPos = s3;
+          peg$currPos = s3; peg$reset(m3);
           s3 = peg$FAILED;
         }
       } else {
-        peg$currPos = s3;
+        peg$currPos = s3; peg$reset(m3);
         s3 = peg$FAILED;
       }
     }
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3643,16 +3663,18 @@ function peg$parsexalpha() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t0[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e19); }
-  }
+  s0 = peg$parsealpha();
   if (s0 === peg$FAILED) {
-    s0 = peg$parseescape();
+    s0 = peg$parsedigit();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsesafe();
+      if (s0 === peg$FAILED) {
+        s0 = peg$parseextra();
+        if (s0 === peg$FAILED) {
+          s0 = peg$parseescape();
+        }
+      }
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3793,6 +3815,7 @@ function peg$parsexpalphas() {
 function peg$parsexpalphas_as_printed() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3800,7 +3823,7 @@ function peg$parsexpalphas_as_printed() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsexpalpha();
   if (s1 !== peg$FAILED) {
     s2 = peg$parsexpalpha();
@@ -3810,7 +3833,7 @@ function peg$parsexpalphas_as_printed() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3835,6 +3858,7 @@ function peg$parsexpalphas_as_printed() {
 function peg$parseialpha() {
   var startPos = peg$currPos;
   let s0, s1, s2;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -3842,7 +3866,7 @@ function peg$parseialpha() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   s1 = peg$parsealpha();
   if (s1 !== peg$FAILED) {
     s2 = peg$parsexalphas();
@@ -3852,7 +3876,7 @@ function peg$parseialpha() {
     s1 = [s1, s2];
     s0 = s1;
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -3885,12 +3909,12 @@ function peg$parsealpha() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t1[s0] === 1) {
+  if (s0 < 128 && peg$t0[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e20); }
+    if (peg$silentFails === 0) { peg$fail(peg$e19); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3922,12 +3946,12 @@ function peg$parsedigit() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t2[s0] === 1) {
+  if (s0 < 128 && peg$t1[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e21); }
+    if (peg$silentFails === 0) { peg$fail(peg$e20); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3959,12 +3983,12 @@ function peg$parsesafe() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t3[s0] === 1) {
+  if (s0 < 128 && peg$t2[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e22); }
+    if (peg$silentFails === 0) { peg$fail(peg$e21); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -3996,12 +4020,12 @@ function peg$parseextra() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t4[s0] === 1) {
+  if (s0 < 128 && peg$t3[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e23); }
+    if (peg$silentFails === 0) { peg$fail(peg$e22); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4025,6 +4049,7 @@ function peg$parseextra() {
 function peg$parseescape() {
   var startPos = peg$currPos;
   let s0, s1, s2, s3;
+  let m0;
 
   peg$tracer.trace({
     type: "rule.enter",
@@ -4032,13 +4057,13 @@ function peg$parseescape() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = peg$currPos;
+  s0 = peg$currPos; m0 = peg$mark();
   if (input.charCodeAt(peg$currPos) === 37) {
     s1 = peg$c18;
     peg$currPos++;
   } else {
     s1 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+    if (peg$silentFails === 0) { peg$fail(peg$e23); }
   }
   if (s1 !== peg$FAILED) {
     s2 = peg$parsehex();
@@ -4048,15 +4073,15 @@ function peg$parseescape() {
         s1 = [s1, s2, s3];
         s0 = s1;
       } else {
-        peg$currPos = s0;
+        peg$currPos = s0; peg$reset(m0);
         s0 = peg$FAILED;
       }
     } else {
-      peg$currPos = s0;
+      peg$currPos = s0; peg$reset(m0);
       s0 = peg$FAILED;
     }
   } else {
-    peg$currPos = s0;
+    peg$currPos = s0; peg$reset(m0);
     s0 = peg$FAILED;
   }
 
@@ -4088,13 +4113,16 @@ function peg$parsehex() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t5[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e25); }
+  s0 = peg$parsedigit();
+  if (s0 === peg$FAILED) {
+    s0 = input.charCodeAt(peg$currPos);
+    if (s0 < 128 && peg$t4[s0] === 1) {
+      s0 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+    }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4126,12 +4154,12 @@ function peg$parsenational() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t6[s0] === 1) {
+  if (s0 < 128 && peg$t5[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e26); }
+    if (peg$silentFails === 0) { peg$fail(peg$e25); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4163,12 +4191,12 @@ function peg$parsepunctuation() {
   });
 
   s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t7[s0] === 1) {
+  if (s0 < 128 && peg$t6[s0] === 1) {
     s0 = input.charAt(peg$currPos);
     peg$currPos++;
   } else {
     s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e27); }
+    if (peg$silentFails === 0) { peg$fail(peg$e26); }
   }
 
   if (s0 !== peg$FAILED) {
@@ -4238,13 +4266,9 @@ function peg$parsealphanum() {
     location: peg$traceSpan(startPos, startPos)
   });
 
-  s0 = input.charCodeAt(peg$currPos);
-  if (s0 < 128 && peg$t8[s0] === 1) {
-    s0 = input.charAt(peg$currPos);
-    peg$currPos++;
-  } else {
-    s0 = peg$FAILED;
-    if (peg$silentFails === 0) { peg$fail(peg$e28); }
+  s0 = peg$parsealpha();
+  if (s0 === peg$FAILED) {
+    s0 = peg$parsedigit();
   }
 
   if (s0 !== peg$FAILED) {

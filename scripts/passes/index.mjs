@@ -31,6 +31,10 @@
 //              literalTests             multi-character literals compared code by code
 //              messageEscapes           escapes of error messages remembered
 //              traceSpans               trace events with offsets only
+//              traceBacktracks          each return to a saved position reported to the tracer
+// and, in the transform stage, everyRule: peggy's removeProxyRules and mergeCharacterClasses left
+// out, so that a rule that only names another (url-1993's port = digits) or is one class (ALPHA)
+// still has its own events: the trace build shows every rule the document writes.
 import { fail } from "./ast.mjs";
 import { checkActionInputs } from "./check-action-inputs.mjs";
 import { checkRuleValues } from "./check-rule-values.mjs";
@@ -46,6 +50,7 @@ import { inlineSmallRules } from "./inline-small-rules.mjs";
 import { literalTests } from "./literal-tests.mjs";
 import { messageEscapes } from "./message-escapes.mjs";
 import { reportFailures } from "./report-failures.mjs";
+import { traceBacktracks } from "./trace-backtracks.mjs";
 import { traceSpans } from "./trace-spans.mjs";
 import { typeRecords } from "./type-records.mjs";
 
@@ -89,11 +94,29 @@ export function typedRecords(records) {
   };
 }
 
+/**
+ * peggy's build with every rule kept a rule: its transform pass removeProxyRules replaces the
+ * calls of a rule whose whole expression names another rule (`port = digits`) by calls of that
+ * rule, so that the proxy rule is never entered and a trace never shows it, and
+ * mergeCharacterClasses does the same to rules of one character class in a choice. The trace build shows
+ * the rules the document writes; test/support/peggy-build.mjs --trace builds with it too.
+ */
+export const everyRule = {
+  use(config) {
+    const { transform } = config.passes;
+    transform.splice(indexOf(transform, "removeProxyRules"), 1);
+    // mergeCharacterClasses puts the class of a rule of one class in place of its calls in a
+    // choice (unreserved = ALPHA / DIGIT / mark as one class): ALPHA would never be entered.
+    transform.splice(indexOf(transform, "mergeCharacterClasses"), 1);
+  },
+};
+
 /** The trace build's plugin. */
 export const traceBuild = {
   use(config) {
+    everyRule.use(config);
     const { generate } = config.passes;
     generate.splice(indexOf(generate, "generateJS") + 1, 0,
-      reportFailures, hoistConstants, classTables, literalTests, messageEscapes, traceSpans);
+      reportFailures, hoistConstants, classTables, literalTests, messageEscapes, traceSpans, traceBacktracks);
   },
 };

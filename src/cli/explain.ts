@@ -13,7 +13,9 @@ export const explain: Command = {
 
 Prints the parse tree: every rule that matched, indented under the rule that
 used it, with its span [start, end) in UTF-16 code units and the text it
-matched. On a terminal the input is shown first with each component in its
+matched; where the grammar reads a node's text another way too (the 1993
+draft's hostport "a:80", which its host also reads whole), the line says so.
+On a terminal the input is shown first with each component in its
 own colour (scheme, userinfo, host, port, reg-name, path, query, fragment),
 as section 7.5 recommends, so that a userinfo posing as a host stands out.
 The tree has a node for every rule that matched: an input of more than
@@ -28,7 +30,8 @@ Options:
                    edition's own; in ${DEFAULT_EDITION.document}:
 ${wrapText(DEFAULT_EDITION.rules.filter((r) => r.singleCharacter).map((r) => r.name).join(", ") + ");", 78, " ".repeat(19)).join("\n")}
                    folded away by default
-  --json           print the tree as JSON ({rule, start, end, text, children})
+  --json           print the tree as JSON ({rule, start, end, text, children},
+                   and otherReading {rule, by} where there is one)
 ${globalOptionHelp(19)}
 
 ${exitStatusHelp({ [EXIT.ok]: "matched", [EXIT.invalid]: "not matched", [EXIT.usage]: "usage error, or an input too long to explain" })}`,
@@ -86,7 +89,9 @@ export function treeLines(tree: ParseTree, ctx: Context, components: Components,
       path = undefined;
     }
     const name = colour ? ctx.out.paint(colour, node.rule) : node.rule;
-    lines.push(`${"  ".repeat(depth)}${name} ${ctx.out.paint("dim", `[${node.start}, ${node.end})`)} ${JSON.stringify(node.text)}`);
+    const other = node.otherReading === undefined ? "" : " " + ctx.out.paint("yellow",
+      `(also read as ${node.otherReading.rule} alone, with ${node.otherReading.by} reading on)`);
+    lines.push(`${"  ".repeat(depth)}${name} ${ctx.out.paint("dim", `[${node.start}, ${node.end})`)} ${JSON.stringify(node.text)}${other}`);
     node.children.forEach((c) => visit(c, depth + 1));
   };
   visit(tree, 0);

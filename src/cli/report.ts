@@ -1,9 +1,14 @@
 // How the commands show a syntax or resolution error: the caret diagram, the rule path, the step.
-import { ResolveError, UriSyntaxError } from "../index.js";
+import { openRulesAt } from "../diagnose.js";
+import { EDITIONS, ResolveError, UriSyntaxError } from "../index.js";
 import { escapeJson } from "../printable.js";
 import type { Context } from "./context.js";
 
-/** The caret diagram and the rule path, for stderr. */
+/**
+ * The caret diagram and the rule path, for stderr: the rules open at the stop (from the start rule
+ * down to the innermost rule that read the last character and can still read on), as the
+ * playground's position view names them.
+ */
 export function syntaxErrorText(error: UriSyntaxError, ctx: Context): string {
   const paint = ctx.err.paint;
   const [line, caretLine] = error.format().split("\n");
@@ -11,9 +16,15 @@ export function syntaxErrorText(error: UriSyntaxError, ctx: Context): string {
   const lines = [
     line,
     caretLine.slice(0, caretAt) + paint(["bold", "red"], "^") + " " + paint("red", caretLine.slice(caretAt + 2)),
-    `${paint("dim", "rule path:")} ${error.path.join(" > ")}`,
+    `${paint("dim", "rule path:")} ${openRulesOf(error).join(" > ")}`,
   ];
   return lines.join("\n");
+}
+
+function openRulesOf(error: UriSyntaxError): readonly string[] {
+  const edition = (EDITIONS as Readonly<Record<string, (typeof EDITIONS)[keyof typeof EDITIONS]>>)[error.edition];
+  const start = edition?.rule(error.startRule);
+  return edition === undefined || start === undefined ? error.path : openRulesAt(edition as never, error.input, start as never);
 }
 
 /** Writes an error a command met on an input: a UriSyntaxError or ResolveError; anything else is rethrown. */

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { typedRecords } from "../../scripts/passes/index.mjs";
+import { everyRule, typedRecords } from "../../scripts/passes/index.mjs";
 import { recordTypesOfModel } from "../../scripts/passes/type-records.mjs";
 
 const require = createRequire(import.meta.url);
@@ -18,7 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const [edition, ...flags] = process.argv.slice(2);
 const manifest = JSON.parse(readFileSync(join(root, "grammar", edition, "edition.json"), "utf8"));
 const records = flags.includes("--typed") ? recordTypesOfModel(manifest.model) : null;
-const plugins = records ? [typedRecords(records)] : [];
+const plugins = [...(records ? [typedRecords(records)] : []), ...(flags.includes("--trace") ? [everyRule] : [])];
 process.stdout.write(peggy.generate(readFileSync(join(root, "grammar", edition, "grammar.peggy"), "utf8"), {
   allowedStartRules: ["*"], output: "source", format: "bare", trace: flags.includes("--trace"), plugins,
 }));
