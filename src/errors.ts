@@ -168,8 +168,9 @@ Object.defineProperty(UriSyntaxError.prototype, "message", {
  * - "opaque-base": the base's path is an opaque part (the draft only; RFC 3986 has none);
  * - "invalid-base", "invalid-reference": the base or the reference is not valid syntax;
  * - "dot-segments": merge step 7 was told to fail (the draft only; RFC 3986 leaves no choice);
- * - "ambiguous-path": the target has no authority and a path starting with "//", which would be
- *   read back as an authority once recomposed (both editions).
+ * - "ambiguous-path": the target would be read back otherwise once recomposed: no authority and a
+ *   path starting with "//" (read as an authority), or, in the 1997-98 drafts, whose query follows
+ *   only a path, an authority with an empty path and a query ("http://a?y" is the path "//a").
  */
 export type ResolveErrorCode =
   | "relative-base" | "opaque-base" | "invalid-base" | "invalid-reference" | "dot-segments" | "ambiguous-path";

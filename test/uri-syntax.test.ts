@@ -7,7 +7,9 @@ import fc from "fast-check";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { diffEditions, EDITIONS, matches, normalize, parse, resolve, Rfc2396 } from "../src/index.js";
+import {
+  diffEditions, EDITIONS, matches, normalize, parse, resolve, resolveReference, resolveSteps, ResolveError, Rfc2396,
+} from "../src/index.js";
 import { loadAbnf, ROOT } from "./support/abnf.js";
 import { abnfArbitrary } from "./support/abnf-arbitrary.js";
 import { draftText, flat, readHunks } from "./support/context-diff.js";
@@ -180,6 +182,23 @@ describe("the drafts' components", () => {
       expect(resolve("http://x/b/c", "//a?q", { edition: id })).toBe("http://x//a?q");
       expect(resolve("http://x/b/c", "//a", { edition: id })).toBe("http://a");
     }
+  });
+
+  test("a target with an authority, an empty path and a query cannot be written in them: a ResolveError, not a text read otherwise", () => {
+    for (const id of ["uri-syntax-01", "uri-syntax-02"] as const) {
+      for (const fn of [resolve, resolveSteps, resolveReference] as const) {
+        let error: unknown;
+        try { fn("http://a", "?y", { edition: id }); } catch (e) { error = e; }
+        expect(error).toBeInstanceOf(ResolveError);
+        expect(error).toMatchObject({ code: "ambiguous-path", step: "5.2 step 7" });
+        expect((error as Error).message).toContain('as the path "//a" with no authority');
+      }
+      // With a path, the target reads back as it is.
+      expect(resolve("http://a/", "?y", { edition: id })).toBe("http://a/?y");
+    }
+    // RFC 2396 moved the query into hier_part: there the same target is written and read back with its authority.
+    expect(resolve("http://a", "?y", { edition: "rfc2396" })).toBe("http://a?y");
+    expect(parse("http://a?y", { edition: "rfc2396" }).authority?.raw).toBe("a");
   });
 
   test("a scheme may begin with a digit in -01 only", () => {

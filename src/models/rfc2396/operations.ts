@@ -10,6 +10,7 @@ import { syntaxOf } from "../../syntax.js";
 import { auditIn } from "./audit.js";
 import { equivalentReferences, normalizeReference } from "./normalize.js";
 import { recompose } from "./recompose.js";
+import { ResolveError } from "../../errors.js";
 import { readOptions, resolveReference, type Resolution } from "./resolve.js";
 import { resolveSteps, type StepName } from "./steps.js";
 import { Reference } from "./types.js";
@@ -70,7 +71,32 @@ export function resolveText(edition: Edition, base: unknown, ref: unknown, optio
 function run(edition: Edition, base: unknown, ref: unknown, options: unknown, fn: string): { Base: Reference; result: Resolution } {
   const checked = readOptions(options, fn);
   const { Base, R } = readPair(edition, base, ref, fn);
-  return { Base, result: resolveReference(Base, R, checked) };
+  const result = resolveReference(Base, R, checked);
+  requireReadBack(edition, result);
+  return { Base, result };
+}
+
+/**
+ * Step 7 recombines T into a URI, which section 4.3 reads again into the same components, or T
+ * cannot be written in the edition. An authority, an empty path and a query is the case the
+ * grammar decides: RFC 2396's hier_part = ( net_path | abs_path ) [ "?" query ] reads "http://a?y"
+ * with the authority "a", but in the grammars of the 1997-98 drafts a query follows a rel_path only,
+ * so the same text is the abs_path "//a" with no authority ("?y" against "http://a"). The text is
+ * read again with the edition's grammar, only in that case; where it loses the authority, the
+ * target is a ResolveError "ambiguous-path", as for a path that would run into an authority.
+ */
+function requireReadBack(edition: Edition, result: Resolution): void {
+  if (result.kind !== "uri") return;
+  const T = result.uri;
+  if (T.authority === undefined || T.path !== "" || T.query === undefined) return;
+  const text = recompose(T);
+  const again = referenceIn(edition, text, "the target");
+  if (again.authority !== undefined) return;
+  throw new ResolveError("ambiguous-path", "5.2 step 7",
+    `the target has the authority ${JSON.stringify(T.authority.raw)}, an empty path and the query ${JSON.stringify(T.query)}; ` +
+    `recombined (step 7) as ${JSON.stringify(text)}, the grammar reads it again (section 4.3) as the path ` +
+    `${JSON.stringify(again.path)} with no authority, since a query follows only a path in it, so the target cannot be ` +
+    `written as a URI of this edition`);
 }
 
 /** 5.2 step by step (steps.ts): the target and the steps that give it. */
@@ -78,6 +104,15 @@ export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, op
   const { strict, dotSegments } = readOptions(options, fn);
   const { Base, R } = readPair(edition, base, ref, fn, requireStepsLength);
   for (const [value, what] of [[Base, "base"], [R, "ref"]] as const) requireStepsLength(recompose(value), `${fn}: ${what}`);
+  // The target must read back as it is (requireReadBack), as resolve() requires; a resolution that
+  // fails otherwise is left to resolveSteps(), which says at which step.
+  let target: Resolution | undefined;
+  try {
+    target = resolveReference(Base, R, { strict, dotSegments });
+  } catch {
+    target = undefined;
+  }
+  if (target !== undefined) requireReadBack(edition, target);
   return resolveSteps(Base, R, strict, dotSegments);
 }
 
