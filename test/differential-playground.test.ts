@@ -55,6 +55,13 @@ afterEach(async () => {
 async function open(uri: string, edition = "rfc3986"): Promise<void> {
   await page.goto(`${origin}/#${new URLSearchParams({ uri, edition })}`);
   await page.waitForSelector("body[data-ready]");
+  // A new hash on the same page renders after the builds of an edition not loaded yet (lazy.js):
+  // the pickers show the new state at once, and data-busy stands until the page has rendered.
+  await page.waitForFunction(([id, text]) => {
+    const doc = (globalThis as unknown as { document: { getElementById(id: string): { value?: string } | null; body: { dataset: Record<string, string> } } }).document;
+    const value = (name: string) => doc.getElementById(name)?.value;
+    return value("edition") === id && value("uri") === text && doc.body.dataset.busy === undefined;
+  }, [edition, uri]);
 }
 
 /** The panel's rows: [component, edition's value, browser's value, mark]. */
