@@ -2,6 +2,7 @@
 // between the edition's reading of a valid reference and the URL Standard's, as a finding under
 // its component. audit() (src/api.ts) adds these to the model's own findings.
 import type { AuditFinding, AuditSeverity } from "./audit-codes.js";
+import { locate, type LocatableReference, type Span } from "./audit-checks.js";
 import { compareReadings, type DifferentialComponent, type EditionId, type Library } from "./differential-core.js";
 
 const RANK: Readonly<Record<AuditSeverity, number>> = { info: 0, warning: 1, danger: 2 };
@@ -55,46 +56,36 @@ function validitySpan(cls: string, spans: Spans): keyof Spans {
   return "whole";
 }
 
-type Span = readonly [number, number];
 interface Spans {
   whole: Span;
   scheme?: Span; userinfo?: Span; host?: Span; port?: Span; path?: Span; query?: Span; fragment?: Span;
 }
 
-/** Where each component lies in the input, from the lengths of the parsed components and their delimiters. */
+/**
+ * Where each component lies in the input (locate(), the audit's own): a server's missing userinfo
+ * and port are marked, empty, where they would stand, and a registry authority's parts are the
+ * whole authority.
+ */
 function spansOf(ref: unknown): Spans {
-  const r = ref as {
-    scheme?: string; path: string; query?: string; fragment?: string;
-    authority?: { raw: string; userinfo?: string; host?: { raw: string }; port?: string };
-  };
-  let pos = 0;
-  const s: { -readonly [K in keyof Spans]: Spans[K] } = { whole: [0, 0] };
-  if (r.scheme !== undefined) { s.scheme = [0, r.scheme.length]; pos = r.scheme.length + 1; }
-  const a = r.authority;
-  if (a !== undefined) {
-    pos += 2;
-    if (a.host === undefined) {
-      s.host = [pos, pos + a.raw.length];
-      s.userinfo = s.port = s.host;
+  const r = ref as LocatableReference;
+  const at = locate(r);
+  const s: { -readonly [K in keyof Spans]: Spans[K] } = { whole: [0, (at.fragment ?? at.query ?? at.path)[1]], path: at.path };
+  if (r.scheme !== undefined) s.scheme = [0, r.scheme.length];
+  if (at.query !== undefined) s.query = at.query;
+  if (at.fragment !== undefined) s.fragment = at.fragment;
+  if (at.authority !== undefined) {
+    if (at.host === undefined) {
+      s.userinfo = s.host = s.port = at.authority;
     } else {
-      let p = pos;
-      if (a.userinfo !== undefined) { s.userinfo = [p, p + a.userinfo.length]; p += a.userinfo.length + 1; }
-      s.host = [p, p + a.host.raw.length];
-      p += a.host.raw.length;
-      s.port = a.port !== undefined ? [p + 1, p + 1 + a.port.length] : [p, p];
-      s.userinfo ??= [pos, pos];
+      s.host = at.host;
+      s.userinfo = at.userinfo ?? [at.authority[0], at.authority[0]];
+      s.port = at.port ?? [at.host[1], at.host[1]];
     }
-    pos += a.raw.length;
   }
-  s.path = [pos, pos + r.path.length];
-  pos += r.path.length;
-  if (r.query !== undefined) { s.query = [pos + 1, pos + 1 + r.query.length]; pos += 1 + r.query.length; }
-  if (r.fragment !== undefined) { s.fragment = [pos + 1, pos + 1 + r.fragment.length]; pos += 1 + r.fragment.length; }
-  s.whole = [0, pos];
   // A component the edition does not read (no authority) is marked where the URL Standard finds it: after the scheme.
   const after = s.scheme ? s.scheme[1] + 1 : 0;
-  s.userinfo ??= [after, s.path[1]];
-  s.host ??= [after, s.path[1]];
-  s.port ??= [after, s.path[1]];
+  s.userinfo ??= [after, at.path[1]];
+  s.host ??= [after, at.path[1]];
+  s.port ??= [after, at.path[1]];
   return s;
 }

@@ -117,14 +117,8 @@ ${exitStatusHelp({
   },
 };
 
-interface Summary {
-  lines: number;
-  valid: number;
-  invalid: number;
-  skipped: number;
-  byRule: Record<string, number>;
-  /** The number of the last line whose result was handed to the output. */
-  lastLine: number;
+/** The counts of every block so far (lastLine: the last line whose result was handed to the output). */
+interface Summary extends Omit<BlockResult, "out"> {
   /** The reader of the output went away before the end of the input. */
   closedEarly: boolean;
   /** Ctrl-C (SIGINT) stopped the reading before the end of the input. */
