@@ -5,14 +5,16 @@ import type { EDITION as Edition2 } from "./uri-syntax-02/index.js";
 import type { EDITION as Edition3 } from "./rfc2396/index.js";
 import type { EDITION as Edition4 } from "./rfc2396bis-01/index.js";
 import type { EDITION as Edition5 } from "./rfc3986/index.js";
+import type { EDITION as Edition6 } from "./rfc3987/index.js";
 import type { RuleName as RuleName0 } from "./url-1993/rules.js";
 import type { RuleName as RuleName1 } from "./uri-syntax-01/rules.js";
 import type { RuleName as RuleName2 } from "./uri-syntax-02/rules.js";
 import type { RuleName as RuleName3 } from "./rfc2396/rules.js";
 import type { RuleName as RuleName4 } from "./rfc2396bis-01/rules.js";
 import type { RuleName as RuleName5 } from "./rfc3986/rules.js";
+import type { RuleName as RuleName6 } from "./rfc3987/rules.js";
 /** The id of every edition, oldest first. */
-export type EditionId = "url-1993" | "uri-syntax-01" | "uri-syntax-02" | "rfc2396" | "rfc2396bis-01" | "rfc3986";
+export type EditionId = "url-1993" | "uri-syntax-01" | "uri-syntax-02" | "rfc2396" | "rfc2396bis-01" | "rfc3986" | "rfc3987";
 /** The default edition's id. */
 export type DefaultEditionId = "rfc2396bis-01";
 /** Each edition's rule names, in the edition's own spelling. */
@@ -23,6 +25,7 @@ export interface RuleNames {
   "rfc2396": RuleName3;
   "rfc2396bis-01": RuleName4;
   "rfc3986": RuleName5;
+  "rfc3987": RuleName6;
 }
 /** Each edition's parse rules (edition.json roles.parse): the rules parse() splits into components. */
 export interface ParseRules {
@@ -32,6 +35,7 @@ export interface ParseRules {
   "rfc2396": "URI-reference" | "absoluteURI" | "relativeURI";
   "rfc2396bis-01": "URI-reference" | "absolute-URI-reference" | "absolute-URI" | "relative-URI";
   "rfc3986": "URI-reference" | "URI" | "relative-ref" | "absolute-URI";
+  "rfc3987": "IRI-reference" | "IRI" | "irelative-ref" | "absolute-IRI";
 }
 /** Each edition's model: the family of algorithms (src/) its components and operations follow. */
 export interface Models {
@@ -41,6 +45,7 @@ export interface Models {
   "rfc2396": "rfc2396";
   "rfc2396bis-01": "rfc2396bis-01";
   "rfc3986": "rfc3986";
+  "rfc3987": "rfc3986";
 }
-export declare const EDITION_LIST: readonly (typeof Edition0 | typeof Edition1 | typeof Edition2 | typeof Edition3 | typeof Edition4 | typeof Edition5)[];
+export declare const EDITION_LIST: readonly (typeof Edition0 | typeof Edition1 | typeof Edition2 | typeof Edition3 | typeof Edition4 | typeof Edition5 | typeof Edition6)[];
 export declare const DEFAULT_EDITION_ID: DefaultEditionId;

@@ -7,5 +7,6 @@ const edition2 = require("./uri-syntax-02/index.js");
 const edition3 = require("./rfc2396/index.js");
 const edition4 = require("./rfc2396bis-01/index.js");
 const edition5 = require("./rfc3986/index.js");
+const edition6 = require("./rfc3987/index.js");
 
-module.exports = { EDITION_LIST: Object.freeze([edition0.EDITION, edition1.EDITION, edition2.EDITION, edition3.EDITION, edition4.EDITION, edition5.EDITION]), DEFAULT_EDITION_ID: "rfc2396bis-01" };
+module.exports = { EDITION_LIST: Object.freeze([edition0.EDITION, edition1.EDITION, edition2.EDITION, edition3.EDITION, edition4.EDITION, edition5.EDITION, edition6.EDITION]), DEFAULT_EDITION_ID: "rfc2396bis-01" };

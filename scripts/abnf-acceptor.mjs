@@ -17,8 +17,11 @@
 // - %x values and ranges are exact; "n*m" becomes {n,m}, "*" {0,}, "[ x ]" {0,1}.
 // - A repetition of at most 0 is the empty string, whatever it repeats: RFC 3986 writes
 //   path-empty = 0<pchar>, zero repetitions of a prose value, which is never read.
-// - No "u" flag: the RegExps match UTF-16 code units. Every terminal of this grammar is ASCII, so a
-//   lone surrogate, a non-BMP character or any other non-ASCII unit simply matches nothing.
+// - Terminals are code points (RFC 3987 section 2.2: "Character numbers are taken from the UCS"),
+//   and so are the readers': the RegExps carry the flag "u", and the lazy DFA reads a surrogate
+//   pair as one character. A lone surrogate is read as itself, a value no rule's range holds, so
+//   it matches nothing. The abnf package writes a range past U+FFFF as its UTF-16 surrogate
+//   sequences; parseAbnfText() puts the range back as written (codePointRanges()).
 //
 // As a module: editionFiles(), pegNameOf(), loadAbnf(), parseAbnfText(), toPlain(), rightLinear(), unrolled(),
 //   regexSources(), buildAcceptor(), buildSplitter().
@@ -139,10 +142,51 @@ export function parseAbnfText(text, source = "grammar") {
   }
   endName();
   const parsed = parseString(out, source);
+  for (const def of Object.values(parsed.defs)) def.def = codePointRanges(def.def, out);
   const restore = (n) => spelled.get(n.toUpperCase()) ?? n;
   for (const def of Object.values(parsed.defs)) def.name = restore(def.name);
   for (const ref of parsed.refs) ref.name = restore(ref.name);
   return parsed;
+}
+
+/** A %x value or range as written ("%x10000-1FFFD", "%x10FFFD"), as code points; null for anything else. */
+function writtenRange(node, text) {
+  const m = /^%?x([0-9A-Fa-f]+)(?:-([0-9A-Fa-f]+))?$/.exec(text.slice(node.loc.start.offset, node.loc.end.offset).trim());
+  if (!m) return null;
+  const first = parseInt(m[1], 16);
+  return { first, last: m[2] === undefined ? first : parseInt(m[2], 16) };
+}
+
+/**
+ * The abnf package's AST with every value or range past U+FFFF as written: the package splits
+ * "%x10000-1FFFD" into surrogate sequences (an alternation of concatenations, which it may flatten
+ * into the alternation around it, every piece carrying the location of the whole range), and this
+ * puts one "range" node of code points in their place, found by that location in the text.
+ */
+function codePointRanges(node, text) {
+  const whole = (n) => {
+    const r = n.loc && n.type !== "range" ? writtenRange(n, text) : null;
+    return r !== null && r.last > 0xffff ? { type: "range", loc: n.loc, first: r.first, last: r.last } : null;
+  };
+  const own = whole(node);
+  if (own) return own;
+  const same = (a, b) => a.loc && b.loc && a.loc.start.offset === b.loc.start.offset && a.loc.end.offset === b.loc.end.offset;
+  switch (node.type) {
+    case "alternation": {
+      const alts = [];
+      for (const alt of node.alts) {
+        const r = whole(alt);
+        // The pieces of one split range share its location: they become that range once.
+        if (r && alts.length && alts[alts.length - 1].type === "range" && same(alts[alts.length - 1], alt)) continue;
+        alts.push(r ?? codePointRanges(alt, text));
+      }
+      return { ...node, alts };
+    }
+    case "concatenation": return { ...node, elements: node.elements.map((e) => codePointRanges(e, text)) };
+    case "group": return { ...node, alt: codePointRanges(node.alt, text) };
+    case "repetition": return { ...node, el: codePointRanges(node.el, text) };
+    default: return node;
+  }
 }
 
 /** One node of the abnf package's AST as a plain object (rule names resolved to their spelling). */
@@ -169,11 +213,11 @@ export function toPlain(node, byUpper) {
   }
 }
 
-/** One UTF-16 code unit as a RegExp atom. */
+/** One code point as an atom of a RegExp with the flag "u". */
 function unit(code) {
-  const c = String.fromCharCode(code);
+  const c = String.fromCodePoint(code);
   if (/[A-Za-z0-9]/.test(c)) return c;
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
 }
 
 /** Whether the node refers to the rule `name` anywhere (directly). */
@@ -257,15 +301,13 @@ export function regexSources({ order, rules }) {
       case "str": {
         let out = "";
         for (const ch of n.text) {
-          const code = ch.charCodeAt(0);
-          if (ch.length !== 1) throw new Error(`non-BMP literal ${JSON.stringify(ch)}`);
+          const code = ch.codePointAt(0);
           if (n.ci && /[A-Za-z]/.test(ch)) out += `[${ch.toLowerCase()}${ch.toUpperCase()}]`;
           else out += unit(code);
         }
         return n.text.length === 1 ? out : `(?:${out})`;
       }
       case "range":
-        if (n.last > 0xffff) throw new Error("range beyond the BMP (the abnf package splits these into surrogates)");
         return n.first === n.last ? unit(n.first) : `[${unit(n.first)}-${unit(n.last)}]`;
       case "cat": return `(?:${n.items.map(node).join("")})`;
       case "alt": return `(?:${n.items.map(node).join("|")})`;
@@ -357,7 +399,7 @@ export function buildSplitter(abnf, start, capture) {
       default: return `(?:${regexSources({ order: ["_"], rules: { _: n } })._})`;
     }
   };
-  const re = new RegExp(`^(?:${node({ kind: "ref", name: start })})$`);
+  const re = new RegExp(`^(?:${node({ kind: "ref", name: start })})$`, "u");
   return (input) => {
     const m = re.exec(input);
     if (!m) return null;
@@ -383,7 +425,7 @@ function automaton({ rules }, start) {
       case "str": {
         let at = from;
         for (const ch of n.text) {
-          const code = ch.charCodeAt(0);
+          const code = ch.codePointAt(0);
           const to = state();
           edges[at].push([code, code, to]);
           if (n.ci && /[A-Za-z]/.test(ch)) {
@@ -449,7 +491,9 @@ function automaton({ rules }, start) {
   const read = (s, from = initial) => {
     let d = from;
     for (let i = 0; i < s.length; i++) {
-      const code = s.charCodeAt(i);
+      // A code point: a surrogate pair is one; a lone surrogate is itself, in no range.
+      const code = s.codePointAt(i);
+      if (code > 0xffff) i++;
       let next = d.next.get(code);
       if (next === undefined) {
         const to = [];

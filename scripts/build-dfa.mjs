@@ -15,8 +15,13 @@
 //        then the state and class: two lookups, a table of states x classes entries). Both are
 //        expanded from the same tables written here.
 //
-// Every rule of every edition is ASCII (the build fails otherwise): a code unit of 128 or more
-// leads to the dead state from any state, so the runner stops at the first non-ASCII character.
+// The alphabet is the code points (RFC 3987 section 2.2: "Terminals in the ABNF are characters").
+// A rule of ASCII terminals (every rule of the URI editions) leads to the dead state on any other
+// character, and its tables are the ASCII ones alone: the runner stops at the first non-ASCII code
+// unit. A rule that reads characters past ASCII (RFC 3987's ucschar and iprivate) has, beside the
+// class of each ASCII code, the classes of the code points from 128 up, as the ranges that share a
+// column (the elementary intervals of its transitions); the runner reads a surrogate pair as one
+// code point and a lone surrogate as itself, which no transition may hold (the build checks).
 //
 // The module also carries the rules' ABNF as plain trees (GRAMMAR), from which src/positions.ts
 // builds, when an error's details are first read, the automaton of positions that says which rules
@@ -27,7 +32,7 @@ import { toPlain, unrolled } from "./abnf-acceptor.mjs";
 const require = createRequire(import.meta.url);
 const { CharSet, DFA, NFA } = require("refa");
 
-const MAX = 0xffff;
+const MAX = 0x10ffff;
 /**
  * The most states of an automaton run in the direct layout: its table (a byte a state and ASCII
  * code unit) is then at most 32 KiB, and fits the first-level data cache with the input. On the
@@ -48,7 +53,7 @@ function refaAst(rules, start) {
       case "str": {
         const elements = [];
         for (const ch of n.text) {
-          const code = ch.charCodeAt(0);
+          const code = ch.codePointAt(0);
           let set = CharSet.fromCharacter(MAX, code);
           if (n.ci && /[A-Za-z]/.test(ch)) {
             const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
@@ -86,27 +91,48 @@ export function ruleAutomaton(abnf, name) {
   // States in breadth-first order from the initial one (1); 0 is dead.
   const order = [dfa.initial];
   const index = new Map([[dfa.initial, 1]]);
+  // The code points from 128 up where some transition begins or ends: the elementary intervals.
+  const cuts = new Set([128]);
   for (let i = 0; i < order.length; i++) {
     for (const [range, to] of order[i].out.entries()) {
-      if (range.max >= 128) throw new Error(`rule ${name}: a transition on a character beyond ASCII (U+${range.max.toString(16)})`);
+      if (range.max >= 0xd800 && range.min <= 0xdfff) throw new Error(`rule ${name}: a transition on a surrogate (U+${range.min.toString(16)}-U+${range.max.toString(16)})`);
+      if (range.max >= 128) {
+        cuts.add(Math.max(range.min, 128));
+        if (range.max < MAX) cuts.add(range.max + 1);
+      }
       if (!index.has(to)) { index.set(to, order.length + 1); order.push(to); }
     }
   }
   const states = order.length + 1;
-  // Columns: the target of every state on each ASCII character; equal columns share a class.
-  const columns = [];
-  for (let c = 0; c < 128; c++) {
+  const columnAt = (c) => {
     const column = [0];
     for (const node of order) { const to = node.out.get(c); column.push(to === undefined ? 0 : index.get(to)); }
-    columns.push(column.join(","));
-  }
+    return column.join(",");
+  };
+  // Columns: the target of every state on each ASCII character, then on each interval past ASCII;
+  // equal columns share a class.
+  const columns = [];
+  for (let c = 0; c < 128; c++) columns.push(columnAt(c));
+  const starts = [...cuts].sort((a, b) => a - b);
+  const wideColumns = starts.map(columnAt);
   const classOf = new Map();
-  const classes = columns.map((key) => { if (!classOf.has(key)) classOf.set(key, classOf.size); return classOf.get(key); });
+  const classFor = (key) => { if (!classOf.has(key)) classOf.set(key, classOf.size); return classOf.get(key); };
+  const classes = columns.map(classFor);
+  const dead = new Array(states).fill(0).join(",");
+  // [first code point, class, ...] from 128 to U+10FFFF; null when every character past ASCII leads to the dead state.
+  let wide = null;
+  if (!wideColumns.every((key) => key === dead)) {
+    wide = [];
+    starts.forEach((start, k) => {
+      const c = classFor(wideColumns[k]);
+      if (wide.length === 0 || wide[wide.length - 1] !== c) wide.push(start, c); // neighbours of one class are one interval
+    });
+  }
   const width = classOf.size;
   const table = new Array(states * width).fill(0);
   for (const [key, k] of classOf) key.split(",").forEach((to, s) => { table[s * width + k] = Number(to); });
   const accepting = order.filter((node) => dfa.finals.has(node)).map((node) => index.get(node));
-  return { states, width, classes, table, accepting, layout: states <= DIRECT_STATES ? "direct" : "classes" };
+  return { states, width, classes, table, accepting, layout: states <= DIRECT_STATES ? "direct" : "classes", wide };
 }
 
 const encode = (numbers) => {
@@ -122,15 +148,18 @@ export function automataModule(abnf, source) {
   for (const name of abnf.order) {
     const a = ruleAutomaton(abnf, name);
     states += a.states;
-    // [class of each ASCII code, number of classes, transitions by state then class, accepting states, layout]
-    automata[name] = [encode(a.classes), a.width, encode(a.table), encode(a.accepting), a.layout];
+    // [class of each ASCII code, number of classes, transitions by state then class, accepting states, layout,
+    // and for a rule that reads past ASCII, the classes of the code points from 128 up]
+    automata[name] = [encode(a.classes), a.width, encode(a.table), encode(a.accepting), a.layout, ...(a.wide ? [a.wide] : [])];
     grammar[name] = unrolled(name, abnf.rules[name]);
   }
   const text = `// @generated by scripts/build-dfa.mjs from ${source}.
 // For each rule, its minimal DFA: [the class of each ASCII code, the number of classes, the
 // transitions (the next state of each state and class, state 0 dead and 1 initial), the accepting
 // states, the layout the runner uses: "direct" (state x code unit, expanded from the classes and
-// the transitions) or "classes"]; numbers are written as the code units of a string, each
+// the transitions) or "classes", and, for a rule that reads characters past ASCII, the classes of
+// the code points from 128 up: [first code point, class, ...] in order, each interval up to the
+// next]; numbers but the last element's are written as the code units of a string, each
 // ${CODE_BASE} more than the number.
 // GRAMMAR: each rule's ABNF as a tree, right recursion unrolled into repetition (src/positions.ts).
 "use strict";
@@ -146,7 +175,7 @@ module.exports = { CODE_BASE: ${CODE_BASE}, AUTOMATA, GRAMMAR };
 
 export const AUTOMATA_DTS = `// @generated by scripts/build-dfa.mjs.
 export declare const CODE_BASE: number;
-export declare const AUTOMATA: Readonly<Record<string, readonly [string, number, string, string, "direct" | "classes"]>>;
+export declare const AUTOMATA: Readonly<Record<string, readonly [string, number, string, string, "direct" | "classes", (readonly number[])?]>>;
 export declare const GRAMMAR: Readonly<Record<string, unknown>>;
 `;
 

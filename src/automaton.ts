@@ -12,7 +12,18 @@ const charCodeAt = String.prototype.charCodeAt;
 export type Layout = "direct" | "classes";
 
 /** What the build writes for one rule (see scripts/build-dfa.mjs). */
-export type EncodedAutomaton = readonly [classes: string, width: number, table: string, accepting: string, layout: Layout];
+export type EncodedAutomaton = readonly [classes: string, width: number, table: string, accepting: string, layout: Layout,
+  wide?: readonly number[]];
+
+/**
+ * The classes of the code points from 128 up, for a rule that reads characters past ASCII (RFC
+ * 3987's ucschar and iprivate): the code point where each interval begins, in order (the first is
+ * 128, the last interval ends at U+10FFFF), and its class.
+ */
+export interface WideClasses {
+  readonly starts: Uint32Array;
+  readonly classes: Uint8Array;
+}
 
 /** The generated module of an edition's automata. */
 export interface AutomataModule {
@@ -33,6 +44,8 @@ export interface Automaton {
   readonly accepting: Uint8Array;
   /** The layout the build chose for this rule. */
   readonly layout: Layout;
+  /** The classes of the code points past ASCII; null when every one leads to the dead state. */
+  readonly wide: WideClasses | null;
   /**
    * Whether the whole input matches, bound to this automaton's tables (`accept.bind`): in the
    * direct layout, one lookup per character in a table of the next state of each state and code
@@ -65,7 +78,32 @@ export function directTable(classes: Uint8Array, width: number, table: Uint16Arr
   return direct;
 }
 
-export function decodeAutomaton([classes, width, table, accepting, layout]: EncodedAutomaton, base: number): Automaton {
+/** The class of a code point from 128 up (found by halves among the intervals). */
+export function wideClassOf(wide: WideClasses, cp: number): number {
+  const { starts } = wide;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= cp) lo = mid; else hi = mid - 1;
+  }
+  return wide.classes[lo];
+}
+
+/**
+ * The code point at i and the code units it takes (1, or 2 for a surrogate pair), as every
+ * reader of a rule past ASCII reads it: a lone surrogate is itself, a value no class holds.
+ */
+export function codePointAt(input: string, i: number): number {
+  const c = charCodeAt.call(input, i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
+    const d = charCodeAt.call(input, i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+  }
+  return c;
+}
+
+export function decodeAutomaton([classes, width, table, accepting, layout, wideEncoded]: EncodedAutomaton, base: number): Automaton {
   const codes = (s: string, into: Uint8Array | Uint16Array) => {
     for (let i = 0; i < s.length; i++) into[i] = s.charCodeAt(i) - base;
     return into;
@@ -76,12 +114,25 @@ export function decodeAutomaton([classes, width, table, accepting, layout]: Enco
   const classOf = codes(classes, new Uint8Array(128)) as Uint8Array;
   const next = codes(table, new Uint16Array(table.length)) as Uint16Array;
   if (layout !== "direct" && layout !== "classes") throw new Error(`internal error: unknown automaton layout ${String(layout)}`);
+  let wide: WideClasses | null = null;
+  if (wideEncoded !== undefined) {
+    const starts = new Uint32Array(wideEncoded.length / 2);
+    const wideClasses = new Uint8Array(wideEncoded.length / 2);
+    for (let k = 0; k < starts.length; k++) { starts[k] = wideEncoded[2 * k]; wideClasses[k] = wideEncoded[2 * k + 1]; }
+    wide = { starts, classes: wideClasses };
+  }
+  const common = { classes: classOf, width, table: next, accepting: accept, layout, wide };
+  if (wide !== null) {
+    // A rule past ASCII: ASCII as the layout says, every other code point through its class.
+    const ascii = layout === "direct" ? directTable(classOf, width, next) : null;
+    return {
+      ...common,
+      accepts: acceptWide.bind(undefined, ascii, classOf, width, next, wide, accept),
+      acceptsBytes: bytesWide.bind(undefined, ascii, classOf, width, next, accept),
+    };
+  }
   return {
-    classes: classOf,
-    width,
-    table: next,
-    accepting: accept,
-    layout,
+    ...common,
     ...(layout === "direct" ? direct(directTable(classOf, width, next), accept) : {
       accepts: acceptClasses.bind(undefined, classOf, width, next, accept),
       acceptsBytes: bytesClasses.bind(undefined, classOf, width, next, accept),
@@ -181,6 +232,47 @@ function bytesClasses(classes: Uint8Array, width: number, table: Uint16Array, ac
   return accepting[s];
 }
 
+/**
+ * The loop of a rule past ASCII: an ASCII code unit as the layout says (the direct table when
+ * there is one), any other through the class of its code point; the same looks at the dead state.
+ */
+function acceptWide(direct: Uint8Array | null, classes: Uint8Array, width: number, table: Uint16Array, wide: WideClasses,
+  accepting: Uint8Array, input: string): boolean {
+  const n = input.length;
+  let s = 1;
+  for (let i = 0; i < n;) {
+    const stop = n - i > STRIDE ? i + STRIDE : n;
+    while (i < stop) {
+      const c = charCodeAt.call(input, i);
+      if (c < 128) {
+        s = direct !== null ? direct[(s << 7) | c] : table[s * width + classes[c]];
+        i++;
+      } else {
+        const cp = codePointAt(input, i);
+        s = table[s * width + wideClassOf(wide, cp)];
+        i += cp > 0xffff ? 2 : 1;
+      }
+    }
+    if (s === 0) return false;
+  }
+  return accepting[s] === 1;
+}
+
+/** The bytes loop of a rule past ASCII: ASCII bytes as the layout says; -1 at the first byte past ASCII (decoded by the caller). */
+function bytesWide(direct: Uint8Array | null, classes: Uint8Array, width: number, table: Uint16Array, accepting: Uint8Array,
+  bytes: Uint8Array, start: number, end: number, out: Uint8Array, at: number): number {
+  let s = 1;
+  const shift = at - start;
+  for (let i = start; i < end; i++) {
+    const c = bytes[i];
+    if (c > 127) return -1;
+    out[i + shift] = c;
+    s = direct !== null ? direct[(s << 7) | c] : table[s * width + classes[c]];
+    if (s === 0) return ascii(bytes, i, end) ? 0 : -1;
+  }
+  return accepting[s];
+}
+
 /** Whether bytes[start..end) are all ASCII. */
 function ascii(bytes: Uint8Array, start: number, end: number): boolean {
   let seen = 0;
@@ -193,25 +285,56 @@ export function runAccepts(a: Automaton, input: string): boolean {
   return a.accepts(input);
 }
 
-/** Reads the input as far as it can still be completed to a match. */
+/**
+ * Reads the input as far as it can still be completed to a match (the offset in code units; a
+ * surrogate pair is read whole, or not at all).
+ */
 export function runScan(a: Automaton, input: string): Scan {
-  const { classes, width, table } = a;
+  const { classes, width, table, wide } = a;
   let s = 1;
-  for (let i = 0, n = input.length; i < n; i++) {
+  for (let i = 0, n = input.length; i < n;) {
     const c = charCodeAt.call(input, i);
-    const to = c > 127 ? 0 : table[s * width + classes[c]];
+    let size = 1;
+    let to: number;
+    if (c < 128) to = table[s * width + classes[c]];
+    else if (wide === null) to = 0;
+    else {
+      const cp = codePointAt(input, i);
+      if (cp > 0xffff) size = 2;
+      to = table[s * width + wideClassOf(wide, cp)];
+    }
     if (to === 0) return { offset: i, state: s };
     s = to;
+    i += size;
   }
   return { offset: input.length, state: s };
 }
 
-/** Every ASCII character that can follow in a state (in code order), and whether a match can end there. */
-export function nextIn(a: Automaton, state: number): { characters: string; end: boolean } {
-  const { classes, width, table } = a;
+/** What can follow in a state of an automaton. */
+export interface Next {
+  /** Every ASCII character that can follow, in code order. */
+  readonly characters: string;
+  /** The code points past ASCII that can follow, as ranges [first, last] in order (none for a rule of ASCII). */
+  readonly ranges: readonly (readonly [number, number])[];
+  /** Whether a match can end there. */
+  readonly end: boolean;
+}
+
+/** What can follow in a state: the ASCII characters, the ranges of code points past ASCII, and whether a match can end. */
+export function nextIn(a: Automaton, state: number): Next {
+  const { classes, width, table, wide } = a;
   let characters = "";
   for (let c = 0; c < 128; c++) if (table[state * width + classes[c]] !== 0) characters += String.fromCharCode(c);
-  return { characters, end: a.accepting[state] === 1 };
+  const ranges: [number, number][] = [];
+  if (wide !== null) {
+    for (let k = 0; k < wide.starts.length; k++) {
+      if (table[state * width + wide.classes[k]] === 0) continue;
+      const last = k + 1 < wide.starts.length ? wide.starts[k + 1] - 1 : 0x10ffff;
+      const prev = ranges[ranges.length - 1];
+      if (prev !== undefined && prev[1] + 1 === wide.starts[k]) prev[1] = last; else ranges.push([wide.starts[k], last]);
+    }
+  }
+  return { characters, ranges, end: a.accepting[state] === 1 };
 }
 
 /** The automata of one edition, each decoded when first used. */

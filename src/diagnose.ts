@@ -3,10 +3,10 @@
 // longest prefix that some match begins with) and every character that could come next; the
 // automaton of the rule's positions (src/positions.ts) says which rules read each of those
 // characters there. Both take time linear in the input and memory independent of it.
-import { nextIn, runScan } from "./automaton.js";
+import { nextIn, runScan, type Next } from "./automaton.js";
 import type { Edition, PegExpectation, RuleInfo } from "./edition.js";
 import { orList, UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
-import { Positions, type Reading } from "./positions.js";
+import { mergeRanges, Positions, type Reading } from "./positions.js";
 import { article } from "./words.js";
 
 type RuleName = string;
@@ -53,7 +53,7 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
 const DERIVED = new WeakMap<readonly Reading[], { path: string[]; expected: string[] }>();
 
 /** The rule path and the words of `expected`, from the readings of the next character. */
-function readingsOf(edition: Edition, start: RuleInfo, raw: readonly Reading[], next: { characters: string; end: boolean }): { path: string[]; expected: string[] } {
+function readingsOf(edition: Edition, start: RuleInfo, raw: readonly Reading[], next: Next): { path: string[]; expected: string[] } {
   let derived = DERIVED.get(raw);
   if (derived === undefined) DERIVED.set(raw, derived = derive());
   // Copies: an error's arrays are its own.
@@ -78,7 +78,23 @@ function readingsOf(edition: Edition, start: RuleInfo, raw: readonly Reading[], 
     const readings: string[][] = []; // in the grammar's order
     const readers = new Map<RuleName, Set<number>>(); // the characters each rule can read next
     const seen = new Set<number>();
+    // Code points past ASCII (RFC 3987): named by the rule whose range reads them (ucschar, iprivate).
+    const wide = new Map<RuleName, (readonly [number, number])[]>();
+    const wideSeen: (readonly [number, number])[] = [];
+    for (const { chain, ranges } of raw) {
+      if (ranges.length === 0) continue;
+      readings.push(cut(chain, false));
+      const reader = chain[chain.length - 1];
+      let list = wide.get(reader);
+      if (list === undefined) wide.set(reader, list = []);
+      list.push(...ranges);
+      wideSeen.push(...ranges);
+    }
+    if (JSON.stringify(mergeRanges(wideSeen)) !== JSON.stringify(next.ranges)) {
+      throw new Error(`internal error: the DFA and the positions of rule ${start.name} disagree past ASCII`);
+    }
     for (const { chain, codes } of raw) {
+      if (codes.length === 0) continue;
       const starts = codes.filter((c) => escapeStart.includes(String.fromCharCode(c)));
       const rest = starts.length ? codes.filter((c) => !escapeStart.includes(String.fromCharCode(c))) : codes;
       for (const [part, escapeStarts] of [[rest, false], [starts, true]] as const) {
@@ -110,6 +126,8 @@ function readingsOf(edition: Edition, start: RuleInfo, raw: readonly Reading[], 
       path = common.length ? [...common] : [start.name];
     }
     const expected = describeNext(edition, readers, next.end, path[path.length - 1]);
+    const words = [...wide].map(([rule, ranges]) => `${article(rule)} ${rule} (${rangesText(mergeRanges(ranges))})`);
+    expected.splice(next.end ? expected.length - 1 : expected.length, 0, ...words);
     return { path, expected };
   }
 }
@@ -138,6 +156,13 @@ function describeNext(edition: Edition, readers: ReadonlyMap<RuleName, ReadonlyS
   });
   if (end) out.push("end of input");
   return out;
+}
+
+/** "U+00A0-U+D7FF, U+F900-U+FDCF, ... (17 ranges)": code point ranges in words, the first few of them. */
+export function rangesText(ranges: readonly (readonly [number, number])[]): string {
+  const u = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+  const shown = ranges.slice(0, 3).map(([a, b]) => (a === b ? u(a) : `${u(a)}-${u(b)}`));
+  return ranges.length > 3 ? `${shown.join(", ")}, ... (${ranges.length} ranges)` : shown.join(", ");
 }
 
 const LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"].map((c) => c.charCodeAt(0));

@@ -40,6 +40,12 @@ export interface UriSyntaxErrorDetails {
 export interface UriSyntaxErrorNext {
   /** Every ASCII character that could come next, as one string in code order: "#/?" ... */
   readonly characters: string;
+  /**
+   * The code points past ASCII that could come next, as ranges [first, last] in order: empty in
+   * the URI editions, whose characters are ASCII; RFC 3987's ucschar and iprivate where they may
+   * come.
+   */
+  readonly ranges: readonly (readonly [number, number])[];
   /** True when the input could have ended at the offset. */
   readonly end: boolean;
 }

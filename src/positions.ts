@@ -13,14 +13,16 @@ type Node =
   | { kind: "rep"; min: number; max: number | null; item: Node }
   | { kind: "ref"; name: string };
 
-/** A transition on a range of code units, taken inside a chain of rules. */
+/** A transition on a range of code points, taken inside a chain of rules. */
 interface Edge { readonly lo: number; readonly hi: number; readonly to: number; readonly chain: number }
 
 /** A set of positions, with its transitions and its readings found as they are needed. */
 interface SetState {
   readonly states: readonly number[];
-  /** By code unit (an array, not a Map: the prefixes read are ASCII, since the DFA stops before any other code unit). */
+  /** By ASCII code (an array: most prefixes read are ASCII). */
   readonly next: (SetState | undefined)[];
+  /** By code point past ASCII (RFC 3987's ucschar and iprivate), made when first needed. */
+  wide?: Map<number, SetState>;
   readings?: readonly Reading[];
 }
 
@@ -30,6 +32,8 @@ export interface Reading {
   readonly chain: readonly string[];
   /** The ASCII codes this chain can read next, in code order. */
   readonly codes: readonly number[];
+  /** The code points past ASCII this chain can read next, as ranges [first, last] in order (empty for a rule of ASCII). */
+  readonly ranges: readonly (readonly [number, number])[];
 }
 
 /**
@@ -76,7 +80,7 @@ export class Positions {
           let at = from;
           for (const ch of n.text) {
             const to = state();
-            const code = ch.charCodeAt(0);
+            const code = ch.codePointAt(0)!;
             edge(at, code, code, to);
             if (n.ci && /[A-Za-z]/.test(ch)) {
               const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
@@ -173,18 +177,25 @@ export class Positions {
 
   #walk(input: string, length: number, previous: SetState[] | undefined): SetState {
     let s = this.#initial;
-    for (let i = 0; i < length; i++) {
-      if (previous !== undefined && i === length - 1) previous.push(s);
-      const code = charCodeAt.call(input, i);
-      let next = s.next[code];
+    for (let i = 0; i < length;) {
+      // A code point: a surrogate pair is one character (the DFA never stops inside one).
+      let code = charCodeAt.call(input, i);
+      let size = 1;
+      if (code >= 0xd800 && code <= 0xdbff && i + 1 < input.length) {
+        const low = charCodeAt.call(input, i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) { code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000; size = 2; }
+      }
+      if (previous !== undefined && i + size === length) previous.push(s);
+      let next = code < 128 ? s.next[code] : s.wide?.get(code);
       if (next === undefined) {
         const to: number[] = [];
         for (const q of s.states) for (const e of this.#edges[q]) if (code >= e.lo && code <= e.hi) to.push(e.to);
         next = this.#set(this.#closure(to));
-        s.next[code] = next;
+        if (code < 128) s.next[code] = next; else (s.wide ??= new Map()).set(code, next);
       }
       if (next.states.length === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
       s = next;
+      i += size;
     }
     return s;
   }
@@ -193,11 +204,17 @@ export class Positions {
     if (s.readings !== undefined) return { readings: s.readings };
     // Chains are numbered as the build meets them, which is the grammar's order.
     const byChain = new Map<number, Uint8Array>();
+    const wideByChain = new Map<number, [number, number][]>();
     for (const q of s.states) {
       for (const e of this.#edges[q]) {
         let set = byChain.get(e.chain);
         if (set === undefined) byChain.set(e.chain, set = new Uint8Array(128));
         for (let c = e.lo, hi = Math.min(e.hi, 127); c <= hi; c++) set[c] = 1;
+        if (e.hi >= 128) {
+          let ranges = wideByChain.get(e.chain);
+          if (ranges === undefined) wideByChain.set(e.chain, ranges = []);
+          ranges.push([Math.max(e.lo, 128), e.hi]);
+        }
       }
     }
     const readings: Reading[] = [];
@@ -205,9 +222,20 @@ export class Positions {
       const set = byChain.get(id)!;
       const codes: number[] = [];
       for (let c = 0; c < 128; c++) if (set[c] === 1) codes.push(c);
-      if (codes.length > 0) readings.push({ chain: this.#chains[id], codes });
+      const ranges = mergeRanges(wideByChain.get(id) ?? []);
+      if (codes.length > 0 || ranges.length > 0) readings.push({ chain: this.#chains[id], codes, ranges });
     }
     s.readings = readings;
     return { readings };
   }
+}
+
+/** Ranges of code points in order, overlapping and adjacent ones joined. */
+export function mergeRanges(ranges: readonly (readonly [number, number])[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [lo, hi] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = out[out.length - 1];
+    if (last !== undefined && lo <= last[1] + 1) last[1] = Math.max(last[1], hi); else out.push([lo, hi]);
+  }
+  return out;
 }

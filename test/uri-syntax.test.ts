@@ -115,7 +115,7 @@ describe("what draft -01 prints in error", () => {
     writeFileSync(file, abnf.replace(intent, 'server         = [ [ userinfo ] "@" ] hostport'));
     const run = spawnSync(process.execPath, [join(ROOT, "scripts/abnf-acceptor.mjs"), "--grammar", file, "--json"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     const regex = (JSON.parse(run.stdout) as { regex: Record<string, string> }).regex;
-    const printedReference = new RegExp(`^(?:${regex["URI-reference"]})$`);
+    const printedReference = new RegExp(`^(?:${regex["URI-reference"]})$`, "u");
     const printedServer = new RegExp(`^(?:${regex.server})$`);
     const real = loadAbnf(edition).acceptor;
     expect(printedServer.test("")).toBe(false);

@@ -2,7 +2,9 @@
 // For each rule, its minimal DFA: [the class of each ASCII code, the number of classes, the
 // transitions (the next state of each state and class, state 0 dead and 1 initial), the accepting
 // states, the layout the runner uses: "direct" (state x code unit, expanded from the classes and
-// the transitions) or "classes"]; numbers are written as the code units of a string, each
+// the transitions) or "classes", and, for a rule that reads characters past ASCII, the classes of
+// the code points from 128 up: [first code point, class, ...] in order, each interval up to the
+// next]; numbers but the last element's are written as the code units of a string, each
 // 48 more than the number.
 // GRAMMAR: each rule's ABNF as a tree, right recursion unrolled into repetition (src/positions.ts).
 "use strict";

@@ -33,7 +33,7 @@ const VALUED = new Set(["literal", "class", "any", "rule_ref", "sequence", "choi
 /** What the compiler cannot translate (it stops the build): the first such node, described. */
 function unsupported(node) {
   if (!VALUED.has(node.type)) return `a ${node.type} node`;
-  if (node.type === "class" && node.unicode) return "a unicode class";
+  if (node.type === "class" && node.unicode && node.ignoreCase) return "a case-insensitive unicode class";
   if (node.type === "repeated") {
     if (node.delimiter) return "a repetition with a delimiter";
     if ((node.min && node.min.type !== "constant") || node.max.type !== "constant") return "a repetition with a variable bound";
@@ -129,6 +129,7 @@ class Compiler {
     this.firsts = new Map();
     this.tables = new Map(); // member list -> table name
     this.regexes = new Map(); // RegExp literal -> name (classes unitSet does not take)
+    this.wides = new Map(); // code point ranges -> name (classes with the flag u)
     this.actions = []; // action functions, in the order compiled
   }
 
@@ -179,6 +180,28 @@ class Compiler {
     return name;
   }
 
+  /**
+   * The name of a module-level test of a class with the flag u (RFC 3987's ucschar, iprivate):
+   * a function of (s, p, n) that gives the number of code units of the character at p when the
+   * class holds it (1, or 2 for a surrogate pair), else 0. A lone surrogate is read as itself.
+   */
+  wide(node) {
+    const ranges = [];
+    for (const part of node.parts) {
+      const [from, to] = Array.isArray(part) ? part : [part, part];
+      if (typeof from !== "string" || typeof to !== "string") fail("a unicode class with a class escape");
+      ranges.push([from.codePointAt(0), to.codePointAt(0)]);
+    }
+    ranges.sort((a, b) => a[0] - b[0]);
+    const key = `${node.inverted ? "^" : ""}${ranges.map(([a, b]) => `${a},${b}`).join(",")}`;
+    let name = this.wides.get(key);
+    if (!name) {
+      name = `peg$u${this.wides.size}`;
+      this.wides.set(key, name);
+    }
+    return name;
+  }
+
   /** A fresh name in the current function. */
   fresh(prefix) {
     return `${prefix}${this.counter++}`;
@@ -219,6 +242,11 @@ class Compiler {
       case "any":
         return `${ind}if (p < n) {${target ? ` ${target} = s.charAt(p);` : ""} p++; } else { ${onFail} }\n`;
       case "class": {
+        if (node.unicode) {
+          // A class of code points: the character at p is one or two code units.
+          const w = this.variable("w");
+          return `${ind}if (p < n && (${w} = ${this.wide(node)}(s, p, n)) !== 0) {${target ? ` ${target} = s.substring(p, p + ${w});` : ""} p += ${w}; } else { ${onFail} }\n`;
+        }
         // A class with members from 128 up but not all of them ([a\u00c9]i): peggy's own test.
         const re = this.regex(node);
         return `${ind}if (p < n && ${re}.test(s.charAt(p))) {${target ? ` ${target} = s.charAt(p);` : ""} p++; } else { ${onFail} }\n`;
@@ -540,6 +568,7 @@ export function compileRules(ast) {
   const compiler = new Compiler(ast);
   const functions = ast.rules.map((r) => compiler.rule(r));
   const tables = [...compiler.tables].map(([key, name]) => `const ${name} = peg$table([${key}]);`)
-    .concat([...compiler.regexes].map(([literal, name]) => `const ${name} = ${literal};`));
+    .concat([...compiler.regexes].map(([literal, name]) => `const ${name} = ${literal};`))
+    .concat([...compiler.wides].map(([key, name]) => `const ${name} = peg$codePoints(${key.startsWith("^")}, [${key.replace(/^\^/, "")}]);`));
   return { position: compiler.position, tables, actions: compiler.actions, functions };
 }

@@ -27,6 +27,45 @@ import { compileRules } from "./emit.mjs";
 const fail = (what) => stop("generateFast", what);
 
 /** The helpers an action may call, as peggy defines them for actions. */
+/**
+ * A class with the flag u as a test of the character at p (RFC 3987's ucschar and iprivate):
+ * ranges are [first, last] code points in order; the test reads a surrogate pair as one code point
+ * and a lone surrogate as itself, and gives the code units the character takes when the class holds
+ * it (inverted: when it does not), else 0. ASCII is looked up in a table, the rest found by halves.
+ */
+const CODE_POINTS = `
+// Classes of code points (flag u), as tests of the character at p.
+function peg$codePoints(inverted, flat) {
+  const ascii = new Uint8Array(128);
+  const firsts = [];
+  const lasts = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    for (let c = flat[i]; c <= flat[i + 1] && c < 128; c++) ascii[c] = 1;
+    if (flat[i + 1] >= 128) { firsts.push(Math.max(flat[i], 128)); lasts.push(flat[i + 1]); }
+  }
+  const hit = inverted ? 0 : 1;
+  return function (s, p, n) {
+    let c = s.charCodeAt(p);
+    if (c < 128) return ascii[c] === hit ? 1 : 0;
+    let w = 1;
+    if (c >= 0xd800 && c <= 0xdbff && p + 1 < n) {
+      const d = s.charCodeAt(p + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) { c = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000; w = 2; }
+    }
+    let lo = 0;
+    let hi = firsts.length - 1;
+    let found = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (c < firsts[mid]) hi = mid - 1;
+      else if (c > lasts[mid]) lo = mid + 1;
+      else { found = 1; break; }
+    }
+    return found === hit ? w : 0;
+  };
+}
+`;
+
 const HELPERS = {
   text: "function text() {\n  return input.substring(peg$savedPos, peg$currPos);\n}\n",
   offset: "function offset() {\n  return peg$savedPos;\n}\n",
@@ -81,7 +120,7 @@ export function generateFast(ast, options) {
     "// The value of every sequence without a pluck and of every action-free rule: nothing reads it.\n" +
     "const peg$LIST = Object.freeze([]);\n",
     "// Character classes as 128-entry tables.\nfunction peg$table(codes) {\n  const t = new Uint8Array(128);\n" +
-    "  for (const c of codes) t[c] = 1;\n  return t;\n}\n" + (tables.length ? "\n" + tables.join("\n") + "\n" : ""),
+    "  for (const c of codes) t[c] = 1;\n  return t;\n}\n" + (tables.some((t) => t.includes("peg$codePoints(")) ? CODE_POINTS : "") + (tables.length ? "\n" + tables.join("\n") + "\n" : ""),
     ...helpers.map((h) => HELPERS[h]),
     "// The actions of the grammar, with the labels in scope as parameters.\n" + actions.join("\n") + "\n",
     "// The rules: peg$m_* return the end of the match at p or -1; peg$v_* return the value (peg$end\n" +

@@ -12,6 +12,7 @@
 //              fuseLoops                B* (L B*)* as (B / L)*
 //              flattenChoices           small action-free choices in place; nested choices flat
 //              hoistClassAlternatives   one-character alternatives first, for peggy's
+//              keepCodePointClasses     classes with the flag u kept out of peggy's merge
 //              mergeCharacterClasses    (peggy's) merging them into one class
 //              inlineClassRules         calls of one-class rules as the class
 //              checkRuleValues          no action reads an action-free rule's value
@@ -38,6 +39,7 @@
 import { fail } from "./ast.mjs";
 import { checkActionInputs } from "./check-action-inputs.mjs";
 import { checkRuleValues } from "./check-rule-values.mjs";
+import { keepCodePointClasses } from "./keep-code-point-classes.mjs";
 import { classTables } from "./class-tables.mjs";
 import { deferOptionalPrefix } from "./defer-optional-prefix.mjs";
 import { flattenChoices } from "./flatten-choices.mjs";
@@ -74,6 +76,7 @@ export function fastBuild({ records, rewrite = true } = {}) {
       check.push(checkActionInputs);
       const merge = indexOf(transform, "mergeCharacterClasses");
       transform.splice(merge + 1, 0, ...(rewrite ? [inlineClassRules, checkRuleValues, inlineSmallRules] : [checkRuleValues]));
+      transform.splice(merge, 0, keepCodePointClasses);
       if (rewrite) transform.splice(merge, 0, deferOptionalPrefix, fuseLoops, flattenChoices, hoistClassAlternatives);
       if (records) typedRecords(records).use(config);
       config.passes.generate = [generateFast];

@@ -36,7 +36,7 @@ export function loadAbnf(edition = "rfc2396bis-01"): Abnf {
   });
   const data = JSON.parse(out) as { order: string[]; rules: Record<string, AbnfNode>; regex: Record<string, string> };
   const acceptor: Record<string, RegExp> = {};
-  for (const name of data.order) acceptor[name] = new RegExp(`^(?:${data.regex[name]})$`);
+  for (const name of data.order) acceptor[name] = new RegExp(`^(?:${data.regex[name]})$`, "u");
   const abnf = { order: data.order, rules: data.rules, acceptor };
   cached.set(edition, abnf);
   return abnf;

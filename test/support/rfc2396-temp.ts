@@ -120,7 +120,7 @@ function rules(): Map<string, RegExp> {
       cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024,
     });
     const data = JSON.parse(out) as { order: string[]; regex: Record<string, string> };
-    acceptor = new Map(data.order.map((name) => [name, new RegExp(`^(?:${data.regex[name]})$`)]));
+    acceptor = new Map(data.order.map((name) => [name, new RegExp(`^(?:${data.regex[name]})$`, "u")]));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
