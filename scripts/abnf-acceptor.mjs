@@ -341,14 +341,22 @@ export function buildAcceptor(abnf = loadAbnf()) {
       viable: (s) => run().read(s) !== null,
       /**
        * After s, which must be viable: every ASCII character c for which s + c is viable (as one
-       * string in code order), and whether s itself matches.
+       * string in code order), the code points past ASCII for which it is (ranges [first, last] in
+       * order: every edge out of the state's NFA states leads on, since each NFA state can reach the
+       * final state), and whether s itself matches.
        */
       continuations: (s) => {
         const d = run().read(s);
         if (d === null) throw new Error("continuations of a string no match begins with");
         let characters = "";
         for (let c = 0; c < 128; c++) if (run().read(String.fromCharCode(c), d) !== null) characters += String.fromCharCode(c);
-        return { characters, end: d.accepting };
+        const wide = run().edgesOf(d).filter(([, hi]) => hi >= 128).map(([lo, hi]) => [Math.max(lo, 128), hi]).sort((a, b) => a[0] - b[0]);
+        const ranges = [];
+        for (const [lo, hi] of wide) {
+          const last = ranges[ranges.length - 1];
+          if (last !== undefined && lo <= last[1] + 1) last[1] = Math.max(last[1], hi); else ranges.push([lo, hi]);
+        }
+        return { characters, ranges, end: d.accepting };
       },
     };
   }
@@ -506,7 +514,9 @@ function automaton({ rules }, start) {
     }
     return d;
   };
-  return { read };
+  /** The edges [lo, hi] out of the NFA states of a state of read(). */
+  const edgesOf = (d) => d.states.flatMap((q) => edges[q].map(([lo, hi]) => [lo, hi]));
+  return { read, edgesOf };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -39,6 +39,10 @@ export const NEAR_MISS_CHARS = [
   ..."%:/?#[]@.-", ..."0123456789", ..."aAfFbE", ..."gGzZxX", " ",
   ..."_~!*'();&=+$,", ..."\"<>\\{}|^`", "\t", "\n", "\u0000", "\u007f",
   "\u00e9", "\u00a0", "\u0130", "\u212a", "\ud800", "\udc00", "\ud83d\ude00", "\uff0e", "\uff1a",
+  // The edges of RFC 3987's ucschar and iprivate: the last code points before and after each range,
+  // noncharacters, the private-use planes, each plane's last two.
+  "\u009f", "\ud7ff", "\uf8ff", "\uf900", "\ufdcf", "\ufdd0", "\ufdef", "\ufdf0", "\uffef", "\ufffe", "\uffff", "\ue000",
+  "\u{1fffd}", "\u{1fffe}", "\u{1ffff}", "\u{e0fff}", "\u{e1000}", "\u{efffd}", "\u{f0000}", "\u{ffffd}", "\u{10fffd}", "\u{10ffff}",
 ];
 
 /**
@@ -77,11 +81,16 @@ export class Generator {
         return out;
       }
       case "range": {
+        // Code points (RFC 3987's ranges reach plane 16); a range wider than ASCII gives its edges
+        // often (U+D7FF before the surrogates, each plane's xFFFD).
         if (this.perturb && r.chance(this.perturb)) {
           const code = r.chance(0.5) ? n.first - 1 : n.last + 1;
-          if (code >= 0 && code <= 0xffff) return String.fromCharCode(code);
+          if (code >= 0 && code <= 0x10ffff) return String.fromCodePoint(code);
         }
-        return String.fromCharCode(r.int(n.first, n.last));
+        if (n.last >= 0x80 && n.last - n.first > 2 && r.chance(0.3)) {
+          return String.fromCodePoint(r.pick([n.first, n.first + 1, n.last - 1, n.last]));
+        }
+        return String.fromCodePoint(r.int(n.first, n.last));
       }
       case "cat": return n.items.map((i) => this.node(i)).join("");
       case "alt": return this.node(r.pick(n.items));
@@ -278,9 +287,10 @@ export function errorChecker(edition, abnf) {
     const { offset, next, path } = e;
     const prefix = input.slice(0, offset);
     if (!reader.viable(prefix)) return `error check: offset ${offset}, but no match begins with the input up to it`;
-    if (offset < input.length && reader.viable(input.slice(0, offset + 1))) return `error check: offset ${offset}, but a match begins with one more character`;
+    const width = offset < input.length && input.codePointAt(offset) > 0xffff ? 2 : 1;
+    if (offset < input.length && reader.viable(input.slice(0, offset + width))) return `error check: offset ${offset}, but a match begins with one more character`;
     const exact = reader.continuations(prefix);
-    if (next.characters !== exact.characters || next.end !== exact.end) {
+    if (next.characters !== exact.characters || next.end !== exact.end || JSON.stringify(next.ranges) !== JSON.stringify(exact.ranges)) {
       return `error check: next ${JSON.stringify(next)}, the acceptor ${JSON.stringify(exact)}`;
     }
     if (path[0] !== rule || path[path.length - 1] !== e.rule) return `error check: path ${path.join(">")} for rule ${e.rule}`;

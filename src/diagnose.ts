@@ -5,7 +5,8 @@
 // characters there. Both take time linear in the input and memory independent of it.
 import { nextIn, runScan, type Next } from "./automaton.js";
 import type { Edition, PegExpectation, RuleInfo } from "./edition.js";
-import { orList, UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
+import { orList, showChar, UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
+import { EDITIONS } from "./registry.js";
 import { mergeRanges, Positions, type Reading } from "./positions.js";
 import { article } from "./words.js";
 
@@ -42,11 +43,35 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
   const info = edition.rule(rule)!;
   const schemeRule = edition.requireRule(edition.roles.scheme);
   const isScheme = (text: string) => edition.accepts(text, schemeRule);
-  const hint = hintFor(edition, input, offset, rule, path, start.name, next.characters, isScheme);
+  const own = hintFor(edition, input, offset, rule, path, start.name, next.characters, isScheme);
+  const iri = offset < input.length ? iriReading(edition, input, offset, start.name) : undefined;
+  const hint = own === undefined ? iri : iri === undefined ? own : `${own}. ${iri}`;
   return {
     input, offset, expected, next, rule, path, section: info.section, startRule: start.name, edition: edition.id,
     ...(hint === undefined ? {} : { hint }),
   };
+}
+
+/**
+ * At a character past ASCII that an edition of ASCII stops at, what an edition of IRIs reads there
+ * (RFC 3987, whose grammar reads characters of the UCS: the editions whose reference rule reads past
+ * ASCII, from their automata): the whole input as the same kind of reference, or the character by
+ * the rule of its own that holds it (ucschar, iprivate). Undefined where none reads it.
+ */
+function iriReading(edition: Edition, input: string, offset: number, startRule: RuleName): string | undefined {
+  const cp = input.codePointAt(offset)!;
+  if (cp < 0x80 || (cp >= 0xd800 && cp <= 0xdfff) || edition.automata.of(edition.roles.reference).wide !== null) return undefined;
+  const ch = String.fromCodePoint(cp);
+  for (const other of Object.values(EDITIONS) as Edition[]) {
+    if (other === edition || other.automata.of(other.roles.reference).wide === null) continue;
+    const role = (Object.keys(edition.roles) as (keyof typeof edition.roles)[]).find((k) => edition.roles[k] === startRule);
+    const same = role === undefined ? undefined : other.roles[role];
+    const who = `${other.document} (edition "${other.id}")`;
+    if (typeof same === "string" && other.accepts(input, other.requireRule(same))) return `${who} reads the whole input as ${article(same)} ${same}`;
+    const holder = other.rules.find((r) => r.uses.length === 0 && r.singleCharacter && other.accepts(ch, r));
+    if (holder !== undefined) return `${who} reads ${showChar(ch)} as ${article(holder.name)} ${holder.name} (section ${holder.section})`;
+  }
+  return undefined;
 }
 
 /** What is derived from the readings at an offset: the same for every input that ends in the same set of positions. */

@@ -226,7 +226,7 @@ describe("UriSyntaxError: where, what, in which rule", () => {
     expect(e.found).toBe("/");
     // Exactly what could come after "fe80::1": more of the h4, the ":" of another piece, the "."
     // of an IPv4address in ls32 (whose first dec-octet "1" could go on), or the closing "]".
-    expect(e.next).toEqual({ characters: ".0123456789:ABCDEF]abcdef", end: false });
+    expect(e.next).toEqual({ characters: ".0123456789:ABCDEF]abcdef", ranges: [], end: false });
     expect(e.expected).toEqual(['"." (IPv4address)', "digit (dec-octet)", "hex digit (h4)", '":" (IPv6address or ls32)', '"]"']);
     expect(e.rule).toBe("IPv6reference");
     expect(e.section).toBe("3.2.2");

@@ -49,7 +49,7 @@ describe("the expectations at the offset are exact", () => {
   test("after a port's colon: digits, or the end, a path, a query, a fragment", () => {
     const e = errorOf("http://[::1]:x/", { edition: "rfc3986" });
     expect(e.offset).toBe(13);
-    expect(e.next).toEqual({ characters: "#/0123456789?", end: true });
+    expect(e.next).toEqual({ characters: "#/0123456789?", ranges: [], end: true });
     expect(e.message).toBe('offset 13: "x" is not allowed here; expected "#" or "?", "/" (path-abempty), digit (port) or end of input in URI (section 3)');
   });
 
@@ -62,7 +62,7 @@ describe("the expectations at the offset are exact", () => {
   test("a multi-character literal is expected one character at a time: \"[:]\" needs the second \":\"", () => {
     const e = errorOf("http://[:]", { edition: "rfc3986" });
     expect(e.offset).toBe(9);
-    expect(e.next).toEqual({ characters: ":", end: false });
+    expect(e.next).toEqual({ characters: ":", ranges: [], end: false });
     expect(e.rule).toBe("IPv6address");
   });
 
@@ -75,14 +75,14 @@ describe("the expectations at the offset are exact", () => {
   test("a rule other than the reference: what could follow in an IPv4address", () => {
     const e = errorOf("1.2.3", { rule: "IPv4address", edition: "rfc3986" });
     expect(e.offset).toBe(5);
-    expect(e.next).toEqual({ characters: ".0123456789", end: false });
+    expect(e.next).toEqual({ characters: ".0123456789", ranges: [], end: false });
     expect(e.path[0]).toBe("IPv4address");
   });
 
   test("past the end of a complete match, only the end is allowed", () => {
     const e = errorOf("ab", { rule: "ALPHA", edition: "rfc3986" });
     expect(e.offset).toBe(1);
-    expect(e.next).toEqual({ characters: "", end: true });
+    expect(e.next).toEqual({ characters: "", ranges: [], end: true });
     expect(e.expected).toEqual(["end of input"]);
     expect(e.rule).toBe("ALPHA");
   });

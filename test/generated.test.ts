@@ -75,6 +75,14 @@ const EDITION_RULES: [string, { names: string[]; ordered: boolean }][] = [
       "path-noscheme path-rootless path-empty segment segment-nz segment-nz-nc pchar query fragment pct-encoded " +
       "unreserved reserved gen-delims sub-delims ALPHA DIGIT HEXDIG").split(" "),
   }],
+  // RFC 3987 section 2.2 in its order: the rules that differ from RFC 3986, then those that are the same.
+  ["rfc3987", {
+    ordered: true,
+    names: ("IRI ihier-part IRI-reference absolute-IRI irelative-ref irelative-part iauthority iuserinfo ihost ireg-name " +
+      "ipath ipath-abempty ipath-absolute ipath-noscheme ipath-rootless ipath-empty isegment isegment-nz isegment-nz-nc " +
+      "ipchar iquery ifragment iunreserved ucschar iprivate scheme port IP-literal IPvFuture IPv6address h16 ls32 " +
+      "IPv4address dec-octet pct-encoded unreserved reserved gen-delims sub-delims ALPHA DIGIT HEXDIG").split(" "),
+  }],
 ];
 
 // Every edition folder is checked; the rule list of the document is checked where it is written

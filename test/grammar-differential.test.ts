@@ -89,6 +89,17 @@ const EDITIONS: EditionCase[] = [
     ],
   },
   {
+    id: "rfc3987",
+    rules: 42,
+    literal: [
+      { name: "ihost", rule: "ihost", pegForm: "IPv4address !(iunreserved / pct_encoded / sub_delims)", literalForm: "IPv4address" },
+      { name: "IPv6address", rule: "IPv6address", pegForm: '(h16 ":" !":")', literalForm: '(h16 ":")' },
+      { name: "dec-octet", rule: "dec-octet", pegForm: '"25" [0-5] / "2" [0-4] DIGIT / "1" DIGIT DIGIT / [1-9] DIGIT / DIGIT', literalForm: 'DIGIT / [1-9] DIGIT / "1" DIGIT DIGIT / "2" [0-4] DIGIT / "25" [0-5]' },
+      { name: "ipath (ipath-abempty)", rule: "ipath", pegForm: "ipath_abempty !ipchar", literalForm: "ipath_abempty" },
+      { name: "ipath (ipath-noscheme)", rule: "ipath", pegForm: 'ipath_noscheme !":"', literalForm: "ipath_noscheme" },
+    ],
+  },
+  {
     id: "url-1993",
     rules: 57,
     literal: [

@@ -178,6 +178,8 @@ describe("audit(): escaped escapes of controls and delimiters, in every edition,
   const SECTION: Record<string, string> = {
     "url-1993": "ENCODING PROHIBITED CHARACTERS", "uri-syntax-01": "7", "uri-syntax-02": "7", "rfc2396": "2.4.2",
     "rfc2396bis-01": "2.4.2", "rfc3986": "2.4",
+    // RFC 3987 section 8: "The security considerations discussed in [RFC3986] also apply to IRIs."
+    "rfc3987": "8",
   };
   test.each(IDS)("%s", (edition) => {
     const found = (input: string) => api.audit(input, { edition }).filter((f) => f.code === "double-escape")

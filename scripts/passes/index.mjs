@@ -76,13 +76,25 @@ export function fastBuild({ records, rewrite = true } = {}) {
       check.push(checkActionInputs);
       const merge = indexOf(transform, "mergeCharacterClasses");
       transform.splice(merge + 1, 0, ...(rewrite ? [inlineClassRules, checkRuleValues, inlineSmallRules] : [checkRuleValues]));
-      transform.splice(merge, 0, keepCodePointClasses);
+      codePointClasses.use(config);
       if (rewrite) transform.splice(merge, 0, deferOptionalPrefix, fuseLoops, flattenChoices, hoistClassAlternatives);
       if (records) typedRecords(records).use(config);
       config.passes.generate = [generateFast];
     },
   };
 }
+
+/**
+ * keepCodePointClasses alone, before peggy's mergeCharacterClasses (keep-code-point-classes.mjs says
+ * why): every build of a grammar with classes of code points takes it, and so does the plain peggy
+ * build the tests compare the builds with (test/support/peggy-build.mjs).
+ */
+export const codePointClasses = {
+  use(config) {
+    const { transform } = config.passes;
+    transform.splice(indexOf(transform, "mergeCharacterClasses"), 0, keepCodePointClasses);
+  },
+};
 
 /**
  * A model's typing of records alone (type-records.mjs), after peggy's removeProxyRules: with

@@ -21,7 +21,7 @@ export function abnfArbitrary(abnf: Abnf, rule: string, options: ArbitraryOption
         return fc.tuple(...chars).map(join);
       }
       case "range":
-        return fc.integer({ min: n.first, max: n.last }).map((code) => String.fromCharCode(code));
+        return fc.integer({ min: n.first, max: n.last }).map((code) => String.fromCodePoint(code));
       case "cat":
         return fc.tuple(...n.items.map(node)).map(join);
       case "alt":
