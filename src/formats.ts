@@ -182,6 +182,8 @@ export function createFormats(options?: FormatOptions): { readonly [F in Availab
 export const formats = createFormats();
 
 const DEFAULT = new Map<string, Format>(makeFormats().map((f) => [f.name, f]));
+/** The formats of validateFormat() made for an `edition` option, by edition and format. */
+const BY_EDITION = new Map<string, Format>();
 
 /**
  * Checks a string against a format, with the error when it is not in it: the UriSyntaxError of
@@ -189,11 +191,18 @@ const DEFAULT = new Map<string, Format>(makeFormats().map((f) => [f.name, f]));
  */
 export function validateFormat(format: AvailableFormat, input: string, options?: Pick<FormatOptions, "edition">): ValidationResult {
   requireString(input, "validateFormat: input");
-  if (options !== undefined) {
+  if (options !== undefined && options !== null && options.edition !== undefined) {
     requireOptions(options, "validateFormat: options");
-    if (typeof format !== "string" || !BY_NAME.has(format)) formatsOption({ formats: [format] }, "validateFormat");
-    return makeFormats({ edition: options.edition, formats: [format] }, "validateFormat: options")[0].validate(input);
+    const key = `${String(options.edition)} ${String(format)}`;
+    let f = BY_EDITION.get(key);
+    if (f === undefined) {
+      if (typeof format !== "string" || !BY_NAME.has(format)) formatsOption({ formats: [format] }, "validateFormat");
+      f = makeFormats({ edition: options.edition, formats: [format] }, "validateFormat: options")[0];
+      BY_EDITION.set(key, f);
+    }
+    return f.validate(input);
   }
+  requireOptions(options, "validateFormat: options");
   const f = DEFAULT.get(format);
   if (f === undefined) return makeFormats({ formats: [format] }, "validateFormat")[0].validate(input);
   return f.validate(input);

@@ -133,6 +133,9 @@ describe("errors", () => {
     expect(() => createFormats({ edition: "rfc9999" as never })).toThrow(/createFormats: options\.edition must be the id of an edition: "url-1993", .*got "rfc9999"/);
     expect(() => createFormats({ formats: "uri" as never })).toThrow(/createFormats: options\.formats must be an array/);
     expect(() => createFormats(7 as never)).toThrow(/createFormats: options must be an object of options, got a number/);
+    expect(() => validateFormat("uri", "a", 5 as never)).toThrow(/validateFormat: options must be an object of options, got a number/);
+    expect(() => validateFormat("uri", "a", { edition: "rfc9999" as never })).toThrow(/validateFormat: options\.edition must be the id of an edition/);
+    expect(() => validateFormat("mail" as never, "a", { edition: "rfc2396" as EditionId })).toThrow(/validateFormat\.formats: unknown format "mail"/);
     expect(formats.uri(5 as never)).toBe(false);
   });
 });
