@@ -1,12 +1,13 @@
 /**
  * `npm test`: every test file but the long runs. The long runs (LONG: the rule compiler against
- * peggy on 400 random grammars, the growth of time with input size from 100 KB to 1 MB, a
+ * peggy on 400 random grammars, the growth of time with input size from 100 KB to 1 MB (also
+ * through the ajv plugin), a
  * strict compile of a consumer against the built declarations, and 3,000 inputs of the hostile
  * fuzz) are
  * `npm run test:long` (jest.long.config.js); .ci/run runs both.
  * @type {import('jest').Config}
  */
-const LONG = ["compile-rules.test.ts", "scaling.test.ts", "declarations.test.ts", "fuzz-hostile.test.ts"];
+const LONG = ["compile-rules.test.ts", "scaling.test.ts", "declarations.test.ts", "fuzz-hostile.test.ts", "ajv-scaling.test.ts"];
 
 module.exports = {
   testEnvironment: "node",

@@ -62,13 +62,16 @@ function expand(key, esm, cjs) {
 
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 for (const [entry, esm, cjs] of Object.entries(pkg.exports).flatMap(([key, c]) => expand(key, c?.import?.default, c?.require?.default))) {
-  const names = Object.keys(require(join(root, cjs)));
+  // A default export (the ajv plugin's addFormats) is the ES module's default too.
+  const all = Object.keys(require(join(root, cjs)));
+  const names = all.filter((n) => n !== "default");
   const from = relative(dirname(join(root, esm)), join(root, cjs)).split("\\").join("/");
   mkdirSync(dirname(join(root, esm)), { recursive: true });
   writeFileSync(join(root, esm), `// ES module entry "${entry}": the exports of the CommonJS build (scripts/build-dist.mjs), so\n` +
     "// that import and require share one copy of the code and one UriSyntaxError class.\n" +
     `import cjs from "${from.startsWith(".") ? from : "./" + from}";\n\n` +
-    `export const {\n${names.map((n) => `  ${n},`).join("\n")}\n} = cjs;\n`);
+    `export const {\n${names.map((n) => `  ${n},`).join("\n")}\n} = cjs;\n` +
+    (all.includes("default") ? "export default cjs.default;\n" : ""));
 }
 // What this build was made from: `npm start` rebuilds only when it changes (scripts/build-stamp.mjs).
 writeFileSync(STAMP, inputsHash() + "\n");
