@@ -116,6 +116,13 @@ const TOUR = Object.freeze([
     "claim": "uri-syntax-01 uri-syntax-02",
     "title": "\"$\" and \",\" unescaped",
     "point": "Escapes of unreserved characters may be replaced by the characters (2.3): in draft -01 \"$\" and \",\" are marks, so \"%24\" and \"%2C\" become \"$\" and \",\"; from -02 on they are reserved and stay escaped. The 1993 draft defines no normalization."
+  },
+  {
+    "kind": "editions",
+    "input": "http://例え.jp/パス",
+    "claim": "rfc3987",
+    "title": "IRIs: the same syntax over the UCS",
+    "point": "RFC 3987, published with RFC 3986, keeps its grammar and widens the unreserved characters to the UCS (ucschar, from U+00A0 to plane 14) and the query to private-use characters (iprivate); its rules that reach them take an \"i\" (2.2). Every URI edition stops at the first character past ASCII, which a URI escapes as UTF-8 octets (RFC 3986 2.5; RFC 3987 3.1 maps an IRI to one so)."
   }
 ].map((s) => Object.freeze(s)));
 

@@ -358,8 +358,35 @@ export class Automata {
     return a;
   }
 
-  /** The rules' ABNF trees (for src/positions.ts). */
-  get grammar(): Readonly<Record<string, unknown>> {
-    return this.#module.GRAMMAR;
+  #grammar: Readonly<Record<string, AbnfNode>> | undefined;
+
+  /** The rules' ABNF trees (for src/positions.ts), expanded from the module's compact form when first asked. */
+  get grammar(): Readonly<Record<string, AbnfNode>> {
+    this.#grammar ??= Object.fromEntries(Object.entries(this.#module.GRAMMAR).map(([name, tree]) => [name, expandTree(tree as CompactTree)]));
+    return this.#grammar;
+  }
+}
+
+/** A rule's ABNF as a tree (scripts/abnf-acceptor.mjs toPlain()), right recursion unrolled. */
+export type AbnfNode =
+  | { readonly kind: "str"; readonly text: string; readonly ci: boolean }
+  | { readonly kind: "range"; readonly first: number; readonly last: number }
+  | { readonly kind: "cat" | "alt"; readonly items: readonly AbnfNode[] }
+  | { readonly kind: "rep"; readonly min: number; readonly max: number | null; readonly item: AbnfNode }
+  | { readonly kind: "ref"; readonly name: string };
+
+/** The compact form of a tree in generated/ID/dfa.js (scripts/build-dfa.mjs compactTree()). */
+type CompactTree = string | readonly [number, ...unknown[]];
+
+function expandTree(t: CompactTree): AbnfNode {
+  if (typeof t === "string") return { kind: "ref", name: t };
+  const [tag, ...rest] = t;
+  switch (tag) {
+    case 0: return { kind: "str", text: rest[0] as string, ci: rest[1] === 1 };
+    case 1: return { kind: "range", first: rest[0] as number, last: rest[1] as number };
+    case 2: return { kind: "cat", items: (rest as CompactTree[]).map(expandTree) };
+    case 3: return { kind: "alt", items: (rest as CompactTree[]).map(expandTree) };
+    case 4: return { kind: "rep", min: rest[0] as number, max: rest[1] === -1 ? null : rest[1] as number, item: expandTree(rest[2] as CompactTree) };
+    default: throw new Error(`internal error: unknown ABNF tree node ${String(tag)}`);
   }
 }
