@@ -17,6 +17,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { DEFAULT_EDITION, ROOT, buildAcceptor, editionFiles, loadAbnf, pegNameOf } from "./abnf-acceptor.mjs";
+import { codePointClasses } from "./passes/index.mjs";
 
 const require = createRequire(import.meta.url);
 /** A small seeded PRNG (32-bit state): the same seed gives the same cases on every machine. */
@@ -205,7 +206,8 @@ export function loadShapes(edition = DEFAULT_EDITION, abnf = loadAbnf(editionFil
  */
 export function pegAcceptor(edition = DEFAULT_EDITION, grammarFile = undefined) {
   if (grammarFile) {
-    const parser = require("peggy").generate(readFileSync(grammarFile, "utf8"), { allowedStartRules: ["*"], output: "parser" });
+    // Classes of code points kept out of peggy's merge, as in every build (passes/keep-code-point-classes.mjs).
+    const parser = require("peggy").generate(readFileSync(grammarFile, "utf8"), { allowedStartRules: ["*"], output: "parser", plugins: [codePointClasses] });
     return (pegName, s) => parser.parse(s, { startRule: pegName, peg$library: true }).peg$success === true;
   }
   const files = editionFiles(edition);

@@ -6,7 +6,6 @@
 import { nextIn, runScan, type Next } from "./automaton.js";
 import type { Edition, PegExpectation, RuleInfo } from "./edition.js";
 import { orList, showChar, UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
-import { EDITIONS } from "./registry.js";
 import { mergeRanges, Positions, type Reading } from "./positions.js";
 import { article } from "./words.js";
 
@@ -53,16 +52,26 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
 }
 
 /**
+ * The editions an error may name beside its own: the registry's (src/registry.ts tells them when it
+ * is loaded). An edition's own entry (uri-grammar/ID) loads no other edition, and names none.
+ */
+const KNOWN: { editions: () => readonly Edition[] } = { editions: () => [] };
+export function knowEditions(editions: () => readonly Edition[]): void {
+  KNOWN.editions = editions;
+}
+
+/**
  * At a character past ASCII that an edition of ASCII stops at, what an edition of IRIs reads there
  * (RFC 3987, whose grammar reads characters of the UCS: the editions whose reference rule reads past
  * ASCII, from their automata): the whole input as the same kind of reference, or the character by
  * the rule of its own that holds it (ucschar, iprivate). Undefined where none reads it.
  */
 function iriReading(edition: Edition, input: string, offset: number, startRule: RuleName): string | undefined {
+  const editions = KNOWN.editions();
   const cp = input.codePointAt(offset)!;
   if (cp < 0x80 || (cp >= 0xd800 && cp <= 0xdfff) || edition.automata.of(edition.roles.reference).wide !== null) return undefined;
   const ch = String.fromCodePoint(cp);
-  for (const other of Object.values(EDITIONS) as Edition[]) {
+  for (const other of editions) {
     if (other === edition || other.automata.of(other.roles.reference).wide === null) continue;
     const role = (Object.keys(edition.roles) as (keyof typeof edition.roles)[]).find((k) => edition.roles[k] === startRule);
     const same = role === undefined ? undefined : other.roles[role];

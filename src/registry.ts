@@ -1,6 +1,7 @@
 // Every edition the build compiled (generated/editions.js, from grammar/*/edition.json), by id.
 import { DEFAULT_EDITION_ID, EDITION_LIST, type EditionId, type DefaultEditionId, type Models, type RuleNames } from "../generated/editions.js";
 import { describe } from "./args.js";
+import { knowEditions } from "./diagnose.js";
 import { editionFromBuild, type Edition } from "./edition.js";
 
 export type { EditionId, DefaultEditionId, Models, RuleNames };
@@ -10,6 +11,8 @@ export type EditionOf<E extends EditionId> = Edition<E, Models[E], RuleNames[E]>
 
 const LIST: readonly Edition[] = EDITION_LIST.map((build) => editionFromBuild(build as never));
 const BY_ID = new Map<string, Edition>(LIST.map((e) => [e.id, e]));
+// An error at a character past ASCII in a URI edition says what an edition of IRIs reads there.
+knowEditions(() => LIST);
 
 /** Every edition, by id, oldest first. */
 export const EDITIONS: { readonly [E in EditionId]: EditionOf<E> } =
