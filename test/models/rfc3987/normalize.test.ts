@@ -4,7 +4,7 @@ import { bidiFormatting, iriCharactersOf, lookalike } from "../../../src/models/
 import { iriToUri } from "../../../src/models/rfc3987/mapping.js";
 import {
   equivalentIriReferences, normalizeIriReference, normalizeIriText, type CharacterNormalization,
-} from "../../../src/models/rfc3987/normalize-iri.js";
+} from "../../../src/models/rfc3987/normalize.js";
 import type { Ladder } from "../../../src/ladder.js";
 import { reference } from "../../support/rfc3986.js";
 import { IPRIVATE, UCSCHAR, inRanges, iriReference, sectionText, syntax } from "./support.js";
