@@ -353,7 +353,7 @@ export function decodeIriEscapes(text: string, from: number, to: number, chars: 
 }
 
 /** The octet of the escape at `at` (which must lie before `to`), or -1. */
-function escapeOctet(text: string, at: number, to: number): number {
+export function escapeOctet(text: string, at: number, to: number): number {
   if (at + 2 >= to || text.charCodeAt(at) !== 0x25) return -1;
   const h = hexValue(text.charCodeAt(at + 1));
   const l = hexValue(text.charCodeAt(at + 2));
@@ -364,7 +364,7 @@ function escapeOctet(text: string, at: number, to: number): number {
  * The number of octets (2-4) of the strictly legal UTF-8 sequence (RFC 3629 section 4) whose
  * escapes begin at `at` with the lead octet `b`, or 0 when there is none.
  */
-function sequenceLength(text: string, at: number, to: number, b: number): number {
+export function sequenceLength(text: string, at: number, to: number, b: number): number {
   let n: number;
   let lo = 0x80;
   let hi = 0xbf;
