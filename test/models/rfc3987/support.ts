@@ -139,3 +139,90 @@ export function iriReference(text: string): Reference {
   }
   return new Reference({ scheme, authority: auth, path, query, fragment });
 }
+
+// ----- An acceptor of section 2.2, from the document's ABNF -----
+
+/**
+ * Every rule of section 2.2 (both lists: the rules that differ from RFC 3986 and the rules that
+ * are the same) with RFC 2234's ALPHA, DIGIT and HEXDIG (grammar/rfc3986/grammar.abnf), each as an
+ * anchored RegExp with the "u" flag, so that it reads code points: a surrogate pair is one
+ * character, a lone surrogate matches no range. Written from the ABNF text by a small
+ * recursive-descent reader (RFC 2234: alternation, concatenation, repetition, groups, options,
+ * case-insensitive strings, %x values and ranges; "0<ipchar>" is zero repetitions of prose, the
+ * empty string), with every rule inlined. Independent of grammar/rfc3987/: vectors are checked
+ * against the document.
+ */
+export function documentAcceptor(): Map<string, RegExp> {
+  const rules = abnfRules(sectionText("2.2"));
+  const core = abnfRules(readFileSync(join(ROOT, "grammar", "rfc3986", "grammar.abnf"), "utf8"));
+  for (const name of ["ALPHA", "DIGIT", "HEXDIG"]) rules.set(name, core.get(name)!);
+  const sources = new Map<string, string>();
+  const sourceOf = (name: string, stack: string[] = []): string => {
+    const known = sources.get(name);
+    if (known !== undefined) return known;
+    if (stack.includes(name)) throw new Error(`recursive rule ${name}`);
+    const def = rules.get(name);
+    if (def === undefined) throw new Error(`no rule ${name}`);
+    const src = abnfToRegex(def, (ref) => sourceOf(ref, [...stack, name]));
+    sources.set(name, src);
+    return src;
+  };
+  const out = new Map<string, RegExp>();
+  for (const name of rules.keys()) out.set(name, new RegExp(`^(?:${sourceOf(name)})$`, "u"));
+  return out;
+}
+
+function abnfToRegex(def: string, ref: (name: string) => string): string {
+  const tokens = def.match(/%x[0-9A-F]+(?:-[0-9A-F]+|(?:\.[0-9A-F]+)+)?|"[^"]*"|<[^>]*>|\d*\*\d*|\d+|[A-Za-z][A-Za-z0-9-]*|[/()[\]]/gi) ?? [];
+  let at = 0;
+  const peek = () => tokens[at];
+  const cp = (hex: string) => `\\u{${hex}}`;
+  const alternation = (): string => {
+    const alts = [concatenation()];
+    while (peek() === "/") { at++; alts.push(concatenation()); }
+    return alts.length === 1 ? alts[0] : `(?:${alts.join("|")})`;
+  };
+  const concatenation = (): string => {
+    let out = "";
+    while (at < tokens.length && peek() !== "/" && peek() !== ")" && peek() !== "]") out += repetition();
+    return out;
+  };
+  const repetition = (): string => {
+    const t = peek();
+    let min = 1;
+    let max: number | undefined = 1;
+    if (/^\d*\*\d*$/.test(t)) {
+      at++;
+      const [a, b] = t.split("*");
+      min = a === "" ? 0 : Number(a);
+      max = b === "" ? undefined : Number(b);
+    } else if (/^\d+$/.test(t)) {
+      at++;
+      min = max = Number(t);
+    }
+    const e = element();
+    if (max === 0) return "";
+    if (min === 1 && max === 1) return e;
+    return `(?:${e}){${min},${max ?? ""}}`;
+  };
+  const element = (): string => {
+    const t = tokens[at++];
+    if (t === "(") { const a = alternation(); expectToken(")"); return `(?:${a})`; }
+    if (t === "[") { const a = alternation(); expectToken("]"); return `(?:${a})?`; }
+    if (t.startsWith("<")) return "(?:)"; // prose, read only under "0"
+    if (t.startsWith('"')) {
+      return t.slice(1, -1).split("").map((c) => (/[A-Za-z]/.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"))).join("");
+    }
+    let m: RegExpExecArray | null;
+    if ((m = /^%x([0-9A-F]+)-([0-9A-F]+)$/i.exec(t))) return `[${cp(m[1])}-${cp(m[2])}]`;
+    if ((m = /^%x([0-9A-F.]+)$/i.exec(t))) return m[1].split(".").map(cp).join("");
+    if (/^[A-Za-z]/.test(t)) return `(?:${ref(t)})`;
+    throw new Error(`ABNF: unexpected ${t} in ${def}`);
+  };
+  const expectToken = (t: string) => {
+    if (tokens[at++] !== t) throw new Error(`ABNF: expected ${t} in ${def}`);
+  };
+  const src = alternation();
+  if (at !== tokens.length) throw new Error(`ABNF: left over ${tokens.slice(at).join(" ")} in ${def}`);
+  return src;
+}
