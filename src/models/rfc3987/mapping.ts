@@ -291,6 +291,12 @@ export function uriToIri(uri: string, options: UriToIriOptions): string {
   const { syntax, o } = readSyntaxOptions(options, fn, GRAMMAR, "{ syntax, decodeLookalikes? }");
   const decodeLookalikes = booleanOption(o, "decodeLookalikes", false, fn);
   const chars = iriCharactersOf(syntax, `${fn}: options.syntax`);
+  requireUriAscii(uri);
+  return decodeIriEscapes(uri, 0, uri.length, chars, queryOf(uri), decodeLookalikes, fn);
+}
+
+/** 3.2 step 1: "Represent the URI as a sequence of octets in US-ASCII"; IriMappingError "not-ascii" at the first character past it. */
+export function requireUriAscii(uri: string): void {
   for (let i = 0; i < uri.length; i++) {
     if (uri.charCodeAt(i) >= 0x80) {
       const cp = uri.codePointAt(i)!;
@@ -298,7 +304,6 @@ export function uriToIri(uri: string, options: UriToIriOptions): string {
         `a URI is US-ASCII (step 1), but ${codePointName(cp)} is not; an IRI needs no conversion, and iriToUri() maps it to a URI`);
     }
   }
-  return decodeIriEscapes(uri, 0, uri.length, chars, queryOf(uri), decodeLookalikes, fn);
 }
 
 /** [from, to) of the query of a URI reference (RFC 3986 Appendix B): from its first "?" before any "#". */
