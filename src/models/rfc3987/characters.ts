@@ -33,8 +33,8 @@ const OF_SYNTAX = new WeakMap<Syntax, IriCharacters>();
 /**
  * The characters of a grammar that has RFC 3987's rules `ucschar`, `iprivate`, `unreserved` and
  * `reserved` (the compiled `rfc3987` edition: `syntaxOf(EDITIONS.rfc3987)`), one object per Syntax.
- * The US-ASCII answers are asked once each; the others once per code point, remembered up to 65,536
- * distinct code points. Throws TypeError when `syntax` is not a Syntax.
+ * The US-ASCII answers are asked once each; the others once per code point, remembered (those
+ * of the BMP in a table of 64 KiB, up to 65,536 others). Throws TypeError when `syntax` is not a Syntax.
  */
 export function iriCharactersOf(syntax: Syntax, what = "syntax"): IriCharacters {
   if (syntax === null || typeof syntax !== "object" || typeof (syntax as Syntax).accepts !== "function") {
@@ -51,12 +51,19 @@ export function iriCharactersOf(syntax: Syntax, what = "syntax"): IriCharacters 
   };
   const ascii = new Uint8Array(0x80);
   for (let cp = 0; cp < 0x80; cp++) ascii[cp] = (ask("unreserved", cp) ? 1 : 0) | (ask("reserved", cp) ? 2 : 0);
-  // Bit 1: ucschar, bit 2: iprivate.
+  // Bit 1: ucschar, bit 2: iprivate, bit 4: known. The BMP in a table, the other planes in a map.
+  const bmp = new Uint8Array(0x10000);
   const memo = new Map<number, number>();
+  const answer = (cp: number): number => (ask("ucschar", cp) ? 1 : 0) | (ask("iprivate", cp) ? 2 : 0) | 4;
   const wide = (cp: number): number => {
+    if (cp < 0x10000) {
+      let bits = bmp[cp];
+      if (bits === 0) bmp[cp] = bits = answer(cp);
+      return bits;
+    }
     let bits = memo.get(cp);
     if (bits === undefined) {
-      bits = (ask("ucschar", cp) ? 1 : 0) | (ask("iprivate", cp) ? 2 : 0);
+      bits = answer(cp);
       if (memo.size < MEMO_LIMIT) memo.set(cp, bits);
     }
     return bits;

@@ -6,7 +6,7 @@
 // Both run in one pass, in time linear in the text.
 import { requireString } from "../../args.js";
 import { IriMappingError } from "../../errors.js";
-import { hexValue } from "../../escapes.js";
+import { TextBuilder, hexValue } from "../../escapes.js";
 import { readSyntaxOptions, type Syntax } from "../../ladder.js";
 import { booleanOption, oneOfOption } from "../../options.js";
 import {
@@ -99,16 +99,23 @@ export function iriToUri(iri: string, options: IriToUriOptions): string {
   return encodeRange(iri, 0, iri.length, chars, encodeAscii);
 }
 
-/** Step 2 on iri[from, to): the text with its ucschar and iprivate characters percent-encoded. */
+/**
+ * Step 2 on iri[from, to): the text with its ucschar and iprivate characters percent-encoded. The
+ * output is built as character codes (escapes.ts's TextBuilder), not by concatenating strings,
+ * whose garbage would make the time per character grow with the length.
+ */
 function encodeRange(iri: string, from: number, to: number, chars: IriCharacters, encodeAscii: boolean): string {
-  let out = "";
-  let copied = from;
+  let out: TextBuilder | undefined;
   for (let i = from; i < to; i++) {
     const c = iri.charCodeAt(i);
     if (c < 0x80) {
-      if (chars.unreserved(c) || chars.reserved(c)) continue;
+      if (chars.unreserved(c) || chars.reserved(c)) { out?.push(c); continue; }
       if (c === 0x25) {
-        if (i + 2 < to && hexValue(iri.charCodeAt(i + 1)) >= 0 && hexValue(iri.charCodeAt(i + 2)) >= 0) { i += 2; continue; }
+        if (i + 2 < to && hexValue(iri.charCodeAt(i + 1)) >= 0 && hexValue(iri.charCodeAt(i + 2)) >= 0) {
+          if (out !== undefined) { out.push(c); out.push(iri.charCodeAt(i + 1)); out.push(iri.charCodeAt(i + 2)); }
+          i += 2;
+          continue;
+        }
         throw new IriMappingError("bad-escape", iri, i, "3.1",
           `"%" does not begin a percent-encoding ("%" and two hex digits); as data it is written %25, which 3.1 does not do for it`);
       }
@@ -121,12 +128,11 @@ function encodeRange(iri: string, from: number, to: number, chars: IriCharacters
           `${c === 0x20 ? "a space" : JSON.stringify(String.fromCharCode(c))} is not allowed in a URI; ` +
           `the conversion fails unless it is asked to percent-encode such characters (ascii: "percent-encode")`);
       }
-      out += iri.slice(copied, i) + escape(c);
-      copied = i + 1;
+      out ??= started(iri, from, i);
+      pushEscape(out, c);
       continue;
     }
     const cp = iri.codePointAt(i)!;
-    const width = cp > 0xffff ? 2 : 1;
     if (isSurrogate(cp)) {
       throw new IriMappingError("lone-surrogate", iri, i, "3.1",
         `a lone surrogate ${codePointName(cp)} is half of a UTF-16 pair, not a character, and has no UTF-8 encoding`);
@@ -136,12 +142,35 @@ function encodeRange(iri: string, from: number, to: number, chars: IriCharacters
         `${codePointName(cp)} is neither a ucschar nor an iprivate character (section 2.2), so it is not allowed in an IRI ` +
         `and step 2 does not convert it`);
     }
-    out += iri.slice(copied, i) + utf8Escapes(cp);
-    i += width - 1;
-    copied = i + 1;
+    out ??= started(iri, from, i);
+    pushUtf8Escapes(out, cp);
+    if (cp > 0xffff) i++;
   }
-  return copied === from ? iri.slice(from, to) : out + iri.slice(copied, to);
+  return out === undefined ? iri.slice(from, to) : out.finish();
 }
+
+/** A TextBuilder holding text[from, to). */
+function started(text: string, from: number, to: number): TextBuilder {
+  const out = new TextBuilder();
+  for (let k = from; k < to; k++) out.push(text.charCodeAt(k));
+  return out;
+}
+
+function pushEscape(out: TextBuilder, octet: number): void {
+  out.push(0x25);
+  out.push(HEX_CODES[octet >> 4]);
+  out.push(HEX_CODES[octet & 15]);
+}
+
+/** Steps 2.1 and 2.2 into `out`: the code point's UTF-8 octets (RFC 3629), each as %HH. */
+function pushUtf8Escapes(out: TextBuilder, cp: number): void {
+  if (cp < 0x80) { pushEscape(out, cp); return; }
+  if (cp < 0x800) { pushEscape(out, 0xc0 | (cp >> 6)); pushEscape(out, 0x80 | (cp & 63)); return; }
+  if (cp < 0x10000) { pushEscape(out, 0xe0 | (cp >> 12)); pushEscape(out, 0x80 | ((cp >> 6) & 63)); pushEscape(out, 0x80 | (cp & 63)); return; }
+  pushEscape(out, 0xf0 | (cp >> 18)); pushEscape(out, 0x80 | ((cp >> 12) & 63)); pushEscape(out, 0x80 | ((cp >> 6) & 63)); pushEscape(out, 0x80 | (cp & 63));
+}
+
+const HEX_CODES = Array.from("0123456789ABCDEF", (c) => c.charCodeAt(0));
 
 /** "%HH" of an octet, upper case (3.1 step 2.2: "the hexadecimal notation SHOULD use uppercase letters"). */
 function escape(octet: number): string {
@@ -321,8 +350,12 @@ export function queryOf(text: string): [number, number] | undefined {
  */
 export function decodeIriEscapes(text: string, from: number, to: number, chars: IriCharacters,
   query: readonly [number, number] | undefined, decodeLookalikes: boolean, fn: string): string {
-  let out = "";
+  let out: TextBuilder | undefined;
   let copied = from;
+  const copy = (until: number) => {
+    out ??= new TextBuilder();
+    for (let k = copied; k < until; k++) out.push(text.charCodeAt(k));
+  };
   for (let i = text.indexOf("%", from); i >= 0 && i < to; i = text.indexOf("%", i)) {
     const b = escapeOctet(text, i, to);
     if (b < 0) {
@@ -331,18 +364,20 @@ export function decodeIriEscapes(text: string, from: number, to: number, chars: 
     if (b < 0x80) {
       // Step 2: "%", reserved and the US-ASCII not allowed in URIs stay as written.
       if (chars.unreserved(b)) {
-        out += text.slice(copied, i) + String.fromCharCode(b);
+        copy(i);
+        out!.push(b);
         copied = i + 3;
       }
       i += 3;
       continue;
     }
     const n = sequenceLength(text, i, to, b);
+    copy(i);
     if (n === 0) {
       // Step 3: not part of a strictly legal UTF-8 sequence.
-      out += text.slice(copied, i) + escape(b);
-      copied = i + 3;
+      pushEscape(out!, b);
       i += 3;
+      copied = i;
       continue;
     }
     let cp = b & (n === 2 ? 0x1f : n === 3 ? 0x0f : 0x07);
@@ -350,11 +385,15 @@ export function decodeIriEscapes(text: string, from: number, to: number, chars: 
     const inQuery = query !== undefined && i >= query[0] && i < query[1];
     const appropriate = (chars.ucschar(cp) || (inQuery && chars.iprivate(cp))) && bidiFormatting(cp) === undefined &&
       (decodeLookalikes || !lookalike(cp, chars));
-    out += text.slice(copied, i) + (appropriate ? String.fromCodePoint(cp) : utf8Escapes(cp));
+    if (!appropriate) pushUtf8Escapes(out!, cp);
+    else if (cp > 0xffff) { out!.push(0xd800 + ((cp - 0x10000) >> 10)); out!.push(0xdc00 + ((cp - 0x10000) & 0x3ff)); }
+    else out!.push(cp);
     i += 3 * n;
     copied = i;
   }
-  return copied === from ? text.slice(from, to) : out + text.slice(copied, to);
+  if (out === undefined) return text.slice(from, to);
+  copy(to);
+  return out.finish();
 }
 
 /** The octet of the escape at `at` (which must lie before `to`), or -1. */
