@@ -23,7 +23,8 @@ import type { Syntax } from "../../ladder.js";
 import { auditReference } from "../rfc3986/audit.js";
 import type { Reference } from "../rfc3986/types.js";
 import { bidiFormatting, codePointName, iriCharactersOf, lookalike, type IriCharacters } from "./characters.js";
-import { escapeOctet, platformToAscii, sequenceLength } from "./mapping.js";
+import { platformToAscii, punycodeDecode } from "./idna.js";
+import { escapeOctet, sequenceLength } from "./mapping.js";
 
 /** The codes RFC 3987's own checks can report (their sections: grammar/rfc3987/edition.json, "audit"). */
 export const IRI_AUDIT_CODES: readonly AuditCode[] = [
@@ -314,48 +315,4 @@ function checkHost(add: Add, input: string, span: Span): void {
   const sentence = notes.length > 0 ? notes.join("; ") :
     `The host has non-ASCII characters: mapped to a URI (3.1) it is percent-encoded, which DNS resolvers do not read; with ToASCII it is "${mapped}"`;
   add("idna-host", severity, span, sentence, mapped);
-}
-
-/** RFC 3492 section 6.2: the code points of a Punycode string (the label after "xn--"), or undefined if it is not one. */
-export function punycodeDecode(input: string): string | undefined {
-  const BASE = 36, TMIN = 1, TMAX = 26, SKEW = 38, DAMP = 700;
-  if (input.length > 59) return undefined; // a label has at most 63 characters
-  let n = 128, i = 0, bias = 72;
-  const basic = input.lastIndexOf("-");
-  const output: number[] = [];
-  for (let j = 0; j < basic; j++) {
-    const c = input.charCodeAt(j);
-    if (c >= 0x80) return undefined;
-    output.push(c);
-  }
-  const adapt = (delta: number, points: number, first: boolean): number => {
-    delta = first ? Math.floor(delta / DAMP) : delta >> 1;
-    delta += Math.floor(delta / points);
-    let k = 0;
-    while (delta > ((BASE - TMIN) * TMAX) >> 1) { delta = Math.floor(delta / (BASE - TMIN)); k += BASE; }
-    return k + Math.floor(((BASE - TMIN + 1) * delta) / (delta + SKEW));
-  };
-  for (let at = basic > 0 ? basic + 1 : 0; at < input.length;) {
-    const old = i;
-    let w = 1;
-    for (let k = BASE; ; k += BASE) {
-      if (at >= input.length) return undefined;
-      const c = input.charCodeAt(at++);
-      const digit = c >= 0x30 && c <= 0x39 ? c - 22 : c >= 0x41 && c <= 0x5a ? c - 0x41 : c >= 0x61 && c <= 0x7a ? c - 0x61 : BASE;
-      if (digit >= BASE) return undefined;
-      i += digit * w;
-      const t = k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
-      if (digit < t) break;
-      w *= BASE - t;
-      if (i > 0x10ffff * 64) return undefined;
-    }
-    const points = output.length + 1;
-    bias = adapt(i - old, points, old === 0);
-    n += Math.floor(i / points);
-    i %= points;
-    if (n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return undefined;
-    output.splice(i, 0, n);
-    i++;
-  }
-  return String.fromCodePoint(...output);
 }

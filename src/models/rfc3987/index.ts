@@ -7,4 +7,5 @@ export { iriCharactersOf, bidiFormatting, lookalike } from "./characters.js";
 export type { IriCharacters } from "./characters.js";
 export { normalizeIriReference, equivalentIriReferences, normalizeIriText, CHARACTER_NORMALIZATIONS } from "./normalize.js";
 export type { CharacterNormalization, IriNormalizeOptions, IriEquivalentOptions } from "./normalize.js";
-export { IRI_AUDIT_CODES, auditIriReference, checkIri, punycodeDecode } from "./audit.js";
+export { IRI_AUDIT_CODES, auditIriReference, checkIri } from "./audit.js";
+export { idnLabel, platformToAscii, punycodeDecode } from "./idna.js";

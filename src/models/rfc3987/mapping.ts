@@ -12,6 +12,7 @@ import { booleanOption, oneOfOption } from "../../options.js";
 import {
   GRAMMAR, bidiFormatting, codePointName, iriCharactersOf, isSurrogate, lookalike, type IriCharacters,
 } from "./characters.js";
+import { platformToAscii } from "./idna.js";
 
 export type { IriCharacters };
 
@@ -275,17 +276,6 @@ function idnaLabel(iri: string, at: number, label: string, chars: IriCharacters)
     fail(`the platform maps it to ${JSON.stringify(converted)}, which is not one label of 1 to 63 letters, digits and hyphens`);
   }
   return converted!;
-}
-
-/** The platform's ToASCII of one label: the host the URL parser makes of it, or undefined if it refuses it. */
-export function platformToAscii(label: string): string | undefined {
-  const Url = (globalThis as { URL?: typeof URL }).URL;
-  if (typeof Url !== "function") return undefined;
-  try {
-    return new Url(`http://${label}/`).hostname;
-  } catch {
-    return undefined;
-  }
 }
 
 // ----- 3.2 Converting URIs to IRIs -----

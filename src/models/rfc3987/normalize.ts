@@ -10,7 +10,9 @@
 //                                         of every character an IRI allows there decoded, as
 //                                         uriToIri (3.2) decodes it
 //   5.3.2.4 Path Segment Normalization    RFC 3986's remove_dot_segments, unchanged
-//   5.3.3   Scheme-Based Normalization    RFC 3986's (ports, the empty path of http and https)
+//   5.3.3   Scheme-Based Normalization    RFC 3986's (ports, the empty path of http and https),
+//                                         and for the schemes of schemes.ts, whose hosts are
+//                                         domain names, each label as ToUnicode(ToASCII(label))
 // 5.3.4 (protocol-based) needs the network and is not done.
 import { describe, requireString } from "../../args.js";
 import { equivalentAt, readLadder, readSyntaxOptions, serverParts, unreservedTable, type EquivalentOptions, type NormalizeOptions, type Syntax } from "../../ladder.js";
@@ -20,7 +22,9 @@ import { normalizeReference as normalizeUriReference } from "../rfc3986/normaliz
 import { recompose } from "../rfc3986/recompose.js";
 import { Reference, type Authority, type Host, type ReferenceParts } from "../rfc3986/types.js";
 import { GRAMMAR, iriCharactersOf, type IriCharacters } from "./characters.js";
+import { idnLabel } from "./idna.js";
 import { decodeIriEscapes } from "./mapping.js";
+import { schemeInfo } from "../../schemes.js";
 
 /**
  * 5.3.2.2: "Equivalence of IRIs MUST rely on the assumption that IRIs are appropriately
@@ -59,6 +63,14 @@ export interface IriEquivalentOptions extends EquivalentOptions {
  *   becomes "rosé"), as uriToIri() decodes it: an `iprivate` only in the query, never a
  *   bidirectional formatting character (4.1) or a look-alike (6.1 b), and octets that are not UTF-8
  *   stay (in upper case);
+ * - 5.3.3 (unless `scheme: false`), for a scheme of schemes.ts (their hosts are domain names): a
+ *   reg-name with a non-ASCII character or an "xn--" label has each label replaced by
+ *   ToUnicode(ToASCII(label)) (idna.ts: the platform's UTS #46 mapping, then Punycode decoded):
+ *   "Validated IDN components of IRIs SHOULD be character normalized by using the Nameprep process;
+ *   however, for legibility purposes, they SHOULD NOT be converted into ACE", and "Scheme-based
+ *   normalization may also consider IDN components and their conversions to punycode as
+ *   equivalent" ("http://résumé.example.org" and "http://xn--rsum-bpad.example.org"). A host with a
+ *   label the platform refuses, or with a percent-encoding left, is left as it is;
  * - 5.3.2.2 with `characters: "nfc"`: every run of characters between two US-ASCII characters that
  *   are not `unreserved` is put in NFC. Runs, not the whole text, so that a combining mark after a
  *   delimiter is not composed with it ("=" U+0338 is "≠" in NFC), and a run whose NFC form would
@@ -74,7 +86,8 @@ export function normalizeIriReference(ref: Reference, options: IriNormalizeOptio
   const nfc = oneOfOption(o, "characters", CHARACTER_NORMALIZATIONS, "as-is", fn) === "nfc";
   const chars = iriCharactersOf(syntax, `${fn}: options.syntax`);
   const normal = normalizeUriReference(ref, { syntax, scheme });
-  return iriSteps(normal, ref.authority?.host, unreservedTable(syntax, `${fn}: options.syntax`, GRAMMAR), chars, nfc, fn);
+  const iri = iriSteps(normal, ref.authority?.host, unreservedTable(syntax, `${fn}: options.syntax`, GRAMMAR), chars, nfc, fn);
+  return scheme ? idnHost(iri) : iri;
 }
 
 /**
@@ -150,6 +163,24 @@ function nfcRuns(text: string, chars: IriCharacters): string {
     start = i + 1;
   }
   return out;
+}
+
+/** 5.3.3 on the host of a scheme whose hosts are domain names (see normalizeIriReference). */
+function idnHost(ref: Reference): Reference {
+  const authority = ref.authority;
+  if (authority === undefined || authority.host.kind !== "reg-name" || ref.scheme === undefined || schemeInfo(ref.scheme) === undefined) return ref;
+  const raw = authority.host.raw;
+  if (raw.includes("%") || (isAscii(raw) && !/(?:^|\.)xn--/i.test(raw))) return ref;
+  const labels = raw.split(".");
+  const mapped: string[] = [];
+  for (let i = 0; i < labels.length; i++) {
+    if (labels[i] === "" && i === labels.length - 1 && i > 0) { mapped.push(""); continue; }
+    const label = idnLabel(labels[i]);
+    if (label === undefined) return ref;
+    mapped.push(label);
+  }
+  const host: Host = { kind: "reg-name", raw: mapped.join(".") };
+  return new Reference({ ...partsOf(ref), authority: serverParts(authority.userinfo, host, authority.port) as Authority });
 }
 
 function isAscii(text: string): boolean {

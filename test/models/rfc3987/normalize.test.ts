@@ -97,6 +97,21 @@ describe("5.3 the comparison ladder for IRIs", () => {
     expect(normalize("http://a/\u00E9/./b/../\u00E8", false)).toBe("http://a/\u00E9/\u00E8");
   });
 
+  it("5.3.3: the document's IDN and its punycode are equivalent at the scheme rung, for schemes whose hosts are domain names", () => {
+    const text = sectionText("5.3.3").replace(/\s+/g, " ");
+    expect(text).toContain('"http://r&#xE9;sum&#xE9;.example.org" may be considered equivalent to "http://xn--rsum-bpad.example.org"');
+    const [a, b] = [xml("http://r&#xE9;sum&#xE9;.example.org"), "http://xn--rsum-bpad.example.org"];
+    expect(equivalent(a, b, "scheme")).toBe(true);
+    expect(equivalent(a, b, "syntax")).toBe(false);
+    expect(normalize(b)).toBe("http://r\u00E9sum\u00E9.example.org/");
+    expect(normalize("HTTP://R\u00C9SUM\u00C9.Example.ORG.")).toBe("http://r\u00E9sum\u00E9.example.org./");
+    expect(normalize("https://r%C3%A9sum%C3%A9.example.org:443")).toBe("https://r\u00E9sum\u00E9.example.org/");
+    // Not for a scheme this library does not know to use domain names, nor for a label ToASCII refuses.
+    expect(normalize("foo://xn--rsum-bpad.example.org")).toBe("foo://xn--rsum-bpad.example.org");
+    expect(normalize("http://a\u200Db.example/")).toBe("http://a\u200Db.example/");
+    expect(normalize("http://xn--rsum-bpad.example.org", false)).toBe("http://xn--rsum-bpad.example.org");
+  });
+
   it("normalizeIriText does one component", () => {
     expect(normalizeIriText("%EE%80%80", "query", syntax)).toBe("\uE000");
     expect(normalizeIriText("%EE%80%80", "path", syntax)).toBe("%EE%80%80");
