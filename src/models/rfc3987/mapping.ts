@@ -50,7 +50,6 @@ export interface UriToIriOptions {
 
 const HOSTS = ["percent-encode", "idna"] as const;
 const ASCII = ["fail", "percent-encode"] as const;
-const HEX = "0123456789ABCDEF";
 
 /**
  * Maps an IRI (or an IRI reference, or a component of one) to a URI, by section 3.1 step 2: every
@@ -157,6 +156,7 @@ function started(text: string, from: number, to: number): TextBuilder {
   return out;
 }
 
+/** "%HH" of an octet into `out`, upper case (3.1 step 2.2: "the hexadecimal notation SHOULD use uppercase letters"). */
 function pushEscape(out: TextBuilder, octet: number): void {
   out.push(0x25);
   out.push(HEX_CODES[octet >> 4]);
@@ -172,19 +172,6 @@ function pushUtf8Escapes(out: TextBuilder, cp: number): void {
 }
 
 const HEX_CODES = Array.from("0123456789ABCDEF", (c) => c.charCodeAt(0));
-
-/** "%HH" of an octet, upper case (3.1 step 2.2: "the hexadecimal notation SHOULD use uppercase letters"). */
-function escape(octet: number): string {
-  return "%" + HEX[octet >> 4] + HEX[octet & 15];
-}
-
-/** Steps 2.1 and 2.2: the code point's UTF-8 octets (RFC 3629), each as %HH. */
-export function utf8Escapes(cp: number): string {
-  if (cp < 0x80) return escape(cp);
-  if (cp < 0x800) return escape(0xc0 | (cp >> 6)) + escape(0x80 | (cp & 63));
-  if (cp < 0x10000) return escape(0xe0 | (cp >> 12)) + escape(0x80 | ((cp >> 6) & 63)) + escape(0x80 | (cp & 63));
-  return escape(0xf0 | (cp >> 18)) + escape(0x80 | ((cp >> 12) & 63)) + escape(0x80 | ((cp >> 6) & 63)) + escape(0x80 | (cp & 63));
-}
 
 function hasNonAscii(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (text.charCodeAt(i) >= 0x80) return true;
