@@ -59,8 +59,8 @@ const SCRIPTS: readonly [string, RegExp][] = [["Latin", /\p{Script=Latin}/u], ["
  * - "bidi-formatting" (4.1): one of the seven characters 4.1 forbids, as a character (danger) or
  *   percent-encoded (info: 3.2 keeps it encoded, but a display that decodes it reorders the text);
  *   a later Bidi_Control character (U+061C, U+2066-U+2069) as a character (warning);
- * - "bidi-component" (4.2): a component (a userinfo, a host label, a path segment, a query name or
- *   value, a fragment) with right-to-left letters that also has left-to-right letters (rule 1),
+ * - "bidi-component" (4.2): a component (a userinfo, a host label, a path segment or a part of it
+ *   between dots, a query name or value, a fragment) with right-to-left letters that also has left-to-right letters (rule 1),
  *   or that does not start and end with a right-to-left letter (rule 2: Example 8's "GH1/2IJ")
  *   (warning; right-to-left is read from the script, as JavaScript has no Bidi_Class);
  * - "not-nfc" (5.3.2.2): a run of characters between delimiters that is not in NFC (warning;
@@ -174,7 +174,12 @@ function checkRuns(add: Add, input: string, chars: IriCharacters): void {
   }
 }
 
-/** 4.2's components: the userinfo, each label of the host, each path segment, each name and value of the query, the fragment. */
+/**
+ * 4.2's components: the userinfo, each label of the host, each path segment and each part of it
+ * between dots ("the extensions in a resource name can be treated as separate components", so
+ * Example 4's "KL.html" is two), each name and value of the query ("it is convenient to treat each
+ * name and each value as a component"), the fragment.
+ */
 function componentsOf(input: string, spans: Spans): Span[] {
   const out: Span[] = [];
   const split = (span: Span | undefined, separators: string) => {
@@ -188,7 +193,7 @@ function componentsOf(input: string, spans: Spans): Span[] {
   };
   split(spans.userinfo, "");
   split(spans.host, ".\u3002\uff0e\uff61");
-  split(spans.path, "/");
+  split(spans.path, "/.");
   split(spans.query, "&=;");
   split(spans.fragment, "");
   return out;

@@ -62,17 +62,19 @@ describe("RFC 3987's audit codes", () => {
     ]);
   });
 
-  it("4.2: the document's Example 8 (digits at the ends of a right-to-left component) and a mixed component", () => {
-    // Example 8 in Bidi Notation, with Hebrew letters for the upper case ones.
-    expect(sectionText("4.4")).toContain('"http://ab.cd.ef/GH1/2IJ/KL.html"');
+  it("4.2: the document's Examples 1 to 10 of 4.4, upper case as Hebrew letters: only 8 and 9 break its rules", () => {
+    const text = sectionText("4.4");
+    const examples = [...text.matchAll(/^ {3}Example (\d+)[\s\S]*?Logical representation: "([^"]+)"/gm)].map((m) => [Number(m[1]), m[2]] as const);
+    expect(examples.map(([n]) => n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const hebrew = (s: string) => s.replace(/[A-Z]/g, (c) => String.fromCharCode(0x5d0 + c.charCodeAt(0) - 0x41));
-    expect(iri(hebrew("http://ab.cd.ef/GH1/2IJ/KL.html"))).toEqual([
-      ["bidi-component", "warning", hebrew("GH1"), undefined],
-      ["bidi-component", "warning", hebrew("2IJ"), undefined],
-      ["bidi-component", "warning", hebrew("KL.html"), undefined],
-    ].map((r) => r as [AuditCode, string, string, undefined]));
-    // Example 1 is allowed (a label of right-to-left letters only, starting and ending with one).
-    expect(iri(hebrew("http://ab.CDEFGH.ij/kl/mn/op.html")).filter(([c]) => c === "bidi-component")).toEqual([]);
+    for (const [n, logical] of examples) {
+      const found = iri(hebrew(logical)).filter(([c]) => c === "bidi-component").map(([, , t]) => t);
+      if (n === 8) expect(found).toEqual([hebrew("GH1"), hebrew("2IJ")]);
+      else if (n === 9) expect(found).toEqual([hebrew("GH%31"), hebrew("%32IJ")]);
+      else expect([n, found]).toEqual([n, []]);
+    }
+    // Rule 1: both directions in one component.
+    expect(iri(hebrew("http://a/abCD/"))).toContainEqual(["bidi-component", "warning", hebrew("abCD"), undefined]);
   });
 
   it("5.3.2.2 and 7.5: text not in NFC, compatibility characters", () => {
@@ -95,6 +97,7 @@ describe("RFC 3987's audit codes", () => {
     const findings = iri("http://p\u0430ypal.example/");
     expect(findings).toContainEqual(["mixed-script", "danger", "p\u0430ypal", "Latin+Cyrillic"]);
     expect(iri("http://a/\u0430\u0431\u0432/abc")).toEqual([]);
+    expect(iri("http://a/\u0434\u043e\u043a.html")).toEqual([]); // a file extension is a component of its own
   });
 
   it("2.2: private-use characters in the query, noncharacters percent-encoded", () => {
