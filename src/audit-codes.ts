@@ -68,7 +68,30 @@ export type AuditCode =
    * for scheme, userinfo, host and port, warning for path, query, fragment and for a reference it
    * rejects (src/differential-audit.ts); the section is the component's.
    */
-  | "parser-differential";
+  | "parser-differential"
+  // RFC 3987 (IRIs): src/models/rfc3987/audit.ts.
+  /** RFC 3987 4.1: a bidirectional formatting character (danger), or one percent-encoded (info). */
+  | "bidi-formatting"
+  /** RFC 3987 4.2: a component that mixes directions, or a right-to-left one that does not start and end right to left (warning). */
+  | "bidi-component"
+  /** RFC 3987 5.3.2.2: text not in NFC (warning). */
+  | "not-nfc"
+  /** RFC 3987 7.5: text in NFC but not in NFKC, compatibility characters (info). */
+  | "compatibility-character"
+  /** RFC 3987 6.1: a space or a look-alike of a delimiter (danger in the authority, else warning). */
+  | "lookalike-delimiter"
+  /** RFC 3987 6.1: an invisible (default-ignorable) character (danger in the authority, else warning). */
+  | "invisible-character"
+  /** RFC 3987 7.5: Latin, Greek and Cyrillic letters in one component (danger in a host label, else warning). */
+  | "mixed-script"
+  /** RFC 3987 2.2: a private-use character (info). */
+  | "private-use"
+  /** RFC 3987 2.2: a percent-encoded noncharacter (warning). */
+  | "noncharacter"
+  /** RFC 3987 8: percent-encoded octets that are not UTF-8 (danger for an overlong delimiter, warning, info). */
+  | "invalid-utf8"
+  /** RFC 3987 3.1: a host with non-ASCII characters and what ToASCII makes of it (info, warning, danger). */
+  | "idna-host";
 
 export interface AuditFinding {
   readonly code: AuditCode;
@@ -151,6 +174,17 @@ export const FINDINGS: Readonly<Record<AuditCode, { readonly severity: string; r
   "reg-name-authority": { severity: "warning", what: "a reg-name (`a_b.example`, `%66tp.example`) where the scheme expects a server" },
   "missing-host": { severity: "warning", what: "no host where the scheme requires one (`http:///etc/passwd`)" },
   "parser-differential": { severity: "danger (scheme, userinfo, host, port) / warning (path, query, fragment, rejected by the URL Standard)", what: "a component the WHATWG URL Standard (browsers, Node's `fetch`) reads otherwise than the edition, under that component, with the rule on each side (`differential()`, [docs/differential.md](differential.md)); `detail` is the URL Standard's value. The section is the component's" },
+  "bidi-formatting": { severity: "danger (a character) / warning (one added to Unicode later) / info (percent-encoded)", what: "one of the seven bidirectional formatting characters IRIs must not contain (LRM U+200E, RLM U+200F, LRE U+202A, RLE U+202B, PDF U+202C, LRO U+202D, RLO U+202E), or a later Bidi_Control character (U+061C, U+2066-U+2069): it reorders what is shown; percent-encoded (`%E2%80%AE`) it must stay so" },
+  "bidi-component": { severity: "warning", what: "a component (userinfo, host label, path segment or its part between dots, query name or value, fragment) with right-to-left letters that also has left-to-right ones, or does not start and end with a right-to-left letter (`GH1`): its display is ambiguous. Right-to-left is read from the script (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic, Adlam)" },
+  "not-nfc": { severity: "warning", what: "a run of characters between delimiters that is not in NFC (`e` U+0301): an IRI typed or transcoded comes out in NFC and does not compare equal; `detail` is the NFC form" },
+  "compatibility-character": { severity: "info", what: "a run in NFC but not in NFKC: compatibility characters such as the ligature `ﬁ` or full-width letters, to be avoided in names; `detail` is the NFKC form" },
+  "lookalike-delimiter": { severity: "danger (authority) / warning", what: "a space (U+00A0, U+3000) or a character whose compatibility form is a delimiter (U+FF0F `／`, U+FE56 `﹖`): it looks like structure the parser does not see; `detail` is what it looks like" },
+  "invisible-character": { severity: "danger (authority) / warning", what: "a default-ignorable character (U+200B, U+00AD, U+200D, U+FEFF): two IRIs that differ by it look the same" },
+  "mixed-script": { severity: "danger (host label) / warning", what: "Latin, Greek and Cyrillic letters in one component (`pаypal` with a Cyrillic `а`): a homograph of a name in one script; `detail` the scripts" },
+  "private-use": { severity: "info", what: "a private-use character (`iprivate`, which the grammar allows only in the query), or one percent-encoded anywhere: it means something only by private agreement" },
+  "noncharacter": { severity: "warning", what: "a percent-encoded noncharacter (U+FDD0-U+FDEF, U+FFFE, U+FFFF and each plane's last two), which is no `ucschar`: decoders drop or replace it" },
+  "invalid-utf8": { severity: "danger (overlong delimiter) / warning (surrogate, other overlong) / info", what: "percent-encoded octets that are not UTF-8: an overlong form of a delimiter (`%C0%AF` is `/` to a lenient decoder; `detail` the character), an encoded surrogate (`%ED%A0%80`), or octets of another encoding (`%E9`)" },
+  "idna-host": { severity: "info / warning (ToASCII refuses it or maps it to other characters) / danger (maps it to a US-ASCII name)", what: "a host with non-ASCII characters: the mapping to a URI percent-encodes it, which DNS does not read; `detail` is its ToASCII form (the platform's URL); warning when ToASCII refuses a label or changes its characters beyond case and NFC, danger when it maps a label to plain US-ASCII (`ｅｘａｍｐｌｅ` is `example`)" },
 };
 
 const SECTIONS = new WeakMap<Edition, Readonly<Partial<Record<AuditCode, string>>>>();

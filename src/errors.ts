@@ -219,6 +219,48 @@ export class NotDefinedError extends Error {
   }
 }
 
+/**
+ * Why a mapping between IRIs and URIs (RFC 3987 section 3) could not be carried out:
+ * - "not-iri-character": a code point that is neither US-ASCII, `ucschar` nor `iprivate` (a C1
+ *   control, a noncharacter such as U+FFFE, a tag U+E0000-E0FFF): not an IRI, so 3.1 step 2
+ *   converts nothing and the result would not be a URI;
+ * - "lone-surrogate": half of a UTF-16 surrogate pair, which is no character and has no UTF-8 form;
+ * - "ascii-not-allowed": a printable US-ASCII character not allowed in URIs ("<", ">", '"', space,
+ *   "{", "}", "|", "\", "^", "`"), which 3.1 converts only when asked ("the conversion SHOULD fail");
+ * - "control": a US-ASCII control character, which 3.1 never converts;
+ * - "bad-escape": a "%" not followed by two hex digits;
+ * - "not-ascii": a URI to convert (3.2 step 1: "a sequence of octets in US-ASCII") has a character
+ *   past U+007F;
+ * - "idna": the ToASCII conversion of an ireg-name label (3.1, RFC 3490) failed.
+ */
+export type IriMappingErrorCode =
+  | "not-iri-character" | "lone-surrogate" | "ascii-not-allowed" | "control" | "bad-escape" | "not-ascii" | "idna";
+
+/** An IRI could not be mapped to a URI (RFC 3987 3.1), or a URI to an IRI (3.2): where and why. */
+export class IriMappingError extends Error {
+  /** What went wrong (see IriMappingErrorCode). */
+  readonly code: IriMappingErrorCode;
+  /** The whole input. */
+  readonly input: string;
+  /** Index (UTF-16 code units) in the input of the character, escape or label at fault. */
+  readonly offset: number;
+  /** The section of RFC 3987 that rules on it ("3.1", "3.2"). */
+  readonly section: string;
+
+  constructor(code: IriMappingErrorCode, input: string, offset: number, section: string, message: string) {
+    super(`offset ${offset}: ${message} (RFC 3987 ${sectionText(section)})`);
+    this.name = "IriMappingError";
+    this.code = code;
+    this.input = input;
+    this.offset = offset;
+    this.section = section;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, code: this.code, offset: this.offset, section: this.section, input: this.input };
+  }
+}
+
 /** The character (a whole code point) at the offset, or undefined at the end. */
 function foundAt(input: string, offset: number): string | undefined {
   if (offset >= input.length) return undefined;

@@ -31,7 +31,11 @@ export function decodeInput(field: string): string {
 
 /** The syntax vectors of the edition (grammar/ID/vectors/syntax-*.tsv). */
 export function readVectors(edition: string): Vector[] {
-  const dir = vectorDir(edition);
+  return readVectorsIn(vectorDir(edition));
+}
+
+/** The syntax vectors of a folder (its syntax-*.tsv files). */
+export function readVectorsIn(dir: string): Vector[] {
   const vectors: Vector[] = [];
   for (const file of readdirSync(dir).filter((f) => f.startsWith("syntax-") && f.endsWith(".tsv")).sort()) {
     const lines = readFileSync(join(dir, file), "utf8").split("\n");
