@@ -45,7 +45,7 @@ export interface Models {
   "rfc2396": "rfc2396";
   "rfc2396bis-01": "rfc2396bis-01";
   "rfc3986": "rfc3986";
-  "rfc3987": "rfc3986";
+  "rfc3987": "rfc3987";
 }
 export declare const EDITION_LIST: readonly (typeof Edition0 | typeof Edition1 | typeof Edition2 | typeof Edition3 | typeof Edition4 | typeof Edition5 | typeof Edition6)[];
 export declare const DEFAULT_EDITION_ID: DefaultEditionId;

@@ -5,4 +5,5 @@ export declare const MODELS: {
   readonly "rfc2396": { readonly registryKinds: readonly ("authority" | "reg_name")[] };
   readonly "rfc2396bis-01": { readonly registryKinds: readonly ("reg-name")[] };
   readonly "rfc3986": { readonly registryKinds: readonly (never)[] };
+  readonly "rfc3987": { readonly registryKinds: readonly (never)[] };
 };

@@ -18,5 +18,8 @@ module.exports = { MODELS: {
   },
   "rfc3986": {
     "registryKinds": []
+  },
+  "rfc3987": {
+    "registryKinds": []
   }
 } };

@@ -181,7 +181,7 @@ export function loadShapes(edition = DEFAULT_EDITION, abnf = loadAbnf(editionFil
     for (const key of ["partAcceptedBy", "partRejectedBy"]) {
       if (sh[key] !== undefined && !abnf.order.includes(sh[key])) throw new Error(`${where}: no rule ${sh[key]}`);
     }
-    const re = new RegExp(sh.pattern, "u");
+    const re = new RegExp(sh.pattern);
     const test = (s, acceptor) => {
       const m = re.exec(s);
       if (!m) return false;

@@ -78,6 +78,25 @@ export function directTable(classes: Uint8Array, width: number, table: Uint16Arr
   return direct;
 }
 
+/**
+ * A table as scripts/build-dfa.mjs encodes it: each code unit a number plus `base`, but for a run
+ * of dead states, written as the code unit `base - 1` and the run's length plus `base`.
+ */
+export function decodeRuns(s: string, base: number): Uint16Array {
+  const run = base - 1;
+  let length = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) === run) { length += s.charCodeAt(i + 1) - base; i++; } else length++;
+  }
+  const out = new Uint16Array(length);
+  for (let i = 0, k = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === run) { k += s.charCodeAt(++i) - base; continue; } // the array is zero already
+    out[k++] = c - base;
+  }
+  return out;
+}
+
 /** The class of a code point from 128 up (found by halves among the intervals). */
 export function wideClassOf(wide: WideClasses, cp: number): number {
   const { starts } = wide;
@@ -108,11 +127,11 @@ export function decodeAutomaton([classes, width, table, accepting, layout, wideE
     for (let i = 0; i < s.length; i++) into[i] = s.charCodeAt(i) - base;
     return into;
   };
-  const states = table.length / width;
+  const next = decodeRuns(table, base);
+  const states = next.length / width;
   const accept = new Uint8Array(states);
   for (let i = 0; i < accepting.length; i++) accept[accepting.charCodeAt(i) - base] = 1;
   const classOf = codes(classes, new Uint8Array(128)) as Uint8Array;
-  const next = codes(table, new Uint16Array(table.length)) as Uint16Array;
   if (layout !== "direct" && layout !== "classes") throw new Error(`internal error: unknown automaton layout ${String(layout)}`);
   let wide: WideClasses | null = null;
   if (wideEncoded !== undefined) {

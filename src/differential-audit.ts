@@ -4,13 +4,13 @@
 import type { AuditFinding, AuditSeverity } from "./audit-codes.js";
 import { locate, type LocatableReference, type Span } from "./audit-checks.js";
 import { compareReadings, type DifferentialComponent, type EditionId, type Library } from "./differential-core.js";
+import type { EditionRoles } from "./edition-build.js";
 
 const RANK: Readonly<Record<AuditSeverity, number>> = { info: 0, warning: 1, danger: 2 };
 
-/** The rule of each component, for the section a finding cites (the edition's own, from its grammar). */
-const RULES: Readonly<Record<DifferentialComponent, readonly string[]>> = {
-  validity: ["URI-reference"], scheme: ["scheme"], userinfo: ["userinfo"], host: ["host"], port: ["port"],
-  path: ["path"], query: ["query"], fragment: ["fragment"],
+/** The role of each component in an edition's manifest (edition.json "roles"), whose rule's section a finding cites. */
+const ROLES: Readonly<Record<DifferentialComponent, keyof EditionRoles>> = {
+  validity: "reference", scheme: "scheme", userinfo: "userinfo", host: "host", port: "port", path: "path", query: "query", fragment: "fragment",
 };
 
 /**
@@ -42,12 +42,15 @@ export function differentialFindings(lib: Library, edition: EditionId, input: st
   return findings;
 }
 
+/** The section of the edition's rule of the component (its role's rule; else its reference rule's). */
 function sectionOf(lib: Library, edition: EditionId, component: DifferentialComponent): string {
-  for (const name of RULES[component]) {
-    const info = lib.ruleInfo(name, { edition });
+  const roles = lib.edition(edition)!.roles;
+  for (const role of [ROLES[component], "reference"] as const) {
+    const rule = roles[role];
+    const info = typeof rule === "string" ? lib.ruleInfo(rule, { edition }) : undefined;
     if (info?.section !== undefined) return info.section;
   }
-  return "3";
+  throw new Error(`internal error: ${edition} has no rule of its reference role`);
 }
 
 function validitySpan(cls: string, spans: Spans): keyof Spans {

@@ -9,6 +9,7 @@
 // so this module does not depend on how a model is written. The catalogue of the classes below,
 // with examples, advisories and what to do, is docs/differential.md.
 import { requireOptions, requireString, describe } from "./args.js";
+import type { EditionRoles } from "./edition-build.js";
 import { NotDefinedError, ResolveError, type UriSyntaxError } from "./errors.js";
 
 /** An edition's id (EDITIONS's keys). */
@@ -25,8 +26,8 @@ export interface Library {
   normalize(input: string, options: { edition: string }): string;
   resolve(base: string, ref: string, options: { edition: string }): string;
   ruleInfo(name: string, options: { edition: string }): { section?: string } | undefined;
-  /** The edition of that id (its document and model), or undefined. */
-  edition(id: string): { readonly document: string; readonly model: string } | undefined;
+  /** The edition of that id (its document, model and the rules of its roles), or undefined. */
+  edition(id: string): { readonly document: string; readonly model: string; readonly roles: EditionRoles } | undefined;
   /** The ids of the editions, for a message. */
   readonly editionIds: readonly string[];
 }
@@ -125,10 +126,12 @@ const SPECIAL: ReadonlyMap<string, string | null> = new Map([
  * each step (6.2.2.1 case, 6.2.2.2 percent-encoding, 6.2.2.3 dot segments, 6.2.3 scheme-based);
  * the draft of 2003 has 6.2.2 and 6.2.3 without subsections; RFC 2396 and its drafts have one
  * section 6 ("the scheme and hostname are case insensitive", the default port) and 2.3 (escaped
- * unreserved characters).
+ * unreserved characters). RFC 3987's ladder is its section 5.3 (5.3.2.1 case, 5.3.2.3 percent-encoding,
+ * 5.3.2.4 path segments, 5.3.3 scheme-based).
  */
 const NORMALIZATION_SECTIONS: Readonly<Record<string, { case: string; percent: string; dots: string; scheme: string }>> = {
   "rfc3986": { case: "6.2.2.1", percent: "6.2.2.2", dots: "6.2.2.3", scheme: "6.2.3" },
+  "rfc3987": { case: "5.3.2.1", percent: "5.3.2.3", dots: "5.3.2.4", scheme: "5.3.3" },
   "rfc2396bis-01": { case: "6.2.2", percent: "6.2.2", dots: "6.2.2", scheme: "6.2.3" },
   "rfc2396": { case: "6", percent: "2.3", dots: "6", scheme: "6" },
 };

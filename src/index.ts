@@ -73,6 +73,33 @@ export type { IPv4Reading } from "./ipv4-forms.js";
 /** The rule names of the default edition. */
 export type RuleName = import("./registry.js").RuleNames[DefaultEditionId];
 export * as Rfc3986 from "./models/rfc3986/index.js";
+export * as Rfc3987 from "./models/rfc3987/index.js";
+export { IriMappingError } from "./errors.js";
+import { iriToUriIn, uriToIriIn } from "./models/rfc3987/operations.js";
+import type { IriToUriOptions, UriToIriOptions } from "./models/rfc3987/mapping.js";
+
+/**
+ * RFC 3987 section 3.1: the URI an IRI reference maps to: the UTF-8 octets of every ucschar and
+ * iprivate character percent-encoded (upper case), the rest as it is; with `host: "idna"` an
+ * ireg-name's labels converted with the platform's IDNA ToASCII first. The input must be an
+ * IRI-reference of the edition "rfc3987" (UriSyntaxError); a character 3.1 does not convert is an
+ * IriMappingError with its offset.
+ */
+export function iriToUri(iri: string, options?: Omit<IriToUriOptions, "syntax">): string {
+  return iriToUriIn(ALL_EDITIONS.rfc3987, iri, options);
+}
+
+/**
+ * RFC 3987 section 3.2: the IRI a URI reference converts to: each percent-encoded UTF-8 sequence
+ * decoded where the character it encodes may stand unescaped in an IRI there, everything else kept
+ * (invalid UTF-8, escapes of US-ASCII, bidi formatting characters, iprivate outside the query,
+ * look-alikes unless `decodeLookalikes`). The input must be US-ASCII (IriMappingError "not-ascii")
+ * and an IRI-reference.
+ */
+export function uriToIri(uri: string, options?: Omit<UriToIriOptions, "syntax">): string {
+  return uriToIriIn(ALL_EDITIONS.rfc3987, uri, options);
+}
+export type { IriToUriOptions, UriToIriOptions };
 export * as Url1993 from "./models/url-1993/index.js";
 export * as Rfc2396 from "./models/rfc2396/index.js";
 export { differential, DIFFERENTIAL_DEFAULT_EDITION } from "./differential.js";

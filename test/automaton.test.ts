@@ -7,7 +7,7 @@
 // on random strings over the characters that matter, and on long inputs that go wrong before,
 // at and after the points where the loops look.
 import { EDITIONS, type EditionId } from "../src/index.js";
-import { decodeAutomaton, runScan, type Automaton, type AutomataModule, type EncodedAutomaton } from "../src/automaton.js";
+import { decodeAutomaton, decodeRuns, runScan, type Automaton, type AutomataModule, type EncodedAutomaton } from "../src/automaton.js";
 import type { Edition } from "../src/edition.js";
 
 const ids = Object.keys(EDITIONS) as EditionId[];
@@ -41,7 +41,7 @@ describe.each(ids)("the automata of %s", (id) => {
   test("the build chose the direct layout for every automaton of at most 256 states, and the classes layout for the others", () => {
     for (const name of names) {
       const [, width, table, , layout] = mod.AUTOMATA[name];
-      expect([name, layout]).toEqual([name, table.length / width <= 256 ? "direct" : "classes"]);
+      expect([name, layout]).toEqual([name, decodeRuns(table, mod.CODE_BASE).length / width <= 256 ? "direct" : "classes"]);
     }
   });
 
@@ -49,9 +49,9 @@ describe.each(ids)("the automata of %s", (id) => {
     const next = random(34);
     for (const name of names) {
       const encoded = mod.AUTOMATA[name];
-      const states = encoded[2].length / encoded[1];
+      const states = decodeRuns(encoded[2], mod.CODE_BASE).length / encoded[1];
       const layouts = (states <= 256 ? ["direct", "classes"] : ["classes"]) as EncodedAutomaton[4][];
-      const automata = layouts.map((layout) => decodeAutomaton([encoded[0], encoded[1], encoded[2], encoded[3], layout], mod.CODE_BASE));
+      const automata = layouts.map((layout) => decodeAutomaton([encoded[0], encoded[1], encoded[2], encoded[3], layout, ...(encoded.length > 5 ? [encoded[5]] : [])] as unknown as EncodedAutomaton, mod.CODE_BASE));
       const rule = edition.rule(name);
       const examples = rule === undefined ? [] : [...rule.examples.match, ...rule.examples.noMatch];
       const inputs: string[] = [...examples, ""];

@@ -9,7 +9,7 @@ const manifest = {
   "spec": "rfc3987.txt",
   "notation": "ABNF (RFC 2234) over characters of the UCS; the rules of section 2.2, \"ABNF for IRI References and IRIs\", each tagged with its section",
   "tagged": false,
-  "model": "rfc3986",
+  "model": "rfc3987",
   "roles": {
     "reference": "IRI-reference",
     "parse": [
@@ -79,7 +79,18 @@ const manifest = {
     "local-address": "8",
     "double-escape": "8",
     "misleading-authority": "8",
-    "parser-differential": "the component's"
+    "parser-differential": "the component's",
+    "bidi-formatting": "4.1",
+    "bidi-component": "4.2",
+    "not-nfc": "5.3.2.2",
+    "compatibility-character": "7.5",
+    "lookalike-delimiter": "6.1",
+    "invisible-character": "6.1",
+    "mixed-script": "7.5",
+    "private-use": "2.2",
+    "noncharacter": "2.2",
+    "invalid-utf8": "8",
+    "idna-host": "3.1"
   }
 };
 

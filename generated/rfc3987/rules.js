@@ -22,8 +22,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http://xn--rsum-bpad.example.org",
+        "http://r%C3%A9sum%C3%A9.example.org",
+        "http://www.example.org/red%09ros%C3%A9#red",
+        "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82"
+      ],
+      "noMatch": [
+        "http://example.org/a b",
+        "http://www.example.org/D<c3><bc>rst",
+        "http://www.example.org/D%C3%BCrst%"
+      ]
     }
   },
   {
@@ -110,8 +119,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "é",
+        "?􏿽",
+        "‪גד/הו‬"
+      ],
+      "noMatch": [
+        "éhttp://a/"
+      ]
     }
   },
   {
@@ -131,8 +146,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http://é/?"
+      ],
+      "noMatch": [
+        "http://é/#é"
+      ]
     }
   },
   {
@@ -154,8 +173,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!#$%&'()*+,-./0123456789;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "//é/é?é#é",
+        "./é:x",
+        "é/é:x"
+      ],
+      "noMatch": [
+        "é:x"
+      ]
     }
   },
   {
@@ -216,7 +241,9 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
+      "match": [
+        ""
+      ],
       "noMatch": []
     }
   },
@@ -240,8 +267,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "é:8080"
+      ],
+      "noMatch": [
+        "é@é@é"
+      ]
     }
   },
   {
@@ -276,8 +307,12 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "usér:pâss"
+      ],
+      "noMatch": [
+        ""
+      ]
     }
   },
   {
@@ -349,8 +384,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "é.example"
+      ],
+      "noMatch": [
+        "[é::1]"
+      ]
     }
   },
   {
@@ -385,8 +424,14 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "résumé.example.org",
+        "例え.jp",
+        "ab.גדהוזח.ij"
+      ],
+      "noMatch": [
+        ".example"
+      ]
     }
   },
   {
@@ -466,7 +511,9 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
+      "match": [
+        "é/é"
+      ],
       "noMatch": []
     }
   },
@@ -489,8 +536,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "/",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "/é/è"
+      ],
+      "noMatch": [
+        "é"
+      ]
     }
   },
   {
@@ -514,7 +565,9 @@ const RULES = Object.freeze([
     "first": "/",
     "examples": {
       "match": [],
-      "noMatch": []
+      "noMatch": [
+        "//é"
+      ]
     }
   },
   {
@@ -537,7 +590,9 @@ const RULES = Object.freeze([
     "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
       "match": [],
-      "noMatch": []
+      "noMatch": [
+        "é:"
+      ]
     }
   },
   {
@@ -559,7 +614,9 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
+      "match": [
+        "é:"
+      ],
       "noMatch": []
     }
   },
@@ -580,8 +637,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        ""
+      ],
+      "noMatch": [
+        "é"
+      ]
     }
   },
   {
@@ -604,8 +665,14 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "café",
+        "זח1"
+      ],
+      "noMatch": [
+        "a",
+        ""
+      ]
     }
   },
   {
@@ -627,7 +694,9 @@ const RULES = Object.freeze([
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
       "match": [],
-      "noMatch": []
+      "noMatch": [
+        ""
+      ]
     }
   },
   {
@@ -662,8 +731,12 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "é@"
+      ],
+      "noMatch": [
+        "é:"
+      ]
     }
   },
   {
@@ -701,8 +774,12 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "%C3"
+      ],
+      "noMatch": [
+        "%C3%A9"
+      ]
     }
   },
   {
@@ -730,8 +807,18 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "",
+        "",
+        "󰀀",
+        "􏿽"
+      ],
+      "noMatch": [
+        "\ud800",
+        "\udfff",
+        "\udc00\ud800",
+        "􏿾"
+      ]
     }
   },
   {
@@ -752,8 +839,15 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "é",
+        "é/?"
+      ],
+      "noMatch": [
+        "",
+        "􀀀",
+        "é#"
+      ]
     }
   },
   {
@@ -791,8 +885,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "é",
+        "𝄞"
+      ],
+      "noMatch": [
+        ""
+      ]
     }
   },
   {
@@ -810,8 +909,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        " ",
+        "퟿",
+        "豈",
+        "﷏"
+      ],
+      "noMatch": [
+        "a"
+      ]
     }
   },
   {
@@ -829,8 +935,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "",
+        "",
+        "󰀀",
+        "󿿽"
+      ],
+      "noMatch": [
+        "",
+        " ",
+        "퟿",
+        "豈"
+      ]
     }
   },
   {
@@ -857,8 +973,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "http"
+      ],
+      "noMatch": [
+        "hé",
+        "ｈttp"
+      ]
     }
   },
   {
@@ -878,8 +999,12 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "80"
+      ],
+      "noMatch": [
+        "８０"
+      ]
     }
   },
   {
@@ -906,7 +1031,9 @@ const RULES = Object.freeze([
     "first": "[",
     "examples": {
       "match": [],
-      "noMatch": []
+      "noMatch": [
+        "[::é]"
+      ]
     }
   },
   {
@@ -1028,7 +1155,9 @@ const RULES = Object.freeze([
     "first": "0123456789",
     "examples": {
       "match": [],
-      "noMatch": []
+      "noMatch": [
+        "１.2.3.4"
+      ]
     }
   },
   {

@@ -4,6 +4,7 @@ import "./url-1993/model.js";
 import "./rfc2396/model.js";
 import "./rfc2396bis-01/model.js";
 import "./rfc3986/model.js";
+import "./rfc3987/model.js";
 
 export { builderOf, definitionOf, modelDefinitions, modelOf, spanTypingOf } from "../model.js";
 export type { Builder, ModelDefinition, Operations, OptionValues } from "../model.js";

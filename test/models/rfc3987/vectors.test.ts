@@ -1,12 +1,12 @@
 // The vector tables written for the rfc3987 edition from the prose of RFC 3987 (sections 2.2, 3.1,
 // 3.2.1, 4.4, 6.1), checked against the document's own ABNF (support.ts: documentAcceptor, read from
-// section 2.2), before the edition's grammar exists. Once grammar/rfc3987/ holds them, the grammar
-// tests check them against the compiled grammar too.
+// section 2.2), an acceptor apart from the one built from grammar/rfc3987/grammar.abnf; the grammar
+// tests (test/grammar-vectors.test.ts) check the same tables against the compiled grammar.
 import { join } from "node:path";
-import { readVectorsIn, vectorName } from "../../support/vectors.js";
+import { readVectorsIn, vectorDir, vectorName } from "../../support/vectors.js";
 import { ROOT, documentAcceptor } from "./support.js";
 
-const vectors = readVectorsIn(join(ROOT, "grammar-rfc3987-vectors"));
+const vectors = readVectorsIn(vectorDir("rfc3987"));
 const acceptor = documentAcceptor();
 
 describe("the rfc3987 vectors agree with the ABNF of section 2.2", () => {
@@ -31,7 +31,7 @@ describe("the rfc3987 vectors agree with the ABNF of section 2.2", () => {
 });
 
 describe("the rfc3987 fuzz shapes can be reached", () => {
-  const { shapes } = require(join(ROOT, "grammar-rfc3987-vectors", "fuzz-shapes.json")) as {
+  const { shapes } = require(join(ROOT, "grammar", "rfc3987", "fuzz-shapes.json")) as {
     shapes: { name: string; rule: string; verdict: "accept" | "reject"; pattern: string; partAcceptedBy?: string; partRejectedBy?: string }[];
   };
   /** Strings beyond the vector tables, for the shapes they do not reach. */
