@@ -110,7 +110,7 @@ row("rfc3987 parse() per code unit: IRI corpus / ASCII corpus",
 console.log("scaling (ns per code unit):");
 for (const size of [1e3, 1e4, 1e5, 1e6, 1e7]) {
   const segment = "パス/\u{1D49C}é-";
-  const input = "http://例え.jp/" + segment.repeat(Math.ceil(size / segment.length)).slice(0, size) + "?q=日本";
+  const input = "http://例え.jp/" + segment.repeat(Math.ceil(size / segment.length)) + "?q=日本";
   const reps = Math.max(1, Math.round(1e7 / size));
   const m = median([0, 1, 2].map(() => time(Array(reps).fill(input), (s) => lib.matches("IRI-reference", s, IRI)))) / reps / input.length;
   const p = median([0, 1, 2].map(() => time(Array(reps).fill(input), parse(IRI)))) / reps / input.length;

@@ -265,6 +265,8 @@ const POSITIONS: Record<string, [string, (v: unknown) => unknown][]> = {
   differential: [["input", (v) => api.differential(v as string)], ["options.base", (v) => api.differential("a", { base: v as string })]],
   extract: [["text", (v) => extract(v as string)]],
   readInetAton: [["text", (v) => api.readInetAton(v as string)]],
+  iriToUri: [["iri", (v) => api.iriToUri(v as string)]],
+  uriToIri: [["uri", (v) => api.uriToIri(v as string)]],
   ruleInfo: [["name", (v) => api.ruleInfo(v as string)]],
   schemeInfo: [["scheme", (v) => api.schemeInfo(v as string)]],
   UriReference: [["parts", (v) => new api.UriReference(v as never)]],
@@ -273,7 +275,7 @@ const POSITIONS: Record<string, [string, (v: unknown) => unknown][]> = {
 };
 
 /** Exports that are classes of errors, not functions to call. */
-const NOT_CALLED = new Set(["UriSyntaxError", "ResolveError", "NotDefinedError"]);
+const NOT_CALLED = new Set(["UriSyntaxError", "ResolveError", "NotDefinedError", "IriMappingError"]);
 
 describe("non-string arguments give a TypeError that says what was expected", () => {
   test("every exported function is covered by this table", () => {
