@@ -23,6 +23,8 @@ export type EncodedAutomaton = readonly [classes: string, width: number, table: 
 export interface WideClasses {
   readonly starts: Uint32Array;
   readonly classes: Uint8Array;
+  /** The class of every code unit from 128 to U+FFFF (a surrogate as itself), made when first needed. */
+  bmp?: Uint8Array;
 }
 
 /** The generated module of an edition's automata. */
@@ -97,6 +99,34 @@ export function decodeRuns(s: string, base: number): Uint16Array {
   return out;
 }
 
+/**
+ * The class of the character at i, a code unit of 128 or more, and whether it takes two code units:
+ * class | 0x100 for a surrogate pair. A code unit of the BMP is looked up (the table is made on the
+ * first one); a code point past it is found by halves.
+ */
+function wideAt(wide: WideClasses, input: string, i: number): number {
+  const c = charCodeAt.call(input, i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
+    const d = charCodeAt.call(input, i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return wideClassOf(wide, (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000) | 0x100;
+  }
+  return bmpOf(wide)[c];
+}
+
+/** The class of every code unit from 128 to U+FFFF, made when first asked (64 KiB for an automaton that reads past ASCII). */
+function bmpOf(wide: WideClasses): Uint8Array {
+  let bmp = wide.bmp;
+  if (bmp === undefined) {
+    bmp = new Uint8Array(0x10000);
+    for (let k = 0; k < wide.starts.length; k++) {
+      const end = k + 1 < wide.starts.length ? Math.min(wide.starts[k + 1], 0x10000) : 0x10000;
+      if (wide.starts[k] < 0x10000) bmp.fill(wide.classes[k], wide.starts[k], end);
+    }
+    wide.bmp = bmp;
+  }
+  return bmp;
+}
+
 /** The class of a code point from 128 up (found by halves among the intervals). */
 export function wideClassOf(wide: WideClasses, cp: number): number {
   const { starts } = wide;
@@ -146,7 +176,8 @@ export function decodeAutomaton([classes, width, table, accepting, layout, wideE
     const ascii = layout === "direct" ? directTable(classOf, width, next) : null;
     return {
       ...common,
-      accepts: acceptWide.bind(undefined, ascii, classOf, width, next, wide, accept),
+      accepts: ascii !== null ? acceptWideDirect.bind(undefined, ascii, width, next, wide, accept)
+        : acceptWideClasses.bind(undefined, classOf, width, next, wide, accept),
       acceptsBytes: bytesWide.bind(undefined, ascii, classOf, width, next, accept),
     };
   }
@@ -252,11 +283,43 @@ function bytesClasses(classes: Uint8Array, width: number, table: Uint16Array, ac
 }
 
 /**
- * The loop of a rule past ASCII: an ASCII code unit as the layout says (the direct table when
- * there is one), any other through the class of its code point; the same looks at the dead state.
+ * The direct layout's loop of a rule past ASCII: runs of ASCII code units through the direct table
+ * (up to STRIDE of them between two looks at the dead state), any other code unit through the
+ * class of its character (wideAt).
  */
-function acceptWide(direct: Uint8Array | null, classes: Uint8Array, width: number, table: Uint16Array, wide: WideClasses,
-  accepting: Uint8Array, input: string): boolean {
+function acceptWideDirect(direct: Uint8Array, width: number, table: Uint16Array, wide: WideClasses, accepting: Uint8Array,
+  input: string): boolean {
+  const n = input.length;
+  const bmp = bmpOf(wide);
+  let s = 1;
+  for (let i = 0; i < n;) {
+    const stop = n - i > STRIDE ? i + STRIDE : n;
+    let c = 0;
+    // A run of ASCII code units, then one of other characters (a word of a script past ASCII).
+    while (i < stop && (c = charCodeAt.call(input, i)) < 128) {
+      s = direct[(s << 7) | c];
+      i++;
+    }
+    while (i < stop && c >= 128) {
+      if (c < 0xd800 || c > 0xdfff) {
+        // A character of the BMP: its class from the table.
+        s = table[s * width + bmp[c]];
+        i++;
+      } else {
+        const k = wideAt(wide, input, i);
+        s = table[s * width + (k & 0xff)];
+        i += k > 0xff ? 2 : 1;
+      }
+      if (i < stop) c = charCodeAt.call(input, i);
+    }
+    if (s === 0) return false;
+  }
+  return accepting[s] === 1;
+}
+
+/** The classes layout's loop of a rule past ASCII. */
+function acceptWideClasses(classes: Uint8Array, width: number, table: Uint16Array, wide: WideClasses, accepting: Uint8Array,
+  input: string): boolean {
   const n = input.length;
   let s = 1;
   for (let i = 0; i < n;) {
@@ -264,12 +327,12 @@ function acceptWide(direct: Uint8Array | null, classes: Uint8Array, width: numbe
     while (i < stop) {
       const c = charCodeAt.call(input, i);
       if (c < 128) {
-        s = direct !== null ? direct[(s << 7) | c] : table[s * width + classes[c]];
+        s = table[s * width + classes[c]];
         i++;
       } else {
-        const cp = codePointAt(input, i);
-        s = table[s * width + wideClassOf(wide, cp)];
-        i += cp > 0xffff ? 2 : 1;
+        const k = wideAt(wide, input, i);
+        s = table[s * width + (k & 0xff)];
+        i += k > 0xff ? 2 : 1;
       }
     }
     if (s === 0) return false;
