@@ -18,9 +18,11 @@ import {
   EDITIONS, DEFAULT_EDITION, audit, explain, parse, resolve, resolveSteps, validate,
 } from "../dist/esm/src/index.js";
 import { partialTreeIn } from "../dist/cjs/src/explain.js";
+import { article } from "../dist/cjs/src/words.js";
 import { comparedEdition, renderBrowserReading } from "./differential.js";
 import { diagramsOf, editionLoaded, loadEdition } from "./lazy.js";
 import { renderPanels } from "./panels.js";
+import "./iri.js";
 import { initPosition, renderPosition } from "./position.js";
 import { initTour } from "./tour.js";
 
@@ -302,8 +304,8 @@ function renderNow() {
   const verdict = $("verdict");
   verdict.className = result.valid ? "valid" : "invalid";
   verdict.textContent = result.valid
-    ? `valid: a ${rule.name} of ${e.document}`
-    : `invalid: not a ${rule.name} of ${e.document}; ${clip(result.error.message)}`;
+    ? `valid: ${article(rule.name)} ${rule.name} of ${e.document}`
+    : `invalid: not ${article(rule.name)} ${rule.name} of ${e.document}; ${clip(result.error.message)}`;
 
   const drawable = input.length <= DRAW_MAX;
   const tree = result.valid && drawable ? explain(input, { edition: e.id, rule: rule.name }) : null;

@@ -10,10 +10,12 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import {
-  EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, resolve, resolveSteps, tour, validate, type EditionId, type ResolutionStep,
+  EDITIONS, DEFAULT_EDITION, audit, compareEditions, explain, iriToUri, resolve, resolveSteps, tour, uriToIri, validate, type EditionId,
+  type ResolutionStep,
 } from "../src/index";
 import { positionView } from "../src/diagnose";
 import { partialTreeIn, type PartialTree } from "../src/explain";
+import { article } from "../src/words";
 
 const root = join(__dirname, "..");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
@@ -212,7 +214,7 @@ describe("the playground in Chromium", () => {
     await page.getByRole("combobox", { name: "Rule", exact: true }).selectOption(rule.name);
     expect(hashParams().get("rule")).toBe(rule.name);
     await uri().fill(rule.examples.match[0]);
-    await expect(status().textContent()).resolves.toBe(`valid: a ${rule.name} of ${e.document}`);
+    await expect(status().textContent()).resolves.toBe(`valid: ${article(rule.name)} ${rule.name} of ${e.document}`);
     await uri().fill(rule.examples.noMatch[0]);
     await expect(status().textContent()).resolves.toMatch(/^invalid: /);
     await expect(headingAfterUpdate(`Rule ${rule.name}`)).resolves.toBe(`Rule ${rule.name}`);
@@ -470,6 +472,23 @@ describe("the playground in Chromium", () => {
     for (const right of rights) expect(right).toBeLessThanOrEqual(column.x + column.width + 0.5);
     await page.locator("#tree-panel").scrollIntoViewIfNeeded();
     await shot("long-uri");
+  });
+
+  test("RFC 3987: an IRI typed in shows the URI it maps to (section 3.1); a URI with escapes, its IRI (3.2)", async () => {
+    const iri = Object.values(EDITIONS).find((e) => e.model === "rfc3987")!;
+    const input = "http://例え.jp/パス?q=\u00e9\u{1d49c}";
+    await open(`#uri=${encodeURIComponent(input)}&edition=${iri.id}&rule=${encodeURIComponent(iri.roles.reference)}`);
+    await expect(status().textContent()).resolves.toBe(`valid: an ${iri.roles.reference} of ${iri.document}`);
+    const mapped = page.locator("#iri-panel dd code");
+    await mapped.waitFor();
+    await expect(mapped.textContent()).resolves.toBe(iriToUri(input));
+    await page.locator("#iri-panel").scrollIntoViewIfNeeded();
+    await shot("iri");
+    await open(`#uri=${encodeURIComponent("http://a/caf%C3%A9")}&edition=rfc3986&rule=URI-reference`);
+    await page.locator("#iri-panel dd code").waitFor();
+    await expect(page.locator("#iri-panel dd code").textContent()).resolves.toBe(uriToIri("http://a/caf%C3%A9"));
+    await open(`#uri=${encodeURIComponent("http://example.com/")}&edition=rfc3986&rule=URI-reference`);
+    await expect(page.locator("#iri-panel").isHidden()).resolves.toBe(true);
   });
 
   test("weight: the first load fetches at most 700 KB of JavaScript; another edition and the diagrams load when first used", async () => {

@@ -94,8 +94,16 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "//example.com:8042/over/there",
+        "example:animal:ferret:nose",
+        "/over/there",
+        ""
+      ],
+      "noMatch": [
+        "a?b",
+        "//a b"
+      ]
     }
   },
   {
@@ -242,9 +250,16 @@ const RULES = Object.freeze([
     "first": "!$%&'()*+,-./0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
       "match": [
-        ""
+        "//g",
+        "/g",
+        "g;x",
+        "../.."
       ],
-      "noMatch": []
+      "noMatch": [
+        "this:that",
+        "g?y",
+        "//a b"
+      ]
     }
   },
   {
@@ -385,7 +400,9 @@ const RULES = Object.freeze([
     "first": "!$%&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ[_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
       "match": [
-        "é.example"
+        "1.2.3.4.5",
+        "1.2.3.45a",
+        "1.2.3.456"
       ],
       "noMatch": [
         "[é::1]"
@@ -512,9 +529,17 @@ const RULES = Object.freeze([
     "first": "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
       "match": [
-        "é/é"
+        "/over/there",
+        "fred@example.com",
+        "",
+        "a/b/c"
       ],
-      "noMatch": []
+      "noMatch": [
+        "a?b",
+        "a#b",
+        "a b",
+        "/a[b]"
+      ]
     }
   },
   {
@@ -564,9 +589,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "/",
     "examples": {
-      "match": [],
+      "match": [
+        "/over/there",
+        "/",
+        "/a//b"
+      ],
       "noMatch": [
-        "//é"
+        "//a",
+        "a",
+        ""
       ]
     }
   },
@@ -589,9 +620,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$%&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
+      "match": [
+        "./this:that",
+        "g;x=1/../y",
+        "a/b:c"
+      ],
       "noMatch": [
-        "é:"
+        "this:that",
+        "/a",
+        ""
       ]
     }
   },
@@ -615,9 +652,14 @@ const RULES = Object.freeze([
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
       "match": [
-        "é:"
+        "this:that",
+        "example:animal:ferret:nose",
+        "fred@example.com"
       ],
-      "noMatch": []
+      "noMatch": [
+        "/a",
+        ""
+      ]
     }
   },
   {
@@ -693,9 +735,13 @@ const RULES = Object.freeze([
     "characterRun": true,
     "first": "!$%&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
+      "match": [
+        "this:that",
+        ".."
+      ],
       "noMatch": [
-        ""
+        "",
+        "a/b"
       ]
     }
   },
@@ -974,11 +1020,16 @@ const RULES = Object.freeze([
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
       "match": [
-        "http"
+        "foo",
+        "urn",
+        "HTTP",
+        "a+b-c.d"
       ],
       "noMatch": [
-        "hé",
-        "ｈttp"
+        "1a",
+        "",
+        "a_b",
+        "+a"
       ]
     }
   },
@@ -1000,10 +1051,14 @@ const RULES = Object.freeze([
     "first": "0123456789",
     "examples": {
       "match": [
-        "80"
+        "8042",
+        "80",
+        ""
       ],
       "noMatch": [
-        "８０"
+        "8a",
+        "-1",
+        " 80"
       ]
     }
   },
@@ -1030,9 +1085,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "[",
     "examples": {
-      "match": [],
+      "match": [
+        "[2001:db8::7]",
+        "[::]",
+        "[v1.fe80::a+en1]",
+        "[V1.x]"
+      ],
       "noMatch": [
-        "[::é]"
+        "2001:db8::7",
+        "[fe80::1%25en0]",
+        "[]",
+        "[v.x]"
       ]
     }
   },
@@ -1060,8 +1123,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "Vv",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "v1.x",
+        "V1.x",
+        "vFF.a:b",
+        "v1.!"
+      ],
+      "noMatch": [
+        "v.x",
+        "v1.",
+        "v1x",
+        "vg.x"
+      ]
     }
   },
   {
@@ -1083,8 +1156,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789:ABCDEFabcdef",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "2001:db8::7",
+        "::",
+        "::1",
+        "1::"
+      ],
+      "noMatch": [
+        "1:2:3:4:5:6:7:8:9",
+        "1::2::3",
+        "12345::1",
+        "1:2:3:4:5:6:7"
+      ]
     }
   },
   {
@@ -1105,8 +1188,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFabcdef",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "7",
+        "db8",
+        "2001",
+        "ffFF"
+      ],
+      "noMatch": [
+        "12345",
+        "",
+        "g"
+      ]
     }
   },
   {
@@ -1132,8 +1224,15 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFabcdef",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "1:2",
+        "192.0.2.16"
+      ],
+      "noMatch": [
+        "1:2:3",
+        "1:2.3.4.5",
+        "1"
+      ]
     }
   },
   {
@@ -1154,9 +1253,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
+      "match": [
+        "192.0.2.16",
+        "10.0.0.1",
+        "0.0.0.0",
+        "255.255.255.255"
+      ],
       "noMatch": [
-        "１.2.3.4"
+        "256.0.0.1",
+        "01.2.3.4",
+        "1.2.3",
+        "1.2.3.4.5"
       ]
     }
   },
@@ -1178,8 +1285,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "0",
+        "99",
+        "199",
+        "249"
+      ],
+      "noMatch": [
+        "256",
+        "01",
+        "300",
+        "1000"
+      ]
     }
   },
   {
@@ -1202,8 +1319,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "%",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "%20",
+        "%7E",
+        "%3a",
+        "%3A"
+      ],
+      "noMatch": [
+        "%zz",
+        "%2",
+        "%",
+        "%7E%7E"
+      ]
     }
   },
   {
@@ -1229,8 +1356,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "Z",
+        "0",
+        "-"
+      ],
+      "noMatch": [
+        "!",
+        "%",
+        ""
+      ]
     }
   },
   {
@@ -1254,8 +1390,18 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!#$&'()*+,/:;=?@[]",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        ":",
+        "#",
+        "[",
+        "!"
+      ],
+      "noMatch": [
+        "~",
+        "%",
+        "\"",
+        ""
+      ]
     }
   },
   {
@@ -1273,8 +1419,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "#/:?@[]",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        ":",
+        "/",
+        "?",
+        "]"
+      ],
+      "noMatch": [
+        "!",
+        "~",
+        "::"
+      ]
     }
   },
   {
@@ -1297,8 +1452,17 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "!$&'()*+,;=",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "!",
+        "$",
+        "'",
+        "("
+      ],
+      "noMatch": [
+        ":",
+        "-",
+        "<"
+      ]
     }
   },
   {
@@ -1318,8 +1482,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "Z"
+      ],
+      "noMatch": [
+        "0",
+        ""
+      ]
     }
   },
   {
@@ -1342,8 +1512,13 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "0",
+        "9"
+      ],
+      "noMatch": [
+        "a"
+      ]
     }
   },
   {
@@ -1365,8 +1540,14 @@ const RULES = Object.freeze([
     "characterRun": false,
     "first": "0123456789ABCDEFabcdef",
     "examples": {
-      "match": [],
-      "noMatch": []
+      "match": [
+        "a",
+        "F",
+        "9"
+      ],
+      "noMatch": [
+        "g"
+      ]
     }
   }
 ].map((r) => Object.freeze({ ...r, uses: Object.freeze(r.uses), usedBy: Object.freeze(r.usedBy), exclusive: Object.freeze(r.exclusive.map((p) => Object.freeze(p))), examples: Object.freeze({ match: Object.freeze(r.examples.match), noMatch: Object.freeze(r.examples.noMatch) }) })));
