@@ -160,3 +160,31 @@ describe("errors past ASCII", () => {
       expect(p.hint ?? "").not.toMatch(/RFC 3987/);
     });
 });
+
+describe("the command line with RFC 3987", () => {
+  const { spawnSync } = require("node:child_process") as typeof import("node:child_process");
+  const cli = (args: string[], input?: string) =>
+    spawnSync(process.execPath, [require.resolve("../dist/cjs/src/cli.js"), ...args], { encoding: "utf8", input, env: { ...process.env, NO_COLOR: "1" } });
+
+  test("check takes a non-ASCII argument, and says where a URI edition stops and that RFC 3987 reads it", () => {
+    expect(cli(["check", "--edition", "rfc3987", "http://例え.jp/パス"])).toMatchObject({ status: 0, stdout: "valid IRI-reference\n" });
+    const uri = cli(["check", "--edition", "rfc3986", "http://例え.jp/パス"]);
+    expect(uri.status).toBe(1);
+    // A reject is reported on stderr.
+    expect(uri.stderr).toMatch(/^invalid URI-reference\n/);
+    expect(uri.stderr).toMatch(/offset 7: "例" \(U\+4F8B\) is not allowed here/);
+    expect(uri.stderr).toMatch(/RFC 3987 \(edition "rfc3987"\) reads the whole input as an IRI-reference/);
+  });
+
+  test("batch reads UTF-8 lines: characters past the BMP, private use in the query only", () => {
+    const r = cli(["batch", "--edition", "rfc3987"], "http://例え.jp/\u{1d49c}\nhttp://a/\ue000\nhttp://a/?\ue000\n");
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { line: number; valid: boolean; offset?: number; input: string });
+    expect(lines.map((l) => [l.line, l.valid, l.offset])).toEqual([[1, true, undefined], [2, false, 9], [3, true, undefined]]);
+    expect(lines[0].input).toBe("http://例え.jp/\u{1d49c}");
+  });
+
+  test("extract finds IRIs in running text", () => {
+    const r = cli(["extract", "--edition", "rfc3987"], "See <http://例え.jp/パス> and https://www.\u03a9.example/fa\u00e7ade, or http://a/b.\n");
+    expect(r.stdout.trim().split("\n")).toEqual(["http://例え.jp/パス", "https://www.\u03a9.example/fa\u00e7ade", "http://a/b"]);
+  });
+});
