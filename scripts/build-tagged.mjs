@@ -37,7 +37,8 @@
 // (a tag where each alternative begins; the alternation's own begin and end, or its rule's).
 //
 // Not here: recursion that is not right-linear (refused, as everywhere), characters beyond ASCII
-// (every terminal of these grammars is ASCII; the runtime rejects any other code unit).
+// (refused: every terminal of the URI editions is ASCII, and the runtime rejects any other code
+// unit; RFC 3987's edition, whose ucschar and iprivate reach past it, is not tagged).
 //
 // As a module: tagLayout(plan), taggedAutomaton(abnf, start, plan), planOf(abnf, roles),
 // taggedModule(abnf, roles, source).
@@ -76,6 +77,9 @@ function buildNfa(rules, start, plan, groupNodes) {
   const charState = (bits, to) => { const q = state(CHAR); set[q] = bits; out[q] = to; return q; };
   const split = (list) => { const q = state(SPLIT); edges[q] = list; return q; };
   const bitsOf = (lo, hi) => {
+    // The tagged DFA's alphabet is ASCII (its tables and src/tagged.ts read 128 codes): an edition
+    // whose grammar reads past ASCII (RFC 3987) keeps "tagged": false, and its parse() runs the PEG.
+    if (hi > 127) throw new Error(`rule ${start}: a character past ASCII (U+${hi.toString(16).toUpperCase()}): the tagged DFA reads ASCII only; set "tagged": false`);
     const bits = new Uint8Array(128);
     for (let c = lo; c <= Math.min(hi, 127); c++) bits[c] = 1;
     return bits;
