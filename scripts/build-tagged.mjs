@@ -36,9 +36,12 @@
 // alternative each alternation of rule names in the reference rule, the authority and the host took
 // (a tag where each alternative begins; the alternation's own begin and end, or its rule's).
 //
-// Not here: recursion that is not right-linear (refused, as everywhere), characters beyond ASCII
-// (refused: every terminal of the URI editions is ASCII, and the runtime rejects any other code
-// unit; RFC 3987's edition, whose ucschar and iprivate reach past it, is not tagged).
+// Characters past ASCII (RFC 3987's ucschar and iprivate): a state's set is ranges of code points,
+// and the classes are each ASCII code and the intervals from 128 up that the ranges cut; the
+// tables give the class of each ASCII code and, for a rule that reads past ASCII, those intervals
+// (wide), and src/tagged.ts reads a surrogate pair as one character (a tag takes the position where
+// the character begins).
+// Not here: recursion that is not right-linear (refused, as everywhere).
 //
 // As a module: tagLayout(plan), taggedAutomaton(abnf, start, plan), planOf(abnf, roles),
 // taggedModule(abnf, roles, source).
@@ -76,14 +79,8 @@ function buildNfa(rules, start, plan, groupNodes) {
   const state = (k) => { kind.push(k); set.push(null); out.push(-1); edges.push([]); return kind.length - 1; };
   const charState = (bits, to) => { const q = state(CHAR); set[q] = bits; out[q] = to; return q; };
   const split = (list) => { const q = state(SPLIT); edges[q] = list; return q; };
-  const bitsOf = (lo, hi) => {
-    // The tagged DFA's alphabet is ASCII (its tables and src/tagged.ts read 128 codes): an edition
-    // whose grammar reads past ASCII (RFC 3987) keeps "tagged": false, and its parse() runs the PEG.
-    if (hi > 127) throw new Error(`rule ${start}: a character past ASCII (U+${hi.toString(16).toUpperCase()}): the tagged DFA reads ASCII only; set "tagged": false`);
-    const bits = new Uint8Array(128);
-    for (let c = lo; c <= Math.min(hi, 127); c++) bits[c] = 1;
-    return bits;
-  };
+  // A CHAR state's set: ranges [lo, hi] of code points (RFC 3987's reach past ASCII).
+  const bitsOf = (lo, hi) => [[lo, hi]];
   const layout = tagLayout(plan);
   const spanOf = new Map(layout.spans.map((s) => [s.name, s]));
   const groupOf = new Map(layout.groups.map((g, i) => [groupNodes[i], g]));
@@ -96,7 +93,10 @@ function buildNfa(rules, start, plan, groupNodes) {
         for (let i = n.text.length - 1; i >= 0; i--) {
           const ch = n.text[i];
           const bits = bitsOf(ch.charCodeAt(0), ch.charCodeAt(0));
-          if (n.ci && /[A-Za-z]/.test(ch)) bits[(ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0)] = 1;
+          if (n.ci && /[A-Za-z]/.test(ch)) {
+            const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
+            bits.push([other, other]);
+          }
           at = charState(bits, at);
         }
         return at;
@@ -149,7 +149,7 @@ function buildNfa(rules, start, plan, groupNodes) {
   });
   const stack = [match];
   live[match] = 1;
-  const reads = (q) => kind[q] !== CHAR || set[q].includes(1);
+  const reads = (q) => kind[q] !== CHAR || set[q].length > 0;
   while (stack.length) for (const p of into[stack.pop()]) if (!live[p] && reads(p)) { live[p] = 1; stack.push(p); }
   return { kind, set, out, edges, first, live, tags: layout.tags };
 }
@@ -167,16 +167,39 @@ export function taggedAutomaton(abnf, start, plan) {
   const nfa = buildNfa(abnf.rules, start, plan, plan.groups.map((g) => g.node));
   const { kind, set, out, edges, live } = nfa;
   const T = nfa.tags;
-  // Character classes: codes that every CHAR state treats alike.
+  // Character classes: code points that every CHAR state treats alike. Each ASCII code, then the
+  // intervals from 128 up that the states' ranges cut (RFC 3987's ucschar and iprivate): one
+  // representative each.
   const chars = [];
   for (let q = 0; q < kind.length; q++) if (kind[q] === CHAR && live[q]) chars.push(q);
-  const signature = [];
-  for (let c = 0; c < 128; c++) signature.push(chars.map((q) => set[q][c]).join(""));
+  const holds = (q, c) => set[q].some(([lo, hi]) => c >= lo && c <= hi);
+  const cuts = new Set([128]);
+  for (const q of chars) {
+    for (const [lo, hi] of set[q]) {
+      if (hi >= 0xd800 && lo <= 0xdfff) throw new Error(`rule ${start}: a range that holds surrogates`);
+      if (hi >= 128) { cuts.add(Math.max(lo, 128)); if (hi < 0x10ffff) cuts.add(hi + 1); }
+    }
+  }
+  const starts = [...cuts].sort((a, b) => a - b);
+  const signatureOf = (c) => chars.map((q) => (holds(q, c) ? 1 : 0)).join("");
   const classIndex = new Map();
-  const classes = signature.map((sig) => { if (!classIndex.has(sig)) classIndex.set(sig, classIndex.size); return classIndex.get(sig); });
+  const classOf = (sig) => { if (!classIndex.has(sig)) classIndex.set(sig, classIndex.size); return classIndex.get(sig); };
+  const classes = Array.from({ length: 128 }, (_, c) => classOf(signatureOf(c)));
+  const wideSignatures = starts.map(signatureOf);
+  const none = chars.map(() => 0).join("");
+  // [first code point, class, ...] from 128 up, neighbours of one class joined; null where no state reads past ASCII.
+  let wide = null;
+  if (!wideSignatures.every((sig) => sig === none)) {
+    wide = [];
+    starts.forEach((from, i) => {
+      const k = classOf(wideSignatures[i]);
+      if (wide.length === 0 || wide[wide.length - 1] !== k) wide.push(from, k);
+    });
+  }
   const width = classIndex.size;
   const representative = new Array(width);
   classes.forEach((k, c) => { if (representative[k] === undefined) representative[k] = c; });
+  starts.forEach((from, i) => { const k = classOf(wideSignatures[i]); if (representative[k] === undefined) representative[k] = from; });
 
   /**
    * One step on the character c (a class's representative) from the ordered threads of a state:
@@ -199,7 +222,7 @@ export function taggedAutomaton(abnf, start, plan) {
         }
       } else if (c === null) {
         if (kind[q] === MATCH) final = regs;
-      } else if (kind[q] === CHAR && set[q][c] && live[out[q]] && !taken.has(out[q])) {
+      } else if (kind[q] === CHAR && holds(q, c) && live[out[q]] && !taken.has(out[q])) {
         taken.add(out[q]);
         after.push([out[q], regs]);
       }
@@ -366,9 +389,18 @@ export function taggedAutomaton(abnf, start, plan) {
       op2[i * w + classMap[k]] = opTable[i * width + k];
     }
   }
+  // The classes past ASCII, merged as the ASCII ones are (neighbours of one class joined again).
+  let wideMerged = null;
+  if (wide !== null) {
+    wideMerged = [];
+    for (let i = 0; i < wide.length; i += 2) {
+      const k = classMap[wide[i + 1]];
+      if (wideMerged.length === 0 || wideMerged[wideMerged.length - 1] !== k) wideMerged.push(wide[i], k);
+    }
+  }
   return {
     tags: T, states: count, width: w, classes: classes.map((k) => classMap[k]), next: next2, op: op2, ops,
-    final, registers: registers + 1, zeros, unminimized: states.length,
+    final, registers: registers + 1, zeros, unminimized: states.length, wide: wideMerged,
   };
 }
 
@@ -450,6 +482,7 @@ export function taggedModule(abnf, roles, source) {
     zeros: a.zeros,
     width: a.width,
     classes: encode(a.classes, BASE),
+    ...(a.wide === null ? {} : { wide: a.wide }),
     next: encode(a.next, BASE),
     operations: encode(operations, BASE),
     ops: a.ops,
@@ -459,7 +492,8 @@ export function taggedModule(abnf, roles, source) {
 // The tagged DFA of ${roles.reference} (${a.states} states, ${a.width} classes, ${a.registers} registers), which
 // parse() runs (src/tagged.ts). spans: the rules whose spans it finds, with the tags where each
 // begins and ends; groups: alternations of rule names, the tags where each begins and ends and
-// where each alternative but the last begins (markers); classes: the class of each ASCII code; next: the next
+// where each alternative but the last begins (markers); classes: the class of each ASCII code (and
+// wide, for a rule that reads past ASCII: [first code point, class, ...] from 128 up); next: the next
 // state of each state and class (0 dead, 1 initial); operations: for each transition with register
 // operations, its index (as the distance from the previous one's) and where its operations begin in
 // ops; ops: groups [count, (register, source) * count], source -1 the position of the character;

@@ -104,7 +104,7 @@ export function decodeRuns(s: string, base: number): Uint16Array {
  * class | 0x100 for a surrogate pair. A code unit of the BMP is looked up (the table is made on the
  * first one); a code point past it is found by halves.
  */
-function wideAt(wide: WideClasses, input: string, i: number): number {
+export function wideAt(wide: WideClasses, input: string, i: number): number {
   const c = charCodeAt.call(input, i);
   if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
     const d = charCodeAt.call(input, i + 1);
@@ -125,6 +125,14 @@ function bmpOf(wide: WideClasses): Uint8Array {
     wide.bmp = bmp;
   }
   return bmp;
+}
+
+/** The classes past ASCII as the builds write them: [first code point, class, ...] from 128 up. */
+export function wideClassesOf(flat: readonly number[]): WideClasses {
+  const starts = new Uint32Array(flat.length / 2);
+  const classes = new Uint8Array(flat.length / 2);
+  for (let k = 0; k < starts.length; k++) { starts[k] = flat[2 * k]; classes[k] = flat[2 * k + 1]; }
+  return { starts, classes };
 }
 
 /** The class of a code point from 128 up (found by halves among the intervals). */
@@ -163,13 +171,7 @@ export function decodeAutomaton([classes, width, table, accepting, layout, wideE
   for (let i = 0; i < accepting.length; i++) accept[accepting.charCodeAt(i) - base] = 1;
   const classOf = codes(classes, new Uint8Array(128)) as Uint8Array;
   if (layout !== "direct" && layout !== "classes") throw new Error(`internal error: unknown automaton layout ${String(layout)}`);
-  let wide: WideClasses | null = null;
-  if (wideEncoded !== undefined) {
-    const starts = new Uint32Array(wideEncoded.length / 2);
-    const wideClasses = new Uint8Array(wideEncoded.length / 2);
-    for (let k = 0; k < starts.length; k++) { starts[k] = wideEncoded[2 * k]; wideClasses[k] = wideEncoded[2 * k + 1]; }
-    wide = { starts, classes: wideClasses };
-  }
+  const wide = wideEncoded === undefined ? null : wideClassesOf(wideEncoded);
   const common = { classes: classOf, width, table: next, accepting: accept, layout, wide };
   if (wide !== null) {
     // A rule past ASCII: ASCII as the layout says, every other code point through its class.

@@ -12,6 +12,7 @@
 // (absolute-URI or relative-URI, server or reg-name, a host's kind) that the match took, when that
 // alternative spans the whole record.
 import type { EditionRoles } from "./edition-build.js";
+import { wideAt, wideClassesOf, type WideClasses } from "./automaton.js";
 
 /** The tables of generated/ID/tagged.js. */
 export interface TaggedTables {
@@ -26,6 +27,8 @@ export interface TaggedTables {
   readonly zeros: readonly number[];
   readonly width: number;
   readonly classes: string;
+  /** For a rule that reads past ASCII (RFC 3987): [first code point, class, ...] from 128 up. */
+  readonly wide?: readonly number[];
   readonly next: string;
   readonly operations: string;
   readonly ops: readonly number[];
@@ -146,6 +149,42 @@ function scan(t: Scanned, input: string): number {
     s = to;
   }
   return seen > 127 ? 0 : s;
+}
+
+/**
+ * scan() for a rule that reads past ASCII (RFC 3987): an ASCII code unit through its class, any
+ * other through the class of its character (a surrogate pair is one, and the position a tag takes
+ * is where the character begins).
+ */
+function scanWide(t: Scanned, wide: WideClasses, input: string): number {
+  const { classes, width, next, opAt, ops, registers: R } = t;
+  let s = 1;
+  const n = input.length;
+  for (let i = 0; i < n;) {
+    const c = charCodeAt.call(input, i);
+    let size = 1;
+    let k: number;
+    if (c < 128) k = s * width + classes[c];
+    else {
+      const w = wideAt(wide, input, i);
+      k = s * width + (w & 0xff);
+      if (w > 0xff) size = 2;
+    }
+    let to = next[k];
+    if (to >= HAS_OPS) {
+      if (to === DEAD) return 0;
+      const at = opAt[k];
+      for (let m = ops[at], j = at + 1; m > 0; m--, j += 2) {
+        const source = ops[j + 1];
+        R[ops[j]] = source < 0 ? i : R[source];
+      }
+      to -= HAS_OPS;
+      if (to === 0) return 0;
+    }
+    s = to;
+    i += size;
+  }
+  return s;
 }
 
 /** What the records are made of: the automaton's final maps and registers, and the edition's roles. */
@@ -292,7 +331,8 @@ export class TaggedAutomaton {
     const tagOf = (rule: string | undefined) => (rule === undefined ? undefined : span.get(rule))?.start ?? -1;
     const group = (rule: string | undefined) => tables.groups.find((g) => g.rule === rule);
     this.recorded_ = {
-      scan: scan.bind(undefined, { classes, width: tables.width, next, opAt, ops, registers }),
+      scan: tables.wide === undefined ? scan.bind(undefined, { classes, width: tables.width, next, opAt, ops, registers })
+        : scanWide.bind(undefined, { classes, width: tables.width, next, opAt, ops, registers }, wideClassesOf(tables.wide)),
       accepts, maps: Int16Array.from(tables.maps.flat()), tags: tables.tags, registers,
       t: {
         scheme: tagOf(roles.scheme), authority: tagOf(roles.authority), userinfo: tagOf(roles.userinfo), host: tagOf(roles.host),

@@ -20,7 +20,9 @@ const CORPUS = corpus(5000, 31);
 const ids = Object.keys(EDITIONS) as EditionId[];
 const withTagged = ids.filter((id) => (EDITIONS[id] as unknown as Edition).tagged === true);
 /** Characters that end, begin or break components, and some that no URI holds. */
-const EDITS = [..."/?#:@[]%.;=+$,-_~!*'()&aZ09 \"<>\\^`{|}", "\u00e9", "\u0000", "\ud800"];
+// Past ASCII too, for RFC 3987: a ucschar of the BMP and past it, private use, a noncharacter, a lone surrogate.
+const EDITS = [..."/?#:@[]%.;=+$,-_~!*'()&aZ09 \"<>\\^`{|}", "\u00e9", "\u0000", "\ud800", "\udc00", "例", "\u{1d49c}", "\ue000",
+  "\u{f0000}", "\ufffe", "\u{1fffe}"];
 
 test("the editions whose manifest says so have a tagged DFA, and only they", () => {
   expect(withTagged.length).toBeGreaterThan(0);

@@ -2,7 +2,8 @@
 // The tagged DFA of URI-reference (434 states, 14 classes, 43 registers), which
 // parse() runs (src/tagged.ts). spans: the rules whose spans it finds, with the tags where each
 // begins and ends; groups: alternations of rule names, the tags where each begins and ends and
-// where each alternative but the last begins (markers); classes: the class of each ASCII code; next: the next
+// where each alternative but the last begins (markers); classes: the class of each ASCII code (and
+// wide, for a rule that reads past ASCII: [first code point, class, ...] from 128 up); next: the next
 // state of each state and class (0 dead, 1 initial); operations: for each transition with register
 // operations, its index (as the distance from the previous one's) and where its operations begin in
 // ops; ops: groups [count, (register, source) * count], source -1 the position of the character;

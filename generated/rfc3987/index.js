@@ -8,7 +8,7 @@ const manifest = {
   "date": "2005-01",
   "spec": "rfc3987.txt",
   "notation": "ABNF (RFC 2234) over characters of the UCS; the rules of section 2.2, \"ABNF for IRI References and IRIs\", each tagged with its section",
-  "tagged": false,
+  "tagged": true,
   "model": "rfc3987",
   "roles": {
     "reference": "IRI-reference",
@@ -95,8 +95,7 @@ const manifest = {
 };
 
 const EDITION = { ...manifest };
-const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]];
-EDITION.taggedTables = null;
+const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"], ["taggedTables", "./tagged.js", "TAGGED"]];
 for (const [name, file, key] of BUILDS) {
   Object.defineProperty(EDITION, name, {
     enumerable: true,
@@ -115,6 +114,7 @@ function load(file) {
     case "./parser.js": return require("./parser.js");
     case "./dfa.js": return require("./dfa.js");
     case "./trace.js": return require("./trace.js");
+    case "./tagged.js": return require("./tagged.js");
     default: return require("./rules.js");
   }
 }
