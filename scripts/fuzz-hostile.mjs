@@ -263,7 +263,11 @@ const BASES = {
   "rfc2396": ["http://a/b/c/d;p?q", "http://a", "foo:/x/y", "mailto:a@b", "HTTP://U@A:80/b/"],
   "rfc2396bis-01": ["http://a/b/c/d;p?q", "http://a", "urn://a/b", "foo:/x/y", "foo:", "x:?q", "mailto:a@b"],
   "rfc3986": ["http://a/b/c/d;p?q", "http://a", "foo:/x/y", "foo:", "x:?q", "mailto:a@b", "http://[::1]:8/a/"],
+  "rfc3987": ["http://a/b/c/d;p?q", "http://例え.jp/パス/x?q=\u00e9", "foo:/x/y", "foo:", "x:?q=\ue000", "mailto:a@b", "http://[::1]:8/\u{1d49c}/"],
 };
+for (const id of Object.keys(EDITIONS)) {
+  if (BASES[EDITIONS[id].model] === undefined) throw new Error(`fuzz-hostile: no bases for the model ${EDITIONS[id].model} (BASES)`);
+}
 
 const RULES = Object.fromEntries(Object.keys(EDITIONS).map((id) => [id, EDITIONS[id].rules.map((r) => r.name)]));
 const IDS_ALL = Object.keys(EDITIONS);

@@ -116,7 +116,8 @@ class Output {
 
   uri(item: ExtractedUri): void {
     if (this.asJson) return this.element(item);
-    this.line(item.valid ? item.uri : `${visible(item.uri)}\t${this.ctx.out.paint("red", "(not a valid URI reference)")}`);
+    // A valid IRI (RFC 3987) may hold a bidirectional formatting character (U+2066 is a ucschar): shown, not acted on.
+    this.line(item.valid ? visible(item.uri) : `${visible(item.uri)}\t${this.ctx.out.paint("red", "(not a valid URI reference)")}`);
   }
 
   tooLong(c: TooLongCandidate): void {
