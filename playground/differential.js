@@ -7,10 +7,11 @@ const ROWS = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]
 
 /**
  * The edition whose reading the panel compares for the page's edition: that edition, or where its
- * document defines no normalization to compare with (the 1993 draft), differential()'s own default.
+ * document defines no normalization to compare with (the 1993 draft: its manifest has no
+ * "normalization"), differential()'s own default.
  */
 export function comparedEdition(editionId) {
-  return EDITIONS[editionId].model === "url-1993" ? DIFFERENTIAL_DEFAULT_EDITION : editionId;
+  return EDITIONS[editionId].normalization === undefined ? DIFFERENTIAL_DEFAULT_EDITION : editionId;
 }
 
 /** Fills `panel` (an element holding a table#browser-table and a list#browser-differences) for the input. */

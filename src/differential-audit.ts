@@ -21,7 +21,7 @@ const ROLES: Readonly<Record<DifferentialComponent, keyof EditionRoles>> = {
  */
 export function differentialFindings(lib: Library, edition: EditionId, input: string, minSeverity: AuditSeverity = "info"): AuditFinding[] {
   const facts = lib.edition(edition);
-  if (facts === undefined || facts.model === "url-1993") return [];
+  if (facts === undefined || facts.normalization === undefined) return [];
   const { differences } = compareReadings(lib, input, { edition });
   const spans = spansOf(lib.parse(input, { edition }));
   const findings: AuditFinding[] = [];

@@ -9,7 +9,7 @@
 // so this module does not depend on how a model is written. The catalogue of the classes below,
 // with examples, advisories and what to do, is docs/differential.md.
 import { requireOptions, requireString, describe } from "./args.js";
-import type { EditionRoles } from "./edition-build.js";
+import type { EditionManifest, EditionRoles } from "./edition-build.js";
 import { NotDefinedError, ResolveError, type UriSyntaxError } from "./errors.js";
 
 /** An edition's id (EDITIONS's keys). */
@@ -27,7 +27,8 @@ export interface Library {
   resolve(base: string, ref: string, options: { edition: string }): string;
   ruleInfo(name: string, options: { edition: string }): { section?: string } | undefined;
   /** The edition of that id (its document, model and the rules of its roles), or undefined. */
-  edition(id: string): { readonly document: string; readonly model: string; readonly roles: EditionRoles } | undefined;
+  edition(id: string): { readonly document: string; readonly model: string; readonly roles: EditionRoles;
+    readonly normalization?: EditionManifest["normalization"] } | undefined;
   /** The ids of the editions, for a message. */
   readonly editionIds: readonly string[];
 }
@@ -122,21 +123,6 @@ const SPECIAL: ReadonlyMap<string, string | null> = new Map([
 ]);
 
 /**
- * The sections of each model's normalization (its section 6), for the sentences. RFC 3986 numbers
- * each step (6.2.2.1 case, 6.2.2.2 percent-encoding, 6.2.2.3 dot segments, 6.2.3 scheme-based);
- * the draft of 2003 has 6.2.2 and 6.2.3 without subsections; RFC 2396 and its drafts have one
- * section 6 ("the scheme and hostname are case insensitive", the default port) and 2.3 (escaped
- * unreserved characters). RFC 3987's ladder is its section 5.3 (5.3.2.1 case, 5.3.2.3 percent-encoding,
- * 5.3.2.4 path segments, 5.3.3 scheme-based).
- */
-const NORMALIZATION_SECTIONS: Readonly<Record<string, { case: string; percent: string; dots: string; scheme: string }>> = {
-  "rfc3986": { case: "6.2.2.1", percent: "6.2.2.2", dots: "6.2.2.3", scheme: "6.2.3" },
-  "rfc3987": { case: "5.3.2.1", percent: "5.3.2.3", dots: "5.3.2.4", scheme: "5.3.3" },
-  "rfc2396bis-01": { case: "6.2.2", percent: "6.2.2", dots: "6.2.2", scheme: "6.2.3" },
-  "rfc2396": { case: "6", percent: "2.3", dots: "6", scheme: "6" },
-};
-
-/**
  * The two readings of `input`, component by component. Throws TypeError for a non-string input or
  * bad options (a `base` that either side cannot read as an absolute URI is a TypeError too), and
  * NotDefinedError for an edition whose document defines no normalization (the 1993 URL draft):
@@ -204,7 +190,7 @@ function readOptions(lib: Library, options: unknown, fn: string): { edition: Edi
     throw new TypeError(`${fn}: options.edition must be one of ${lib.editionIds.map((e) => JSON.stringify(e)).join(", ")}, got ${describe(edition)}`);
   }
   const id = edition as EditionId;
-  if (NORMALIZATION_SECTIONS[facts.model] === undefined) {
+  if (facts.normalization === undefined) {
     throw new NotDefinedError(fn, id, `${fn}: ${facts.document} defines no normalization, which tells a difference of form ` +
       `from a difference of reading; compare with an edition that does (${DIFFERENTIAL_DEFAULT_EDITION}, the default)`);
   }
@@ -288,7 +274,7 @@ class Context {
     const facts = lib.edition(edition)!;
     this.document = facts.document;
     this.model = facts.model;
-    this.sections = NORMALIZATION_SECTIONS[this.model];
+    this.sections = facts.normalization!;
   }
   /** "RFC 3986 section 3.2.2", the section of the edition's rule of that name (derived from the grammar). */
   section(...names: string[]): string {

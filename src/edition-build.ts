@@ -158,6 +158,14 @@ export interface EditionManifest<Id extends string = string, Model extends strin
    */
   readonly audit?: Readonly<Record<string, string | { readonly rule: string }>>;
   /**
+   * The sections of the document's normalization, by step, for the sentences that explain a
+   * difference of form (differential()): case, percent-encoding, dot segments, scheme-based. RFC
+   * 3986 numbers each (6.2.2.1, 6.2.2.2, 6.2.2.3, 6.2.3), RFC 3987 its ladder's (5.3.2.1, 5.3.2.3,
+   * 5.3.2.4, 5.3.3), the draft of 2003 has 6.2.2 and 6.2.3, RFC 2396 and its drafts one section 6
+   * and 2.3. Absent where the document defines no normalization (the 1993 URL draft).
+   */
+  readonly normalization?: { readonly case: string; readonly percent: string; readonly dots: string; readonly scheme: string };
+  /**
    * True when parse() of the reference rule runs a tagged DFA built from the ABNF
    * (scripts/build-tagged.mjs, src/tagged.ts), which makes the grammar's records from the spans
    * of the roles' rules (docs/grammar.md); the PEG's records are held to it by test/tagged.test.ts.

@@ -7,6 +7,7 @@ import {
   DEFAULT_EDITION, EDITIONS, UriSyntaxError, audit, compareEditions, diffEditions, equivalent, explain, extract, matches, normalize, parse, recompose,
   resolve, resolveReference, ruleInfo, validate, type EditionId,
 } from "../src/index.js";
+import type { Edition } from "../src/edition.js";
 
 const ROOT = join(__dirname, "..");
 const SPEC = join(ROOT, "..", "shared", "spec");
@@ -263,5 +264,24 @@ describe("diffEditions: how the grammar changed", () => {
   test("bad editions are TypeErrors", () => {
     expect(() => diffEditions("rfc9999" as never, "rfc3986")).toThrow(/must be the id of an edition/);
     expect(() => diffEditions(1 as never, "rfc3986")).toThrow(TypeError);
+  });
+});
+
+describe("each manifest's normalization sections", () => {
+  // Where the whole document is at hand (not an edition reconstructed from a diff, whose diff shows
+  // only the sections that changed), every section it cites for a step of its normalization is a
+  // section of its document; and the 1993 draft, which defines no normalization, cites none.
+  const whole = (Object.values(EDITIONS) as unknown as Edition[]).filter((e) => e.reconstruction === undefined && e.normalization !== undefined);
+  test("the editions with a whole document and a normalization are the RFCs and the draft of 2003", () => {
+    expect(whole.map((e) => e.id).sort()).toEqual(["rfc2396", "rfc2396bis-01", "rfc3986", "rfc3987"]);
+    expect((EDITIONS as unknown as Record<string, Edition>)["url-1993"].normalization).toBeUndefined();
+  });
+  test.each(whole.map((e) => [e.id, e] as const))("%s", (_id, e) => {
+    // A heading: the number, then its title (the draft's text file is one line, so not anchored to a line).
+    const spec = readFileSync(join(SPEC, e.spec), "utf8");
+    for (const section of Object.values(e.normalization!) as string[]) {
+      const heading = new RegExp(`(?:^|\\s)${section.replace(/\./g, "\\.")}\\.? +[A-Z][A-Za-z]+[ -]`, "m");
+      expect([e.id, section, heading.test(spec)]).toEqual([e.id, section, true]);
+    }
   });
 });

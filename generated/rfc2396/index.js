@@ -69,6 +69,12 @@ const manifest = {
       "rule": "server"
     },
     "parser-differential": "the component's"
+  },
+  "normalization": {
+    "case": "6",
+    "percent": "2.3",
+    "dots": "6",
+    "scheme": "6"
   }
 };
 

@@ -80,6 +80,12 @@ const manifest = {
     "double-escape": "2.4.2",
     "misleading-authority": "7.5",
     "parser-differential": "the component's"
+  },
+  "normalization": {
+    "case": "6.2.2",
+    "percent": "6.2.2",
+    "dots": "6.2.2",
+    "scheme": "6.2.3"
   }
 };
 

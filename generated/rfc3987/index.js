@@ -91,6 +91,12 @@ const manifest = {
     "noncharacter": "2.2",
     "invalid-utf8": "8",
     "idna-host": "3.1"
+  },
+  "normalization": {
+    "case": "5.3.2.1",
+    "percent": "5.3.2.3",
+    "dots": "5.3.2.4",
+    "scheme": "5.3.3"
   }
 };
 

@@ -67,6 +67,12 @@ const manifest = {
     },
     "parser-differential": "the component's",
     "double-escape": "7"
+  },
+  "normalization": {
+    "case": "6",
+    "percent": "2.3",
+    "dots": "6",
+    "scheme": "6"
   }
 };
 
