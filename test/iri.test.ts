@@ -5,7 +5,7 @@
 // from the ABNF (scripts/abnf-acceptor.mjs, RegExps with the flag u), and the surfaces against
 // each other on generated strings.
 import fc from "fast-check";
-import { EDITIONS, explain, matches, parse, validate, UriSyntaxError, type EditionId } from "../src/index.js";
+import { EDITIONS, explain, iriToUri, matches, parse, resolve, validate, UriSyntaxError, type EditionId } from "../src/index.js";
 import { loadAbnf, type AbnfNode } from "./support/abnf.js";
 
 const IRI = { edition: "rfc3987" as const };
@@ -186,5 +186,33 @@ describe("the command line with RFC 3987", () => {
   test("extract finds IRIs in running text", () => {
     const r = cli(["extract", "--edition", "rfc3987"], "See <http://例え.jp/パス> and https://www.\u03a9.example/fa\u00e7ade, or http://a/b.\n");
     expect(r.stdout.trim().split("\n")).toEqual(["http://例え.jp/パス", "https://www.\u03a9.example/fa\u00e7ade", "http://a/b"]);
+  });
+});
+
+describe("resolution of IRI references (section 6.5: RFC 3986's algorithm, applied directly)", () => {
+  const { readFileSync } = require("node:fs") as typeof import("node:fs");
+  const { join } = require("node:path") as typeof import("node:path");
+  // RFC 3986's examples of 5.4 (base http://a/b/c/d;p?q), as its vector table has them.
+  const rows = readFileSync(join(__dirname, "..", "grammar", "rfc3986", "vectors", "resolution-5.4.tsv"), "utf8").split("\n")
+    .filter((l) => l !== "" && !l.startsWith("#") && !l.startsWith("section\t")).map((l) => l.split("\t"))
+    .filter(([, , , parser]) => parser !== "non-strict");
+  const BASE = "http://a/b/c/d;p?q";
+
+  test.each(rows.map(([section, ref, expected]) => [section, ref, expected]))("%s %s: %s, as in RFC 3986", (_section, ref, expected) => {
+    expect(resolve(BASE, ref, IRI)).toBe(expected);
+  });
+
+  test("with characters past ASCII, resolving then mapping to a URI is mapping then resolving (3.1 changes no delimiter)", () => {
+    const segment = fc.constantFrom("a", "パス", "é", "\u{1d49c}", ".", "..", "", "b;p", "例え");
+    const path = fc.array(segment, { maxLength: 5 }).map((s) => s.join("/"));
+    const ref = fc.tuple(fc.constantFrom("", "/", "//例え.jp/", "./", "../"), path, fc.constantFrom("", "?q=日本", "?\ue000"), fc.constantFrom("", "#ｆ"))
+      .map(([a, p, q, f]) => a + p + q + f);
+    const base = "http://例え.jp/パス/b/c?q";
+    fc.assert(fc.property(ref, (r) => {
+      fc.pre(matches("IRI-reference", r, IRI));
+      const iriFirst = iriToUri(resolve(base, r, IRI));
+      const uriFirst = resolve(iriToUri(base), iriToUri(r), { edition: "rfc3986" });
+      expect(iriFirst).toBe(uriFirst);
+    }), { seed: 65, numRuns: 500 });
   });
 });
