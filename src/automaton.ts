@@ -105,12 +105,8 @@ export function decodeRuns(s: string, base: number): Uint16Array {
  * first one); a code point past it is found by halves.
  */
 export function wideAt(wide: WideClasses, input: string, i: number): number {
-  const c = charCodeAt.call(input, i);
-  if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
-    const d = charCodeAt.call(input, i + 1);
-    if (d >= 0xdc00 && d <= 0xdfff) return wideClassOf(wide, (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000) | 0x100;
-  }
-  return bmpOf(wide)[c];
+  const cp = codePointAt(input, i);
+  return cp > 0xffff ? wideClassOf(wide, cp) | 0x100 : bmpOf(wide)[cp];
 }
 
 /** The class of every code unit from 128 to U+FFFF, made when first asked (64 KiB for an automaton that reads past ASCII). */

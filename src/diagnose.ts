@@ -3,7 +3,7 @@
 // longest prefix that some match begins with) and every character that could come next; the
 // automaton of the rule's positions (src/positions.ts) says which rules read each of those
 // characters there. Both take time linear in the input and memory independent of it.
-import { nextIn, runScan, type Next } from "./automaton.js";
+import { nextIn, runScan, type AbnfNode, type Next } from "./automaton.js";
 import type { Edition, PegExpectation, RuleInfo } from "./edition.js";
 import { orList, showChar, UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
 import { mergeRanges, Positions, type Reading } from "./positions.js";
@@ -258,8 +258,8 @@ function reachableOf(edition: Edition): { reachable: ReadonlySet<string>; alphab
     };
     visit(edition.roles.reference);
     const alphabet = new Set<string>();
-    const trees = edition.automata.grammar as Readonly<Record<string, AbnfTree>>;
-    const walk = (n: AbnfTree): void => {
+    const trees = edition.automata.grammar;
+    const walk = (n: AbnfNode): void => {
       switch (n.kind) {
         case "str":
           for (const ch of n.text) { alphabet.add(ch); if (n.ci) { alphabet.add(ch.toLowerCase()); alphabet.add(ch.toUpperCase()); } }
@@ -278,14 +278,6 @@ function reachableOf(edition: Edition): { reachable: ReadonlySet<string>; alphab
   }
   return found;
 }
-
-/** A rule's ABNF as a tree (generated/ID/dfa.js GRAMMAR). */
-type AbnfTree =
-  | { kind: "str"; text: string; ci?: boolean }
-  | { kind: "range"; first: number; last: number }
-  | { kind: "cat" | "alt"; items: AbnfTree[] }
-  | { kind: "rep"; min: number; max: number | null; item: AbnfTree }
-  | { kind: "ref"; name: string };
 
 /** The rules a rule uses, directly or through others. */
 function usedBy(edition: Edition, name: string): ReadonlySet<string> {

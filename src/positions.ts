@@ -4,14 +4,7 @@
 // already unrolled into repetition by the build) when an error's details are first read, and run
 // over the input as a DFA of sets of positions built as it goes: time linear in the input, memory
 // independent of it.
-
-/** A rule's ABNF as a tree (scripts/abnf-acceptor.mjs toPlain()). */
-type Node =
-  | { kind: "str"; text: string; ci?: boolean }
-  | { kind: "range"; first: number; last: number }
-  | { kind: "cat" | "alt"; items: Node[] }
-  | { kind: "rep"; min: number; max: number | null; item: Node }
-  | { kind: "ref"; name: string };
+import { codePointAt, type AbnfNode } from "./automaton.js";
 
 /** A transition on a range of code points, taken inside a chain of rules. */
 interface Edge { readonly lo: number; readonly hi: number; readonly to: number; readonly chain: number }
@@ -45,8 +38,6 @@ export interface Continuation {
   readonly readings: readonly Reading[];
 }
 
-/** String.prototype.charCodeAt itself, called on inputs of every kind (why: src/tagged.ts). */
-const charCodeAt = String.prototype.charCodeAt;
 
 /** The largest number of sets kept: a grammar's own are far fewer; past it, the cache starts again. */
 const MAX_SETS = 4096;
@@ -58,8 +49,7 @@ export class Positions {
   readonly #initial: SetState;
   #sets = new Map<string, SetState>();
 
-  constructor(grammar: Readonly<Record<string, unknown>>, start: string) {
-    const rules = grammar as Readonly<Record<string, Node>>;
+  constructor(rules: Readonly<Record<string, AbnfNode>>, start: string) {
     const chainIds = new Map<string, number>();
     const stack: string[] = [];
     const chainOf = (): number => {
@@ -74,7 +64,7 @@ export class Positions {
     };
     const state = (): number => { this.#eps.push([]); this.#edges.push([]); return this.#eps.length - 1; };
     const edge = (from: number, lo: number, hi: number, to: number) => this.#edges[from].push({ lo, hi, to, chain: chainOf() });
-    const build = (n: Node, from: number): number => {
+    const build = (n: AbnfNode, from: number): number => {
       switch (n.kind) {
         case "str": {
           let at = from;
@@ -178,13 +168,9 @@ export class Positions {
   #walk(input: string, length: number, previous: SetState[] | undefined): SetState {
     let s = this.#initial;
     for (let i = 0; i < length;) {
-      // A code point: a surrogate pair is one character (the DFA never stops inside one).
-      let code = charCodeAt.call(input, i);
-      let size = 1;
-      if (code >= 0xd800 && code <= 0xdbff && i + 1 < input.length) {
-        const low = charCodeAt.call(input, i + 1);
-        if (low >= 0xdc00 && low <= 0xdfff) { code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000; size = 2; }
-      }
+      // A code point, as the DFA reads it: a surrogate pair is one character (the DFA never stops inside one).
+      const code = codePointAt(input, i);
+      const size = code > 0xffff ? 2 : 1;
       if (previous !== undefined && i + size === length) previous.push(s);
       let next = code < 128 ? s.next[code] : s.wide?.get(code);
       if (next === undefined) {
