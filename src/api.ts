@@ -15,7 +15,7 @@ import { differentialFindings } from "./differential-audit.js";
 import type { Library } from "./differential-core.js";
 import { checkedArgument, checkReference } from "./reference-check.js";
 import type { ResolutionSteps } from "./steps.js";
-import { parseIn, parseRule, validateIn, type ValidationResult } from "./parse.js";
+import { parseIn, parseRule, VALID, validateIn, type ValidationResult } from "./parse.js";
 import type { EditionId, Models, ParseRules, RuleNames } from "../generated/editions.js";
 
 export type { EditionId, ParseRules, RuleNames };
@@ -51,7 +51,10 @@ export type StepsOf<E extends EditionId> = ResolutionSteps<StepName<E>>;
 export interface Api<D extends EditionId> {
   /** Splits a URI reference into the edition's typed components; throws UriSyntaxError. */
   parse<E extends EditionId = D>(input: string, options?: ParseOptions<E>): ReferenceOf<E>;
-  /** `{ valid: true }` or `{ valid: false, error }` against any rule of the edition. */
+  /**
+   * `{ valid: true }` or `{ valid: false, error }` against any rule of the edition; the first is one
+   * frozen object, the same for every valid input (a call on a valid input allocates nothing).
+   */
   validate<E extends EditionId = D>(input: string, options?: RuleOptions<E>): ValidationResult;
   /** True when the whole input matches the rule ("IPv6address", "reg-name", ...). */
   matches<E extends EditionId = D>(rule: RuleNames[E], input: string, options?: EditionOption<E>): boolean;
@@ -140,7 +143,7 @@ export function createApi<D extends EditionId>(select: SelectEdition): Api<D> {
       return parseIn(edition, input, parseRule(edition, ownOption(options, "rule"), "parse: options.rule"));
     },
     validate(input: unknown, options?: { edition?: unknown; rule?: unknown }) {
-      if (options === undefined && typeof input === "string" && baseAcceptsReference(input)) return { valid: true } as const;
+      if (options === undefined && typeof input === "string" && baseAcceptsReference(input)) return VALID;
       requireString(input, "validate: input");
       const edition = editionOf(options, "validate");
       return validateIn(edition, input, edition.requireRule(ownOption(options, "rule") ?? edition.roles.reference, "validate: options.rule"));

@@ -71,12 +71,16 @@ export interface Scan {
   readonly state: number;
 }
 
-/** The direct layout's table: the next state of each state and ASCII code unit, at `state * 128 + code`. */
-export function directTable(classes: Uint8Array, width: number, table: Uint16Array): Uint8Array {
+/**
+ * The direct layout's table: the next state of each state and ASCII code unit, at `state * 128 +
+ * code`, each state written times 128 (the index of its row), so that the loop's step is one
+ * addition and one lookup (`s = direct[s + code]`); the dead state is still 0, the initial state 128.
+ */
+export function directTable(classes: Uint8Array, width: number, table: Uint16Array): Uint16Array {
   const states = table.length / width;
   if (states > 256) throw new Error(`internal error: ${states} states do not fit the direct layout`);
-  const direct = new Uint8Array(states * 128);
-  for (let s = 0; s < states; s++) for (let c = 0; c < 128; c++) direct[s * 128 + c] = table[s * width + classes[c]];
+  const direct = new Uint16Array(states * 128);
+  for (let s = 0; s < states; s++) for (let c = 0; c < 128; c++) direct[s * 128 + c] = table[s * width + classes[c]] * 128;
   return direct;
 }
 
@@ -188,7 +192,7 @@ export function decodeAutomaton([classes, width, table, accepting, layout, wideE
   };
 }
 
-function direct(table: Uint8Array, accepting: Uint8Array) {
+function direct(table: Uint16Array, accepting: Uint8Array) {
   return { accepts: acceptDirect.bind(undefined, table, accepting), acceptsBytes: bytesDirect.bind(undefined, table, accepting) };
 }
 
@@ -206,21 +210,22 @@ const STRIDE = 256;
  * state's, and the input is rejected at the end, or at the next look, from the OR of every
  * code unit read, so no test per character is needed for it either.
  */
-function acceptDirect(direct: Uint8Array, accepting: Uint8Array, input: string): boolean {
+function acceptDirect(direct: Uint16Array, accepting: Uint8Array, input: string): boolean {
   // Read through charCodeAt itself, the length once (src/tagged.ts says why).
   const n = input.length;
-  let s = 1;
+  // The state times 128 (directTable()).
+  let s = 128;
   let seen = 0;
   for (let i = 0; i < n;) {
     const stop = n - i > STRIDE ? i + STRIDE : n;
     for (; i < stop; i++) {
       const c = charCodeAt.call(input, i);
       seen |= c;
-      s = direct[(s << 7) | (c & 127)];
+      s = direct[s + (c & 127)];
     }
     if (s === 0 || seen > 127) return false;
   }
-  return accepting[s] === 1;
+  return accepting[s >> 7] === 1;
 }
 
 /** The classes layout's loop: the class of each code unit, then the table; the same looks as acceptDirect's. */
@@ -241,9 +246,9 @@ function acceptClasses(classes: Uint8Array, width: number, table: Uint16Array, a
 }
 
 /** acceptDirect() over bytes, copied to `out` from `at` on. */
-function bytesDirect(direct: Uint8Array, accepting: Uint8Array, bytes: Uint8Array, start: number, end: number, out: Uint8Array,
+function bytesDirect(direct: Uint16Array, accepting: Uint8Array, bytes: Uint8Array, start: number, end: number, out: Uint8Array,
   at: number): number {
-  let s = 1;
+  let s = 128;
   let seen = 0;
   const shift = at - start;
   for (let i = start; i < end;) {
@@ -252,12 +257,12 @@ function bytesDirect(direct: Uint8Array, accepting: Uint8Array, bytes: Uint8Arra
       const c = bytes[i];
       out[i + shift] = c;
       seen |= c;
-      s = direct[(s << 7) | (c & 127)];
+      s = direct[s + (c & 127)];
     }
     if (seen > 127) return -1;
     if (s === 0) return end - i > 0 && !ascii(bytes, i, end) ? -1 : 0;
   }
-  return accepting[s];
+  return accepting[s >> 7];
 }
 
 /** acceptClasses() over bytes, copied to `out` from `at` on. */
@@ -285,34 +290,35 @@ function bytesClasses(classes: Uint8Array, width: number, table: Uint16Array, ac
  * (up to STRIDE of them between two looks at the dead state), any other code unit through the
  * class of its character (wideAt).
  */
-function acceptWideDirect(direct: Uint8Array, width: number, table: Uint16Array, wide: WideClasses, accepting: Uint8Array,
+function acceptWideDirect(direct: Uint16Array, width: number, table: Uint16Array, wide: WideClasses, accepting: Uint8Array,
   input: string): boolean {
   const n = input.length;
   const bmp = bmpOf(wide);
-  let s = 1;
+  // The state times 128 (directTable()).
+  let s = 128;
   for (let i = 0; i < n;) {
     const stop = n - i > STRIDE ? i + STRIDE : n;
     let c = 0;
     // A run of ASCII code units, then one of other characters (a word of a script past ASCII).
     while (i < stop && (c = charCodeAt.call(input, i)) < 128) {
-      s = direct[(s << 7) | c];
+      s = direct[s + c];
       i++;
     }
     while (i < stop && c >= 128) {
       if (c < 0xd800 || c > 0xdfff) {
         // A character of the BMP: its class from the table.
-        s = table[s * width + bmp[c]];
+        s = table[(s >> 7) * width + bmp[c]] << 7;
         i++;
       } else {
         const k = wideAt(wide, input, i);
-        s = table[s * width + (k & 0xff)];
+        s = table[(s >> 7) * width + (k & 0xff)] << 7;
         i += k > 0xff ? 2 : 1;
       }
       if (i < stop) c = charCodeAt.call(input, i);
     }
     if (s === 0) return false;
   }
-  return accepting[s] === 1;
+  return accepting[s >> 7] === 1;
 }
 
 /** The classes layout's loop of a rule past ASCII. */
@@ -339,7 +345,7 @@ function acceptWideClasses(classes: Uint8Array, width: number, table: Uint16Arra
 }
 
 /** The bytes loop of a rule past ASCII: ASCII bytes as the layout says; -1 at the first byte past ASCII (decoded by the caller). */
-function bytesWide(direct: Uint8Array | null, classes: Uint8Array, width: number, table: Uint16Array, accepting: Uint8Array,
+function bytesWide(direct: Uint16Array | null, classes: Uint8Array, width: number, table: Uint16Array, accepting: Uint8Array,
   bytes: Uint8Array, start: number, end: number, out: Uint8Array, at: number): number {
   let s = 1;
   const shift = at - start;
@@ -347,7 +353,7 @@ function bytesWide(direct: Uint8Array | null, classes: Uint8Array, width: number
     const c = bytes[i];
     if (c > 127) return -1;
     out[i + shift] = c;
-    s = direct !== null ? direct[(s << 7) | c] : table[s * width + classes[c]];
+    s = direct !== null ? direct[s * 128 + c] >> 7 : table[s * width + classes[c]];
     if (s === 0) return ascii(bytes, i, end) ? 0 : -1;
   }
   return accepting[s];

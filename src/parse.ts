@@ -10,6 +10,12 @@ import { TaggedAutomaton } from "./tagged.js";
 export type ValidationResult = { valid: true } | { valid: false; error: UriSyntaxError };
 
 /**
+ * What validate() gives for every valid input: one object, frozen, so that a call on a valid
+ * input allocates nothing (the common case of a validating loop).
+ */
+export const VALID: ValidationResult = Object.freeze({ valid: true });
+
+/**
  * The rule parse() splits into components: the edition's reference rule unless `rule` names
  * another of its parse rules (edition.json "roles.parse", whose actions build the record).
  */
@@ -65,7 +71,7 @@ export function taggedOf(edition: Edition): TaggedAutomaton | null {
 
 /** Checks the whole input against a rule; the error says where and why. */
 export function validateIn(edition: Edition, input: string, start: RuleInfo): ValidationResult {
-  if (edition.accepts(input, start)) return { valid: true };
+  if (edition.accepts(input, start)) return VALID;
   return { valid: false, error: diagnose(edition, input, start) };
 }
 

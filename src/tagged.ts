@@ -57,13 +57,17 @@ export interface SpanTyping {
 type Group = TaggedTables["groups"][number];
 
 const BASE = 0x30;
-/** Added to a transition's target where it has register operations. */
-const HAS_OPS = 0x8000;
 /**
- * A transition into the dead state, as the loop reads it: above HAS_OPS, so that the one test per
+ * The loops read a transition's target as the index of its row (the state times the width of a
+ * row), so that a step is one addition and one lookup, not a multiplication too; the sign bit
+ * (HAS_OPS) is set where the transition has register operations.
+ */
+const HAS_OPS = -0x80000000;
+/**
+ * A transition into the dead state, as the loop reads it: negative, so that the one test per
  * character for register operations finds it too, and the loop needs no second test.
  */
-const DEAD = 0xffff;
+const DEAD = -1;
 /**
  * String methods called through String.prototype's own functions, held in this module's
  * constants: `charCodeAt.call(input, i)`, not `input.charCodeAt(i)`. Inputs come as strings of
@@ -101,7 +105,8 @@ export function pathEnd(end: number, queryStart: number, fragmentStart: number):
 interface Scanned {
   readonly classes: Uint8Array;
   readonly width: number;
-  readonly next: Uint16Array;
+  /** The next row of each row and class, at `row + class` (a row is `state * width`), HAS_OPS or DEAD as above. */
+  readonly next: Int32Array;
   readonly opAt: Uint16Array;
   readonly ops: Int32Array;
   readonly registers: Int32Array;
@@ -124,7 +129,8 @@ interface Scanned {
  */
 function scan(t: Scanned, input: string): number {
   const { classes, width, next, opAt, ops, registers: R } = t;
-  let s = 1;
+  // The row of the state (state * width): the initial state is 1.
+  let s = width;
   // Every code unit read, ORed: past ASCII, no state goes on (the build fails on a rule that reads
   // one), so the input is rejected at the end; meanwhile the loop reads the class of the low seven
   // bits, with no test per character for it.
@@ -133,9 +139,9 @@ function scan(t: Scanned, input: string): number {
   for (let i = 0; i < n; i++) {
     const c = charCodeAt.call(input, i);
     seen |= c;
-    const k = s * width + classes[c & 127];
+    const k = s + classes[c & 127];
     let to = next[k];
-    if (to >= HAS_OPS) {
+    if (to < 0) {
       if (to === DEAD) return 0;
       // The transition's register operations: [count, (register, source) * count], source -1 the position.
       const at = opAt[k];
@@ -143,12 +149,12 @@ function scan(t: Scanned, input: string): number {
         const source = ops[j + 1];
         R[ops[j]] = source < 0 ? i : R[source];
       }
-      to -= HAS_OPS;
+      to ^= HAS_OPS;
       if (to === 0) return 0;
     }
     s = to;
   }
-  return seen > 127 ? 0 : s;
+  return seen > 127 ? 0 : (s / width) | 0;
 }
 
 /**
@@ -158,33 +164,33 @@ function scan(t: Scanned, input: string): number {
  */
 function scanWide(t: Scanned, wide: WideClasses, input: string): number {
   const { classes, width, next, opAt, ops, registers: R } = t;
-  let s = 1;
+  let s = width;
   const n = input.length;
   for (let i = 0; i < n;) {
     const c = charCodeAt.call(input, i);
     let size = 1;
     let k: number;
-    if (c < 128) k = s * width + classes[c];
+    if (c < 128) k = s + classes[c];
     else {
       const w = wideAt(wide, input, i);
-      k = s * width + (w & 0xff);
+      k = s + (w & 0xff);
       if (w > 0xff) size = 2;
     }
     let to = next[k];
-    if (to >= HAS_OPS) {
+    if (to < 0) {
       if (to === DEAD) return 0;
       const at = opAt[k];
       for (let m = ops[at], j = at + 1; m > 0; m--, j += 2) {
         const source = ops[j + 1];
         R[ops[j]] = source < 0 ? i : R[source];
       }
-      to -= HAS_OPS;
+      to ^= HAS_OPS;
       if (to === 0) return 0;
     }
     s = to;
     i += size;
   }
-  return s;
+  return (s / width) | 0;
 }
 
 /** What the records are made of: the automaton's final maps and registers, and the edition's roles. */
@@ -288,7 +294,7 @@ export class TaggedAutomaton {
   // The fields are declared only, and set once each by the constructor (as UriReference's are):
   // a declaration compiled to a class field would define each as undefined first, and V8, seeing
   // it set again, would keep no record of the kind of value it holds.
-  private declare readonly next_: Uint16Array;
+  private declare readonly next_: Int32Array;
   private declare readonly opAt_: Uint16Array;
   private declare readonly ops_: Int32Array;
   /** What record() reads, kept to bind record() when first asked for. */
@@ -305,16 +311,18 @@ export class TaggedAutomaton {
       return into;
     };
     const classes = codes(tables.classes, new Uint8Array(128)) as Uint8Array;
-    const next = codes(tables.next, new Uint16Array(tables.next.length)) as Uint16Array;
+    const width = tables.width;
+    // Each target as the index of its row (state * width).
+    const next = new Int32Array(tables.next.length);
+    for (let k = 0; k < next.length; k++) next[k] = (tables.next.charCodeAt(k) - BASE) * width;
     const opAt = new Uint16Array(tables.next.length);
-    // A transition with register operations has HAS_OPS added to its target.
+    // A transition with register operations has the sign bit (HAS_OPS) set on its target.
     for (let i = 0, k = 0; i < tables.operations.length; i += 2) {
       k += tables.operations.charCodeAt(i) - BASE;
       opAt[k] = tables.operations.charCodeAt(i + 1) - BASE;
-      next[k] += HAS_OPS;
+      next[k] |= HAS_OPS;
     }
     for (let k = 0; k < next.length; k++) if (next[k] === 0) next[k] = DEAD;
-    if (next.length / tables.width >= HAS_OPS - 1) throw new Error("internal error: too many states for the tagged DFA's encoding");
     const ops = Int32Array.from(tables.ops);
     const accepts = Int16Array.from(tables.accepts);
     // The record reads the dead state's entry after a run that stopped.
@@ -331,8 +339,8 @@ export class TaggedAutomaton {
     const tagOf = (rule: string | undefined) => (rule === undefined ? undefined : span.get(rule))?.start ?? -1;
     const group = (rule: string | undefined) => tables.groups.find((g) => g.rule === rule);
     this.recorded_ = {
-      scan: tables.wide === undefined ? scan.bind(undefined, { classes, width: tables.width, next, opAt, ops, registers })
-        : scanWide.bind(undefined, { classes, width: tables.width, next, opAt, ops, registers }, wideClassesOf(tables.wide)),
+      scan: tables.wide === undefined ? scan.bind(undefined, { classes, width, next, opAt, ops, registers })
+        : scanWide.bind(undefined, { classes, width, next, opAt, ops, registers }, wideClassesOf(tables.wide)),
       accepts, maps: Int16Array.from(tables.maps.flat()), tags: tables.tags, registers,
       t: {
         scheme: tagOf(roles.scheme), authority: tagOf(roles.authority), userinfo: tagOf(roles.userinfo), host: tagOf(roles.host),

@@ -75,13 +75,16 @@ describe.each(withTagged)("the tagged DFA of %s", (id) => {
 
   test("a register it holds at 0 from the start is one that no operation writes, and no transition returns to its initial state", () => {
     const { zeros } = edition.taggedTables!;
-    const t = tagged as unknown as { next_: Uint16Array; opAt_: Uint16Array; ops_: Int32Array };
+    const t = tagged as unknown as { next_: Int32Array; opAt_: Uint16Array; ops_: Int32Array };
+    const { width } = edition.taggedTables!;
     const written = new Set<number>();
     let intoInitial = 0;
     for (let k = 0; k < t.next_.length; k++) {
-      if ((t.next_[k] & 0x7fff) === 1) intoInitial++;
-      // 0xffff: a transition into the dead state (src/tagged.ts), with no operations.
-      if (t.next_[k] < 0x8000 || t.next_[k] === 0xffff) continue;
+      // -1: a transition into the dead state, with no operations; the sign bit: a transition with
+      // operations; the rest: the target's row, state * width (src/tagged.ts), the initial state's `width`.
+      if (t.next_[k] === -1) continue;
+      if ((t.next_[k] & 0x7fffffff) === width) intoInitial++;
+      if (t.next_[k] >= 0) continue;
       const at = t.opAt_[k];
       for (let n = t.ops_[at], i = at + 1; n > 0; n--, i += 2) written.add(t.ops_[i]);
     }
