@@ -20,7 +20,8 @@
 // Every timed pass starts with a full garbage collection (node --expose-gc, as npm run bench
 // runs it), so that the garbage one contender leaves is not collected on the next one's clock.
 //
-// Usage: node --expose-gc scripts/bench.mjs [--count N] [--seed S] [--passes P] [--no-scaling]
+// Usage: node --expose-gc scripts/bench.mjs [--count N] [--seed S] [--passes P] [--no-scaling] [--record]
+//   --record keeps the run as its kind of machine's table of docs/performance.md (docs/bench/<cpu>.json).
 //   Build first (npm run bench does): it measures dist/cjs, what users get.
 import { createRequire } from "node:module";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -214,6 +215,8 @@ const kindCounts = {};
 for (const k of kinds) kindCounts[k] = (kindCounts[k] ?? 0) + 1;
 const report = {
   date: new Date().toISOString(),
+  // Each contender runs in a loop of its own (loopFor above).
+  harness: "own-loop",
   loadavg: loadavg(),
   node: process.version,
   cpu,
@@ -239,6 +242,15 @@ const report = {
 };
 writeFileSync(join(outDir, "bench.json"), JSON.stringify(report, null, 2) + "\n");
 console.log(`\nraw numbers: bench-results/bench.json`);
+if (process.argv.includes("--record")) {
+  // The run becomes the table of its kind of machine in docs/performance.md (scripts/bench-table.mjs).
+  const slug = cpu.toLowerCase().replace(/\(r\)|\(tm\)|cpu @.*$/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "unknown";
+  const { results: all, ...rest } = report;
+  const kept = { ...rest, results: all.map(({ samplesNs, pairedRatios, cpuSamplesNs, cpuPairedRatios, ...r }) => r) };
+  delete kept.sink;
+  writeFileSync(join(root, "docs", "bench", `${slug}.json`), JSON.stringify(kept, null, 2) + "\n");
+  console.log(`recorded: docs/bench/${slug}.json (node scripts/docs.mjs puts it in docs/performance.md)`);
+}
 
 if (!process.argv.includes("--no-scaling")) {
   console.log("");

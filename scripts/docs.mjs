@@ -10,6 +10,7 @@
 //   node scripts/conformance-syntax.mjs ...   the script's Markdown table (its lines starting "|")
 //   node scripts/audit-table.mjs              the table of audit() findings, from the built package
 //   node scripts/editions-table.mjs WHAT      the tables of the editions, every verdict computed (docs/editions.tsv)
+//   node scripts/bench-table.mjs              the benchmark's tables, one per kind of machine (docs/bench/*.json)
 //
 //   node scripts/docs.mjs            rewrite the blocks (after npm run build)
 //   node scripts/docs.mjs --check    exit 1 and name the stale blocks; test/docs.test.ts runs this check
@@ -37,7 +38,7 @@ export function generate(command) {
     if (r.error || r.status !== 0) throw new Error(`docs: "${command}" failed (${r.status}): ${r.stderr}`);
     return "```text\n" + r.stdout + "```\n";
   }
-  if (words[0] === "node" && (words[1] === "scripts/audit-table.mjs" || words[1] === "scripts/editions-table.mjs")) {
+  if (words[0] === "node" && ["scripts/audit-table.mjs", "scripts/editions-table.mjs", "scripts/bench-table.mjs"].includes(words[1])) {
     const r = spawnSync(process.execPath, words.slice(1), { cwd: root, encoding: "utf8", env });
     if (r.error || r.status !== 0) throw new Error(`docs: "${command}" failed (${r.status}): ${r.stderr.trim()}`);
     return r.stdout;
