@@ -3,6 +3,7 @@
 import {
   parse, validate, matches, explain, recompose, RULES, ruleInfo, UriSyntaxError, UriReference,
   EXPLAIN_MAX_LENGTH, type ParseTree,
+  EDITIONS,
 } from "../src/index.js";
 
 describe("parse(): components as the draft names them", () => {
@@ -157,6 +158,21 @@ describe("matches(): any rule on its own", () => {
   ] as const)("%s %j -> %s", (rule, input, expected) => {
     expect(matches(rule, input)).toBe(expected);
     expect(validate(input, { rule }).valid).toBe(expected);
+  });
+});
+
+describe("validate() of a valid input", () => {
+  test("is one frozen { valid: true }, with or without options, in every edition", () => {
+    const first = validate("http://a/b");
+    expect(first).toEqual({ valid: true });
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(validate("mailto:x@y")).toBe(first);
+    expect(validate("1::2", { rule: "IPv6address" })).toBe(first);
+    for (const edition of Object.keys(EDITIONS) as (keyof typeof EDITIONS)[]) expect(validate("http://a/b", { edition })).toBe(first);
+    // An invalid input gets its own result.
+    const bad = validate("a b");
+    expect(bad.valid).toBe(false);
+    expect(bad).not.toBe(validate("a b"));
   });
 });
 
