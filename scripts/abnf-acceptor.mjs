@@ -13,7 +13,8 @@
 // solution, C* F (Arden's rule). Any other recursion (a reference to itself that is not in a tail
 // position, or recursion through another rule) is refused: its language may not be regular.
 //
-// - Quoted strings are case-insensitive (RFC 2234 section 2.3): a letter becomes [aA].
+// - Quoted strings are case-insensitive (RFC 2234 section 2.3): a letter becomes [aA]
+//   (scripts/abnf-strings.mjs).
 // - %x values and ranges are exact; "n*m" becomes {n,m}, "*" {0,}, "[ x ]" {0,1}.
 // - A repetition of at most 0 is the empty string, whatever it repeats: RFC 3986 writes
 //   path-empty = 0<pchar>, zero repetitions of a prose value, which is never read.
@@ -35,6 +36,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { parseString } from "abnf";
+import { stringCodes } from "./abnf-strings.mjs";
 
 const RESERVED_WORDS = createRequire(import.meta.url)("peggy").RESERVED_WORDS;
 
@@ -299,12 +301,8 @@ export function regexSources({ order, rules }) {
   const node = (n) => {
     switch (n.kind) {
       case "str": {
-        let out = "";
-        for (const ch of n.text) {
-          const code = ch.codePointAt(0);
-          if (n.ci && /[A-Za-z]/.test(ch)) out += `[${ch.toLowerCase()}${ch.toUpperCase()}]`;
-          else out += unit(code);
-        }
+        // A letter of a case-insensitive string is a class of its two cases: [aA].
+        const out = stringCodes(n).map((codes) => (codes.length === 1 ? unit(codes[0]) : `[${codes.map(unit).join("")}]`)).join("");
         return n.text.length === 1 ? out : `(?:${out})`;
       }
       case "range":
@@ -432,14 +430,9 @@ function automaton({ rules }, start) {
     switch (n.kind) {
       case "str": {
         let at = from;
-        for (const ch of n.text) {
-          const code = ch.codePointAt(0);
+        for (const codes of stringCodes(n)) {
           const to = state();
-          edges[at].push([code, code, to]);
-          if (n.ci && /[A-Za-z]/.test(ch)) {
-            const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
-            edges[at].push([other, other, to]);
-          }
+          for (const code of codes) edges[at].push([code, code, to]);
           at = to;
         }
         return at;

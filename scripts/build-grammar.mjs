@@ -28,6 +28,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { loadAbnf, parseAbnfText, pegNameOf } from "./abnf-acceptor.mjs";
+import { stringCodes } from "./abnf-strings.mjs";
 import { fastBuild, traceBuild } from "./passes/index.mjs";
 import { recordTypesOfModel } from "./passes/type-records.mjs";
 import { automataModule, AUTOMATA_DTS } from "./build-dfa.mjs";
@@ -213,11 +214,7 @@ function characterFacts(abnfFile, escapeRule) {
   const node = (n, active) => {
     switch (n.kind) {
       case "str": {
-        const first = new Set();
-        if (n.text.length) {
-          const c = n.text[0];
-          for (const v of n.ci ? [c.toLowerCase(), c.toUpperCase()] : [c]) if (v.charCodeAt(0) < 128) first.add(v.charCodeAt(0));
-        }
+        const first = new Set(n.text.length ? stringCodes(n)[0].filter((c) => c < 128) : []);
         return [n.text.length, n.text.length, n.text.length === 0, first];
       }
       case "range": {

@@ -46,6 +46,7 @@
 // As a module: tagLayout(plan), taggedAutomaton(abnf, start, plan), planOf(abnf, roles),
 // taggedModule(abnf, roles, source).
 import { unrolled } from "./abnf-acceptor.mjs";
+import { stringCodes } from "./abnf-strings.mjs";
 
 /** Above this many DFA states the build stops: the grammar would need another construction. */
 const MAX_STATES = 20_000;
@@ -88,19 +89,7 @@ function buildNfa(rules, start, plan, groupNodes) {
   // build(n, k): the entry of an NFA that matches n and then goes on to k.
   const build = (n, k) => {
     switch (n.kind) {
-      case "str": {
-        let at = k;
-        for (let i = n.text.length - 1; i >= 0; i--) {
-          const ch = n.text[i];
-          const bits = bitsOf(ch.charCodeAt(0), ch.charCodeAt(0));
-          if (n.ci && /[A-Za-z]/.test(ch)) {
-            const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
-            bits.push([other, other]);
-          }
-          at = charState(bits, at);
-        }
-        return at;
-      }
+      case "str": return stringCodes(n).reduceRight((to, codes) => charState(codes.map((code) => [code, code]), to), k);
       case "range": return charState(bitsOf(n.first, n.last), k);
       case "cat": return n.items.reduceRight((to, item) => build(item, to), k);
       case "alt": {
