@@ -151,14 +151,36 @@ function buildNfa(rules, start, plan, groupNodes) {
  * final (state * tags + tag: the register of the tag in the match, -1 set at the end of the input;
  * -2 throughout for a state that does not accept), registers (how many, the spare included), zeros
  * (registers that hold 0 from the start, and that no operation writes).
+ *
+ * The steps, each a function below: the NFA (buildNfa), its character classes (alphabetOf), the
+ * subset construction with registers (determinize), tags that share registers (shareRegisters),
+ * Moore's minimization (minimize), the tables of the minimal automaton (tablesOf), and classes
+ * that every state now treats alike joined (mergeClasses).
  */
 export function taggedAutomaton(abnf, start, plan) {
   const nfa = buildNfa(abnf.rules, start, plan, plan.groups.map((g) => g.node));
-  const { kind, set, out, edges, live } = nfa;
-  const T = nfa.tags;
-  // Character classes: code points that every CHAR state treats alike. Each ASCII code, then the
-  // intervals from 128 up that the states' ranges cut (RFC 3987's ucschar and iprivate): one
-  // representative each.
+  const alphabet = alphabetOf(nfa, start);
+  const dfa = determinize(nfa, alphabet, start);
+  shareRegisters(dfa, nfa.tags);
+  const block = minimize(dfa);
+  const tables = tablesOf(dfa, block, alphabet.width, nfa.tags);
+  const merged = mergeClasses(tables, alphabet);
+  return {
+    tags: nfa.tags, states: tables.count, width: merged.width, classes: merged.classes, next: merged.next, op: merged.op,
+    ops: tables.ops, final: tables.final, registers: dfa.registers + 1, zeros: tables.zeros, unminimized: dfa.states.length,
+    wide: merged.wide,
+  };
+}
+
+/**
+ * Character classes: code points that every CHAR state of the NFA treats alike. Each ASCII code,
+ * then the intervals from 128 up that the states' ranges cut (RFC 3987's ucschar and iprivate).
+ * Takes the NFA (buildNfa); gives classes (the class of each ASCII code), wide ([first code
+ * point, class, ...] from 128 up, neighbours of one class joined; null where no state reads past
+ * ASCII), width (how many classes), representative (a code point of each class) and holds(q, c)
+ * (whether the CHAR state q reads c).
+ */
+function alphabetOf({ kind, set, live }, start) {
   const chars = [];
   for (let q = 0; q < kind.length; q++) if (kind[q] === CHAR && live[q]) chars.push(q);
   const holds = (q, c) => set[q].some(([lo, hi]) => c >= lo && c <= hi);
@@ -176,7 +198,6 @@ export function taggedAutomaton(abnf, start, plan) {
   const classes = Array.from({ length: 128 }, (_, c) => classOf(signatureOf(c)));
   const wideSignatures = starts.map(signatureOf);
   const none = chars.map(() => 0).join("");
-  // [first code point, class, ...] from 128 up, neighbours of one class joined; null where no state reads past ASCII.
   let wide = null;
   if (!wideSignatures.every((sig) => sig === none)) {
     wide = [];
@@ -189,7 +210,21 @@ export function taggedAutomaton(abnf, start, plan) {
   const representative = new Array(width);
   classes.forEach((k, c) => { if (representative[k] === undefined) representative[k] = c; });
   starts.forEach((from, i) => { const k = classOf(wideSignatures[i]); if (representative[k] === undefined) representative[k] = from; });
+  return { classes, wide, width, representative, holds };
+}
 
+/**
+ * The subset construction with registers (Laurikari's, with one character of lookahead; see the
+ * top of this file). Takes the NFA and its alphabet (alphabetOf); gives states (each { threads }:
+ * the ordered NFA states and their registers; 0 dead, 1 initial), next[s][k] (the next state on
+ * class k), moves[s][k] (the register moves [dst, src] of that transition, src -1 the position;
+ * null where it leads to the dead state), finals[s] (each tag's register in the match, -1 set at
+ * the end of the input; null where s does not accept) and registers (the highest number used + 1,
+ * before the spare).
+ */
+function determinize(nfa, { width, representative, holds }, start) {
+  const { kind, out, edges, live } = nfa;
+  const T = nfa.tags;
   /**
    * One step on the character c (a class's representative) from the ordered threads of a state:
    * each thread's empty moves are followed, in order, to the states that read c (tags set on the
@@ -281,11 +316,17 @@ export function taggedAutomaton(abnf, start, plan) {
     const regs = step(threads, null);
     return regs === null ? null : regs.map((r) => (r <= NEW ? -1 : r));
   });
+  return { states, next, moves, finals, registers };
+}
 
-  // Tags that hold the same value in every path of every run (scheme< and the marker of
-  // absolute-URI, say) share their registers: a tag whose registers have the same ranks as an
-  // earlier tag's in every path of every state, and whose moves are the same moves of those ranks
-  // on every transition, is read from the earlier tag's registers, and its own moves go.
+/**
+ * Tags that hold the same value in every path of every run (scheme< and the marker of
+ * absolute-URI, say) share their registers: a tag whose registers have the same ranks as an
+ * earlier tag's in every path of every state, and whose moves are the same moves of those ranks
+ * on every transition, is read from the earlier tag's registers, and its own moves go. Takes the
+ * automaton of determinize() and the number of tags; changes its moves and finals in place.
+ */
+function shareRegisters({ states, moves, finals }, T) {
   const rank = (r) => Math.floor(r / T);
   const movesOf = (m, t) => (m === null ? "" : m.filter(([d]) => d % T === t).map(([d, src]) => `${rank(d)}<${src < 0 ? "p" : rank(src)}`).join(";"));
   const tagSignature = (t) => states.map(({ threads }, s) =>
@@ -300,12 +341,17 @@ export function taggedAutomaton(abnf, start, plan) {
   }
   const remap = (r) => (r < 0 ? r : rank(r) * T + alias[r % T]);
   for (let s = 1; s < states.length; s++) {
-    for (let k = 0; k < width; k++) if (moves[s][k] !== null) moves[s][k] = moves[s][k].filter(([d]) => alias[d % T] === d % T);
+    for (let k = 0; k < moves[s].length; k++) if (moves[s][k] !== null) moves[s][k] = moves[s][k].filter(([d]) => alias[d % T] === d % T);
     if (finals[s] !== null) finals[s] = finals[s].map(remap);
   }
+}
 
-  // Moore's refinement: states whose final maps agree, and whose transitions agree on the class
-  // of the target and on the register operations.
+/**
+ * Moore's refinement: states whose final maps agree, and whose transitions agree on the block of
+ * the target and on the register operations, are one. Takes the automaton of determinize() (after
+ * shareRegisters()); gives the block of each state (equal numbers: one state of the minimal DFA).
+ */
+function minimize({ states, next, moves, finals }) {
   const movesKey = (m) => (m === null || m.length === 0 ? "" : m.map(([d, s]) => `${d}<${s}`).join(";"));
   let block = states.map((_, s) => (s === 0 ? "dead" : finals[s] === null ? "n" : `f${finals[s].join(",")}`));
   for (;;) {
@@ -319,6 +365,17 @@ export function taggedAutomaton(abnf, start, plan) {
     block = refined;
     if (ids.size === before) break;
   }
+  return block;
+}
+
+/**
+ * The tables of the minimal DFA. Takes the automaton of determinize(), the blocks of minimize(),
+ * the number of classes and of tags; gives count (states: dead 0, initial 1, the others in the
+ * order first reached), next and op (state * width + class: the next state; where the
+ * transition's register operations begin in ops, 0 none), ops, final (state * tags + tag) and
+ * zeros.
+ */
+function tablesOf({ next, moves, finals, registers }, block, width, T) {
   // Renumber: dead 0, initial 1, the others in the order first reached.
   const newId = new Map([[block[0], 0], [block[1], 1]]);
   const order = [0, 1];
@@ -344,8 +401,8 @@ export function taggedAutomaton(abnf, start, plan) {
   const opTable = new Array(count * width).fill(0);
   const ops = [0]; // index 0: no operations
   const groups = new Map();
-  const group = (moves) => {
-    const m = moves === null ? null : moves.filter(([d]) => !zero.has(d));
+  const group = (m0) => {
+    const m = m0 === null ? null : m0.filter(([d]) => !zero.has(d));
     if (m === null || m.length === 0) return 0;
     const seq = sequential(m, registers);
     const key = seq.join(",");
@@ -361,8 +418,17 @@ export function taggedAutomaton(abnf, start, plan) {
     }
     if (finals[s] !== null) for (let t = 0; t < T; t++) final[i * T + t] = finals[s][t];
   });
-  // Classes that every state now treats alike (same target, same operations) become one.
-  const columnKey = (k) => Array.from({ length: count }, (_, i) => `${nextTable[i * width + k]}/${opTable[i * width + k]}`).join(",");
+  return { count, next: nextTable, op: opTable, ops, final, zeros };
+}
+
+/**
+ * Classes that every state now treats alike (same target, same operations) become one. Takes the
+ * tables of tablesOf() and the alphabet of alphabetOf(); gives width, classes (of each ASCII
+ * code), next and op (over the joined classes) and wide (merged as the ASCII classes are,
+ * neighbours of one class joined again).
+ */
+function mergeClasses({ count, next, op }, { classes, wide, width }) {
+  const columnKey = (k) => Array.from({ length: count }, (_, i) => `${next[i * width + k]}/${op[i * width + k]}`).join(",");
   const merged = new Map();
   const classMap = Array.from({ length: width }, (_, k) => {
     const key = columnKey(k);
@@ -374,11 +440,10 @@ export function taggedAutomaton(abnf, start, plan) {
   const op2 = new Array(count * w).fill(0);
   for (let i = 0; i < count; i++) {
     for (let k = 0; k < width; k++) {
-      next2[i * w + classMap[k]] = nextTable[i * width + k];
-      op2[i * w + classMap[k]] = opTable[i * width + k];
+      next2[i * w + classMap[k]] = next[i * width + k];
+      op2[i * w + classMap[k]] = op[i * width + k];
     }
   }
-  // The classes past ASCII, merged as the ASCII ones are (neighbours of one class joined again).
   let wideMerged = null;
   if (wide !== null) {
     wideMerged = [];
@@ -387,10 +452,7 @@ export function taggedAutomaton(abnf, start, plan) {
       if (wideMerged.length === 0 || wideMerged[wideMerged.length - 1] !== k) wideMerged.push(wide[i], k);
     }
   }
-  return {
-    tags: T, states: count, width: w, classes: classes.map((k) => classMap[k]), next: next2, op: op2, ops,
-    final, registers: registers + 1, zeros, unminimized: states.length, wide: wideMerged,
-  };
+  return { width: w, classes: classes.map((k) => classMap[k]), next: next2, op: op2, wide: wideMerged };
 }
 
 /**
