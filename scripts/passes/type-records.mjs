@@ -4,8 +4,8 @@
 // The grammar's actions return plain records ({ rule, start, end, ...parts }: a host is the rule
 // that matched and its span); the typed objects are the model's, written in src/. Where a model
 // types a record as soon as it is built (the draft's hosts: labels, octets, address; its
-// authorities; src/models/rfc2396bis-01/records.ts), building it in src/ after the parse would walk every reference
-// twice, and parse() measured 7% to 12% slower. This pass takes the model's module, with its
+// authorities; src/models/rfc2396bis-01/records.ts), building it in src/ after the parse would
+// walk every reference twice, and parse() measured 7% to 12% slower. This pass takes the model's module, with its
 // TYPED_RECORDS ({ rule: function (record, input) }), into the parser, and makes each such rule's
 // value the function's result:
 //
