@@ -220,69 +220,11 @@ function alphabetOf({ kind, set, live }, start) {
  * class k), moves[s][k] (the register moves [dst, src] of that transition, src -1 the position;
  * null where it leads to the dead state), finals[s] (each tag's register in the match, -1 set at
  * the end of the input; null where s does not accept) and registers (the highest number used + 1,
- * before the spare).
+ * before the spare). Each transition is one step() of the threads on the class's
+ * representative, renumbered (canonical()).
  */
 function determinize(nfa, { width, representative, holds }, start) {
-  const { kind, out, edges, live } = nfa;
   const T = nfa.tags;
-  /**
-   * One step on the character c (a class's representative) from the ordered threads of a state:
-   * each thread's empty moves are followed, in order, to the states that read c (tags set on the
-   * way take NEW, the position of c); the threads after c, first path first. With c null, the
-   * registers of the first path that reaches the end of the rule (the final map), or null.
-   */
-  const step = (threads, c) => {
-    const seen = new Uint8Array(kind.length);
-    const after = [];
-    const taken = new Set();
-    let final = null;
-    const visit = (q, regs) => {
-      if (seen[q] || !live[q] || final !== null) return;
-      seen[q] = 1;
-      if (kind[q] === SPLIT) {
-        for (const [to, tag] of edges[q]) {
-          if (tag < 0) visit(to, regs);
-          else { const r = regs.slice(); r[tag] = NEW - tag; visit(to, r); }
-        }
-      } else if (c === null) {
-        if (kind[q] === MATCH) final = regs;
-      } else if (kind[q] === CHAR && holds(q, c) && live[out[q]] && !taken.has(out[q])) {
-        taken.add(out[q]);
-        after.push([out[q], regs]);
-      }
-    };
-    for (const [q, regs] of threads) visit(q, regs);
-    return c === null ? final : after;
-  };
-  /**
-   * The threads with their registers renumbered in order of first use; the moves that fill the
-   * new registers from the old ones (or the position).
-   */
-  const canonical = (threads) => {
-    // Tag t's registers are t, T + t, 2T + t, ...: t holds -1 (unset) and is never written; the
-    // values paths set are in T + t, 2T + t, ... in the order of the paths. A path that has not
-    // set the tag reads t, and where every path that has set it agrees (as they mostly do) its
-    // value stays in T + t from state to state: a transition moves nothing, and a path that ends
-    // leaves the others' registers where they are.
-    const numbers = Array.from({ length: T }, () => new Map());
-    const moves = [];
-    let registers = T;
-    const renamed = threads.map(([q, regs]) => [q, regs.map((r, t) => {
-      if (r === t) return t;
-      const number = numbers[t];
-      let c = number.get(r);
-      if (c === undefined) {
-        c = (number.size + 1) * T + t;
-        number.set(r, c);
-        moves.push([c, r <= NEW ? -1 : r]);
-        registers = Math.max(registers, c + 1);
-      }
-      return c;
-    })]);
-    return { threads: renamed, moves: moves.filter(([dst, src]) => dst !== src), registers };
-  };
-  const keyOf = (threads) => threads.map(([q, regs]) => `${q}:${regs.join(",")}`).join(" ");
-
   const states = [{ threads: [] }]; // 0: dead
   const index = new Map([["", 0]]);
   let registers = T;
@@ -304,7 +246,7 @@ function determinize(nfa, { width, representative, holds }, start) {
     next.push(new Array(width).fill(0));
     moves.push(new Array(width).fill(null));
     for (let k = 0; k < width; k++) {
-      const result = canonical(step(states[s].threads, representative[k]));
+      const result = canonical(step(nfa, holds, states[s].threads, representative[k]), T);
       if (result.threads.length === 0) continue;
       registers = Math.max(registers, result.registers);
       next[s][k] = add(result.threads);
@@ -313,10 +255,73 @@ function determinize(nfa, { width, representative, holds }, start) {
   }
   // The final map: each tag's register, or -1 where the match sets it at the end of the input.
   const finals = states.map(({ threads }) => {
-    const regs = step(threads, null);
+    const regs = step(nfa, holds, threads, null);
     return regs === null ? null : regs.map((r) => (r <= NEW ? -1 : r));
   });
   return { states, next, moves, finals, registers };
+}
+
+/**
+ * One step on the character c (a class's representative) from the ordered threads of a state:
+ * each thread's empty moves are followed, in order, to the states that read c (tags set on the
+ * way take NEW, the position of c); the threads after c, first path first. With c null, the
+ * registers of the first path that reaches the end of the rule (the final map), or null.
+ */
+function step({ kind, out, edges, live }, holds, threads, c) {
+  const seen = new Uint8Array(kind.length);
+  const after = [];
+  const taken = new Set();
+  let final = null;
+  const visit = (q, regs) => {
+    if (seen[q] || !live[q] || final !== null) return;
+    seen[q] = 1;
+    if (kind[q] === SPLIT) {
+      for (const [to, tag] of edges[q]) {
+        if (tag < 0) visit(to, regs);
+        else { const r = regs.slice(); r[tag] = NEW - tag; visit(to, r); }
+      }
+    } else if (c === null) {
+      if (kind[q] === MATCH) final = regs;
+    } else if (kind[q] === CHAR && holds(q, c) && live[out[q]] && !taken.has(out[q])) {
+      taken.add(out[q]);
+      after.push([out[q], regs]);
+    }
+  };
+  for (const [q, regs] of threads) visit(q, regs);
+  return c === null ? final : after;
+}
+
+/**
+ * The threads with their registers renumbered in order of first use; the moves that fill the
+ * new registers from the old ones (or the position).
+ */
+function canonical(threads, T) {
+  // Tag t's registers are t, T + t, 2T + t, ...: t holds -1 (unset) and is never written; the
+  // values paths set are in T + t, 2T + t, ... in the order of the paths. A path that has not
+  // set the tag reads t, and where every path that has set it agrees (as they mostly do) its
+  // value stays in T + t from state to state: a transition moves nothing, and a path that ends
+  // leaves the others' registers where they are.
+  const numbers = Array.from({ length: T }, () => new Map());
+  const moves = [];
+  let registers = T;
+  const renamed = threads.map(([q, regs]) => [q, regs.map((r, t) => {
+    if (r === t) return t;
+    const number = numbers[t];
+    let c = number.get(r);
+    if (c === undefined) {
+      c = (number.size + 1) * T + t;
+      number.set(r, c);
+      moves.push([c, r <= NEW ? -1 : r]);
+      registers = Math.max(registers, c + 1);
+    }
+    return c;
+  })]);
+  return { threads: renamed, moves: moves.filter(([dst, src]) => dst !== src), registers };
+}
+
+/** The key of a state: its threads and their registers. */
+function keyOf(threads) {
+  return threads.map(([q, regs]) => `${q}:${regs.join(",")}`).join(" ");
 }
 
 /**
