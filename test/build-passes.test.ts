@@ -451,6 +451,7 @@ function scriptsRun(code: string): string {
     import * as tagged from ${file("build-tagged.mjs")};
     import * as api from ${file("build/api-members.mjs")};
     import * as records from ${file("passes/type-records.mjs")};
+    import * as manifests from ${file("build/manifests.mjs")};
     import * as fs from "node:fs";
     ${code}`], { encoding: "utf8" });
   return (r.stdout + r.stderr).trim();
@@ -515,6 +516,33 @@ describe("what the build reads from the project instead of copying it", () => {
     expect([...members.properties, ...members.functions, "EDITION", "ResolveError", "UriSyntaxError"].sort()).toEqual(Object.keys(entry).sort());
     expect(JSON.parse(synthetic)).toEqual({ properties: ["V"], functions: ["f", "g"] });
     expect(missing).toBe("FILE: no interface Api");
+  });
+
+  test("a manifest has the fields src/edition-build.ts requires, and none it does not declare", () => {
+    const out = scriptsRun(`
+      const dir = ${JSON.stringify(join(tmpdir(), `uri-grammar-manifests-${process.pid}`))};
+      const edit = (change) => {
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.cpSync(${JSON.stringify(join(root, "grammar"))}, dir, { recursive: true });
+        const file = dir + "/rfc3986/edition.json";
+        const manifest = JSON.parse(fs.readFileSync(file, "utf8"));
+        change(manifest);
+        fs.writeFileSync(file, JSON.stringify(manifest));
+        try { console.log(manifests.readEditions(dir).length); } catch (e) { console.log(e.message); }
+      };
+      edit(() => {});
+      edit((m) => { m.taged = true; });
+      edit((m) => { delete m.spec; });
+      edit((m) => { m.roles.hosts = "host"; });
+      edit((m) => { delete m.roles.escape; });
+      fs.rmSync(dir, { recursive: true, force: true });`);
+    expect(out.split("\n")).toEqual([
+      String(EDITIONS.length),
+      'grammar/rfc3986/edition.json: "taged" is no field of EditionManifest (src/edition-build.ts)',
+      'grammar/rfc3986/edition.json: no "spec"',
+      'grammar/rfc3986/edition.json: roles: "hosts" is no field of EditionRoles (src/edition-build.ts)',
+      'grammar/rfc3986/edition.json: roles: no "escape"',
+    ]);
   });
 
   test("a model's typing of records is the records.ts of its folder, where it has one", () => {

@@ -1,28 +1,46 @@
 // Phases "manifests" and "check" of the grammar build (scripts/build-grammar.mjs).
 // readEditions() takes grammar/ and gives every edition's manifest (grammar/ID/edition.json),
-// checked for its fields, oldest first. checkEdition(edition) takes an edition as readEdition()
+// checked for its fields (those src/edition-build.ts declares: EditionManifest, EditionRoles),
+// oldest first. checkEdition(edition) takes an edition as readEdition()
 // gives it (grammar-files.mjs) and throws where its files disagree: an ABNF rule without its PEG
 // rule or the reverse, a role that names no rule, a rule reconstructed from no edition.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, pegNameOf } from "../abnf-acceptor.mjs";
+import { interfaceMembers } from "./ts-interfaces.mjs";
+
+/** The fields of a manifest and of its roles, as src/edition-build.ts declares them (ts-interfaces.mjs). */
+const TYPES = join(ROOT, "src", "edition-build.ts");
+const MANIFEST_FIELDS = interfaceMembers(TYPES, "EditionManifest");
+const ROLE_FIELDS = interfaceMembers(TYPES, "EditionRoles");
+
+/** Throws for a field the interface requires that is missing, and for a field it does not declare (a misspelling). */
+function checkFields(where, object, fields, type) {
+  for (const field of fields) {
+    if (!field.optional && object[field.name] === undefined) throw new Error(`${where}: no ${JSON.stringify(field.name)}`);
+  }
+  for (const key of Object.keys(object)) {
+    if (!fields.some((f) => f.name === key)) throw new Error(`${where}: ${JSON.stringify(key)} is no field of ${type} (src/edition-build.ts)`);
+  }
+}
 
 /**
  * The editions: every folder of grammar/ with an edition.json (the manifest: id, title, date,
  * document, notation, the model of its algorithms, the rules that play parse()'s roles) beside
- * its grammar.abnf and grammar.peggy.
+ * its grammar.abnf and grammar.peggy. `grammar`: the folder (the tests give another).
  */
-export function readEditions() {
+export function readEditions(grammar = join(ROOT, "grammar")) {
   const out = [];
-  for (const dir of readdirSync(join(ROOT, "grammar"), { withFileTypes: true })) {
+  for (const dir of readdirSync(grammar, { withFileTypes: true })) {
     if (!dir.isDirectory()) continue;
-    const folder = join(ROOT, "grammar", dir.name);
+    const folder = join(grammar, dir.name);
     const manifestPath = join(folder, "edition.json");
     if (!existsSync(manifestPath)) throw new Error(`grammar/${dir.name}/ has no edition.json`);
     const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
     if (manifest.id !== dir.name) throw new Error(`grammar/${dir.name}/edition.json: id ${JSON.stringify(manifest.id)} is not the folder's name`);
-    for (const key of ["title", "document", "date", "spec", "notation", "model", "roles"]) {
-      if (manifest[key] === undefined) throw new Error(`grammar/${dir.name}/edition.json: no ${JSON.stringify(key)}`);
+    checkFields(`grammar/${dir.name}/edition.json`, manifest, MANIFEST_FIELDS, "EditionManifest");
+    if (typeof manifest.roles === "object" && manifest.roles !== null) {
+      checkFields(`grammar/${dir.name}/edition.json: roles`, manifest.roles, ROLE_FIELDS, "EditionRoles");
     }
     for (const file of ["grammar.abnf", "grammar.peggy"]) {
       if (!existsSync(join(folder, file))) throw new Error(`grammar/${dir.name}/ has no ${file}`);
