@@ -26,9 +26,11 @@ export function writeOutputs(outputs, { check, editions }) {
   // Files in generated/ that this build did not produce (an edition removed or renamed).
   const listFiles = (dir, prefix = "") => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? listFiles(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]);
+  const removed = [];
   for (const name of existsSync(join(ROOT, "generated")) ? listFiles(join(ROOT, "generated")) : []) {
     if (outputs.has(name)) continue;
     stale.push(name);
+    removed.push(name);
     if (!check) rmSync(join(ROOT, "generated", name));
   }
   if (!check) {
@@ -44,6 +46,8 @@ export function writeOutputs(outputs, { check, editions }) {
     }
     console.log(`generated/ is fresh (${outputs.size} files from ${editions.length} edition(s))`);
   } else {
-    console.log(`build:grammar: ${editions.map((m) => m.id).join(", ")}: ${stale.length ? "wrote " + stale.join(", ") : "unchanged"}`);
+    const wrote = stale.filter((name) => !removed.includes(name));
+    const changes = [...(wrote.length ? [`wrote ${wrote.join(", ")}`] : []), ...(removed.length ? [`removed ${removed.join(", ")}`] : [])];
+    console.log(`build:grammar: ${editions.map((m) => m.id).join(", ")}: ${changes.length ? changes.join("; ") : "unchanged"}`);
   }
 }
