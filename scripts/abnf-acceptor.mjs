@@ -25,7 +25,7 @@
 //   sequences; parseAbnfText() puts the range back as written (codePointRanges()).
 //
 // As a module: editionFiles(), pegNameOf(), loadAbnf(), parseAbnfText(), toPlain(), rightLinear(), unrolled(),
-//   regexSources(), buildAcceptor(), buildSplitter().
+//   inlined(), regexSources(), buildAcceptor(), buildSplitter().
 // As a script:  node scripts/abnf-acceptor.mjs [--edition ID | --grammar FILE] [--json]
 //   prints every rule's RegExp source (one per line), or with --json
 //   { order, rules: { name: plainAst }, regex: { name: source } } for the tests.
@@ -283,6 +283,21 @@ export function unrolled(name, n) {
 }
 
 /**
+ * What a reference to the rule `name` stands for, inlined: build() of the rule's node with its
+ * right recursion unrolled (unrolled()). `active` holds the rules being inlined around the
+ * reference; one of them again is recursion through another rule, which every reader refuses.
+ */
+export function inlined(rules, name, active, build) {
+  if (active.has(name)) throw new Error(`rule ${name} is recursive through another rule: its language may not be regular`);
+  active.add(name);
+  try {
+    return build(unrolled(name, rules[name]));
+  } finally {
+    active.delete(name);
+  }
+}
+
+/**
  * The RegExp source of every rule, references inlined; right recursion is unrolled (unrolled()),
  * any other recursion throws.
  */
@@ -291,10 +306,7 @@ export function regexSources({ order, rules }) {
   const active = new Set();
   const rule = (name) => {
     if (done.has(name)) return done.get(name);
-    if (active.has(name)) throw new Error(`rule ${name} is recursive through another rule: its language may not be regular`);
-    active.add(name);
-    const src = node(unrolled(name, rules[name]));
-    active.delete(name);
+    const src = inlined(rules, name, active, node);
     done.set(name, src);
     return src;
   };
@@ -459,13 +471,7 @@ function automaton({ rules }, start) {
         }
         return end;
       }
-      case "ref": {
-        if (active.has(n.name)) throw new Error(`rule ${n.name} is recursive through another rule: its language may not be regular`);
-        active.add(n.name);
-        const to = build(unrolled(n.name, rules[n.name]), from);
-        active.delete(n.name);
-        return to;
-      }
+      case "ref": return inlined(rules, n.name, active, (body) => build(body, from));
       default: throw new Error(`unknown node ${n.kind}`);
     }
   };

@@ -27,7 +27,7 @@
 // builds, when an error's details are first read, the automaton of positions that says which rules
 // are open at the error's offset.
 import { createRequire } from "node:module";
-import { toPlain, unrolled } from "./abnf-acceptor.mjs";
+import { inlined, toPlain, unrolled } from "./abnf-acceptor.mjs";
 import { stringCodes } from "./abnf-strings.mjs";
 
 const require = createRequire(import.meta.url);
@@ -60,13 +60,7 @@ function refaAst(rules, start) {
         type: "Quantifier", lazy: false, min: n.min, max: n.max === null ? Infinity : n.max,
         alternatives: [concat(node(n.item))],
       }];
-      case "ref": {
-        if (active.has(n.name)) throw new Error(`rule ${n.name} is recursive through another rule: its language may not be regular`);
-        active.add(n.name);
-        const out = node(unrolled(n.name, rules[n.name]));
-        active.delete(n.name);
-        return out;
-      }
+      case "ref": return inlined(rules, n.name, active, node);
       default: throw new Error(`unknown node ${n.kind}`);
     }
   };

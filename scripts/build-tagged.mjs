@@ -45,7 +45,7 @@
 //
 // As a module: tagLayout(plan), taggedAutomaton(abnf, start, plan), planOf(abnf, roles),
 // taggedModule(abnf, roles, source).
-import { unrolled } from "./abnf-acceptor.mjs";
+import { inlined, unrolled } from "./abnf-acceptor.mjs";
 import { stringCodes } from "./abnf-strings.mjs";
 
 /** Above this many DFA states the build stops: the grammar would need another construction. */
@@ -115,14 +115,10 @@ function buildNfa(rules, start, plan, groupNodes) {
         return at;
       }
       case "ref": {
-        if (active.has(n.name)) throw new Error(`rule ${n.name} is recursive through another rule: its language may not be regular`);
-        active.add(n.name);
+        // A captured rule is wrapped in the empty moves that set its tags.
         const span = spanOf.get(n.name);
-        let entry;
-        if (span === undefined) entry = build(unrolled(n.name, rules[n.name]), k);
-        else entry = split([[build(unrolled(n.name, rules[n.name]), split([[k, span.end]])), span.start]]);
-        active.delete(n.name);
-        return entry;
+        return inlined(rules, n.name, active, (body) =>
+          (span === undefined ? build(body, k) : split([[build(body, split([[k, span.end]])), span.start]])));
       }
       default: throw new Error(`unknown node ${n.kind}`);
     }

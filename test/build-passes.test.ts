@@ -501,6 +501,21 @@ describe("ABNF strings (scripts/abnf-strings.mjs)", () => {
   });
 });
 
+describe("references, inlined once (scripts/abnf-acceptor.mjs inlined())", () => {
+  test("the acceptor's RegExp and lazy DFA, the rule's DFA and the tagged DFA refuse recursion through another rule", () => {
+    const out = scriptsRun(`
+      const file = ${JSON.stringify(join(tmpdir(), `uri-grammar-recursion-${process.pid}.abnf`))};
+      fs.writeFileSync(file, 'a = "x" b\\nb = "y" a / "z"\\n');
+      const abnf = acceptor.loadAbnf(file);
+      fs.rmSync(file);
+      for (const f of [() => acceptor.regexSources(abnf), () => acceptor.buildAcceptor(abnf).a.test("xz"), () => dfa.ruleAutomaton(abnf, "a"),
+        () => tagged.taggedAutomaton(abnf, "a", { spans: ["b"], groups: [] })]) {
+        try { f(); console.log("built"); } catch (e) { console.log(e.message); }
+      }`);
+    expect(out.split("\n")).toEqual(Array(4).fill("rule a is recursive through another rule: its language may not be regular"));
+  });
+});
+
 describe("what the build reads from the project instead of copying it", () => {
   test("an edition's entry exports the members of src/api.ts's interface Api (scripts/build/api-members.mjs)", () => {
     const out = scriptsRun(`
