@@ -25,7 +25,8 @@
 // Files in generated/ that no edition produces any more are removed (reported by --check).
 //
 // The build, step by step (each phase is a function or module that says what it takes and gives):
-//   1. manifests    read every grammar/ID/edition.json, checked, oldest first (build/manifests.mjs)
+//   1. manifests    every grammar/ID/edition.json, oldest first, checked against the fields
+//                   src/edition-build.ts declares (build/manifests.mjs)
 //   for each edition:
 //   2. read         its grammar.abnf and grammar.peggy, read once (build/grammar-files.mjs)
 //   3. check        the two files and the manifest agree: rule for rule, roles (build/manifests.mjs)
