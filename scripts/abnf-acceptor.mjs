@@ -13,7 +13,8 @@
 // solution, C* F (Arden's rule). Any other recursion (a reference to itself that is not in a tail
 // position, or recursion through another rule) is refused: its language may not be regular.
 //
-// - Quoted strings are case-insensitive (RFC 2234 section 2.3): a letter becomes [aA].
+// - Quoted strings are case-insensitive (RFC 2234 section 2.3): a letter becomes [aA]
+//   (scripts/abnf-strings.mjs).
 // - %x values and ranges are exact; "n*m" becomes {n,m}, "*" {0,}, "[ x ]" {0,1}.
 // - A repetition of at most 0 is the empty string, whatever it repeats: RFC 3986 writes
 //   path-empty = 0<pchar>, zero repetitions of a prose value, which is never read.
@@ -24,7 +25,7 @@
 //   sequences; parseAbnfText() puts the range back as written (codePointRanges()).
 //
 // As a module: editionFiles(), pegNameOf(), loadAbnf(), parseAbnfText(), toPlain(), rightLinear(), unrolled(),
-//   regexSources(), buildAcceptor(), buildSplitter().
+//   inlined(), regexSources(), buildAcceptor(), buildSplitter().
 // As a script:  node scripts/abnf-acceptor.mjs [--edition ID | --grammar FILE] [--json]
 //   prints every rule's RegExp source (one per line), or with --json
 //   { order, rules: { name: plainAst }, regex: { name: source } } for the tests.
@@ -35,6 +36,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { parseString } from "abnf";
+import { stringCodes } from "./abnf-strings.mjs";
 
 const RESERVED_WORDS = createRequire(import.meta.url)("peggy").RESERVED_WORDS;
 
@@ -281,6 +283,21 @@ export function unrolled(name, n) {
 }
 
 /**
+ * What a reference to the rule `name` stands for, inlined: build() of the rule's node with its
+ * right recursion unrolled (unrolled()). `active` holds the rules being inlined around the
+ * reference; one of them again is recursion through another rule, which every reader refuses.
+ */
+export function inlined(rules, name, active, build) {
+  if (active.has(name)) throw new Error(`rule ${name} is recursive through another rule: its language may not be regular`);
+  active.add(name);
+  try {
+    return build(unrolled(name, rules[name]));
+  } finally {
+    active.delete(name);
+  }
+}
+
+/**
  * The RegExp source of every rule, references inlined; right recursion is unrolled (unrolled()),
  * any other recursion throws.
  */
@@ -289,22 +306,15 @@ export function regexSources({ order, rules }) {
   const active = new Set();
   const rule = (name) => {
     if (done.has(name)) return done.get(name);
-    if (active.has(name)) throw new Error(`rule ${name} is recursive through another rule: its language may not be regular`);
-    active.add(name);
-    const src = node(unrolled(name, rules[name]));
-    active.delete(name);
+    const src = inlined(rules, name, active, node);
     done.set(name, src);
     return src;
   };
   const node = (n) => {
     switch (n.kind) {
       case "str": {
-        let out = "";
-        for (const ch of n.text) {
-          const code = ch.codePointAt(0);
-          if (n.ci && /[A-Za-z]/.test(ch)) out += `[${ch.toLowerCase()}${ch.toUpperCase()}]`;
-          else out += unit(code);
-        }
+        // A letter of a case-insensitive string is a class of its two cases: [aA].
+        const out = stringCodes(n).map((codes) => (codes.length === 1 ? unit(codes[0]) : `[${codes.map(unit).join("")}]`)).join("");
         return n.text.length === 1 ? out : `(?:${out})`;
       }
       case "range":
@@ -432,14 +442,9 @@ function automaton({ rules }, start) {
     switch (n.kind) {
       case "str": {
         let at = from;
-        for (const ch of n.text) {
-          const code = ch.codePointAt(0);
+        for (const codes of stringCodes(n)) {
           const to = state();
-          edges[at].push([code, code, to]);
-          if (n.ci && /[A-Za-z]/.test(ch)) {
-            const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
-            edges[at].push([other, other, to]);
-          }
+          for (const code of codes) edges[at].push([code, code, to]);
           at = to;
         }
         return at;
@@ -466,13 +471,7 @@ function automaton({ rules }, start) {
         }
         return end;
       }
-      case "ref": {
-        if (active.has(n.name)) throw new Error(`rule ${n.name} is recursive through another rule: its language may not be regular`);
-        active.add(n.name);
-        const to = build(unrolled(n.name, rules[n.name]), from);
-        active.delete(n.name);
-        return to;
-      }
+      case "ref": return inlined(rules, n.name, active, (body) => build(body, from));
       default: throw new Error(`unknown node ${n.kind}`);
     }
   };

@@ -27,7 +27,8 @@
 // builds, when an error's details are first read, the automaton of positions that says which rules
 // are open at the error's offset.
 import { createRequire } from "node:module";
-import { toPlain, unrolled } from "./abnf-acceptor.mjs";
+import { inlined, toPlain, unrolled } from "./abnf-acceptor.mjs";
+import { stringCodes } from "./abnf-strings.mjs";
 
 const require = createRequire(import.meta.url);
 const { CharSet, DFA, NFA } = require("refa");
@@ -50,19 +51,8 @@ function refaAst(rules, start) {
   const concat = (elements) => ({ type: "Concatenation", elements });
   const node = (n) => {
     switch (n.kind) {
-      case "str": {
-        const elements = [];
-        for (const ch of n.text) {
-          const code = ch.codePointAt(0);
-          let set = CharSet.fromCharacter(MAX, code);
-          if (n.ci && /[A-Za-z]/.test(ch)) {
-            const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
-            set = set.union(CharSet.fromCharacter(MAX, other));
-          }
-          elements.push(charClass(set));
-        }
-        return elements;
-      }
+      case "str": return stringCodes(n).map((codes) =>
+        charClass(codes.map((code) => CharSet.fromCharacter(MAX, code)).reduce((a, b) => a.union(b))));
       case "range": return [charClass(CharSet.fromRange(MAX, { min: n.first, max: n.last }))];
       case "cat": return n.items.flatMap(node);
       case "alt": return [{ type: "Alternation", alternatives: n.items.map((item) => concat(node(item))) }];
@@ -70,13 +60,7 @@ function refaAst(rules, start) {
         type: "Quantifier", lazy: false, min: n.min, max: n.max === null ? Infinity : n.max,
         alternatives: [concat(node(n.item))],
       }];
-      case "ref": {
-        if (active.has(n.name)) throw new Error(`rule ${n.name} is recursive through another rule: its language may not be regular`);
-        active.add(n.name);
-        const out = node(unrolled(n.name, rules[n.name]));
-        active.delete(n.name);
-        return out;
-      }
+      case "ref": return inlined(rules, n.name, active, node);
       default: throw new Error(`unknown node ${n.kind}`);
     }
   };

@@ -16,7 +16,7 @@ export const STAMP = join(root, "dist", "build-inputs.sha256");
 
 /**
  * The files a build reads: src/, grammar/, generated/, playground/, the tour (docs/history.tsv),
- * the build scripts and their passes (scripts/passes/), and the configs.
+ * the build scripts, their phases and passes (scripts/build/, scripts/passes/), and the configs.
  */
 function inputs() {
   const files = [];
@@ -27,8 +27,8 @@ function inputs() {
       else files.push(path);
     }
   };
-  for (const dir of ["src", "grammar", "generated", "playground", "scripts/passes"]) if (existsSync(join(root, dir))) walk(join(root, dir));
-  for (const file of ["scripts/build-grammar.mjs",
+  for (const dir of ["src", "grammar", "generated", "playground", "scripts/passes", "scripts/build"]) if (existsSync(join(root, dir))) walk(join(root, dir));
+  for (const file of ["scripts/build-grammar.mjs", "scripts/build-dfa.mjs", "scripts/build-tagged.mjs", "scripts/abnf-strings.mjs",
     "scripts/build-dist.mjs", "scripts/build-playground.mjs", "scripts/abnf-acceptor.mjs", "docs/history.tsv", "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json"]) {
     if (existsSync(join(root, file))) files.push(join(root, file));
   }

@@ -45,7 +45,8 @@
 //
 // As a module: tagLayout(plan), taggedAutomaton(abnf, start, plan), planOf(abnf, roles),
 // taggedModule(abnf, roles, source).
-import { unrolled } from "./abnf-acceptor.mjs";
+import { inlined, unrolled } from "./abnf-acceptor.mjs";
+import { stringCodes } from "./abnf-strings.mjs";
 
 /** Above this many DFA states the build stops: the grammar would need another construction. */
 const MAX_STATES = 20_000;
@@ -88,19 +89,7 @@ function buildNfa(rules, start, plan, groupNodes) {
   // build(n, k): the entry of an NFA that matches n and then goes on to k.
   const build = (n, k) => {
     switch (n.kind) {
-      case "str": {
-        let at = k;
-        for (let i = n.text.length - 1; i >= 0; i--) {
-          const ch = n.text[i];
-          const bits = bitsOf(ch.charCodeAt(0), ch.charCodeAt(0));
-          if (n.ci && /[A-Za-z]/.test(ch)) {
-            const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
-            bits.push([other, other]);
-          }
-          at = charState(bits, at);
-        }
-        return at;
-      }
+      case "str": return stringCodes(n).reduceRight((to, codes) => charState(codes.map((code) => [code, code]), to), k);
       case "range": return charState(bitsOf(n.first, n.last), k);
       case "cat": return n.items.reduceRight((to, item) => build(item, to), k);
       case "alt": {
@@ -126,14 +115,10 @@ function buildNfa(rules, start, plan, groupNodes) {
         return at;
       }
       case "ref": {
-        if (active.has(n.name)) throw new Error(`rule ${n.name} is recursive through another rule: its language may not be regular`);
-        active.add(n.name);
+        // A captured rule is wrapped in the empty moves that set its tags.
         const span = spanOf.get(n.name);
-        let entry;
-        if (span === undefined) entry = build(unrolled(n.name, rules[n.name]), k);
-        else entry = split([[build(unrolled(n.name, rules[n.name]), split([[k, span.end]])), span.start]]);
-        active.delete(n.name);
-        return entry;
+        return inlined(rules, n.name, active, (body) =>
+          (span === undefined ? build(body, k) : split([[build(body, split([[k, span.end]])), span.start]])));
       }
       default: throw new Error(`unknown node ${n.kind}`);
     }
@@ -162,14 +147,36 @@ function buildNfa(rules, start, plan, groupNodes) {
  * final (state * tags + tag: the register of the tag in the match, -1 set at the end of the input;
  * -2 throughout for a state that does not accept), registers (how many, the spare included), zeros
  * (registers that hold 0 from the start, and that no operation writes).
+ *
+ * The steps, each a function below: the NFA (buildNfa), its character classes (alphabetOf), the
+ * subset construction with registers (determinize), tags that share registers (shareRegisters),
+ * Moore's minimization (minimize), the tables of the minimal automaton (tablesOf), and classes
+ * that every state now treats alike joined (mergeClasses).
  */
 export function taggedAutomaton(abnf, start, plan) {
   const nfa = buildNfa(abnf.rules, start, plan, plan.groups.map((g) => g.node));
-  const { kind, set, out, edges, live } = nfa;
-  const T = nfa.tags;
-  // Character classes: code points that every CHAR state treats alike. Each ASCII code, then the
-  // intervals from 128 up that the states' ranges cut (RFC 3987's ucschar and iprivate): one
-  // representative each.
+  const alphabet = alphabetOf(nfa, start);
+  const dfa = determinize(nfa, alphabet, start);
+  shareRegisters(dfa, nfa.tags);
+  const block = minimize(dfa);
+  const tables = tablesOf(dfa, block, alphabet.width, nfa.tags);
+  const merged = mergeClasses(tables, alphabet);
+  return {
+    tags: nfa.tags, states: tables.count, width: merged.width, classes: merged.classes, next: merged.next, op: merged.op,
+    ops: tables.ops, final: tables.final, registers: dfa.registers + 1, zeros: tables.zeros, unminimized: dfa.states.length,
+    wide: merged.wide,
+  };
+}
+
+/**
+ * Character classes: code points that every CHAR state of the NFA treats alike. Each ASCII code,
+ * then the intervals from 128 up that the states' ranges cut (RFC 3987's ucschar and iprivate).
+ * Takes the NFA (buildNfa); gives classes (the class of each ASCII code), wide ([first code
+ * point, class, ...] from 128 up, neighbours of one class joined; null where no state reads past
+ * ASCII), width (how many classes), representative (a code point of each class) and holds(q, c)
+ * (whether the CHAR state q reads c).
+ */
+function alphabetOf({ kind, set, live }, start) {
   const chars = [];
   for (let q = 0; q < kind.length; q++) if (kind[q] === CHAR && live[q]) chars.push(q);
   const holds = (q, c) => set[q].some(([lo, hi]) => c >= lo && c <= hi);
@@ -187,7 +194,6 @@ export function taggedAutomaton(abnf, start, plan) {
   const classes = Array.from({ length: 128 }, (_, c) => classOf(signatureOf(c)));
   const wideSignatures = starts.map(signatureOf);
   const none = chars.map(() => 0).join("");
-  // [first code point, class, ...] from 128 up, neighbours of one class joined; null where no state reads past ASCII.
   let wide = null;
   if (!wideSignatures.every((sig) => sig === none)) {
     wide = [];
@@ -200,65 +206,21 @@ export function taggedAutomaton(abnf, start, plan) {
   const representative = new Array(width);
   classes.forEach((k, c) => { if (representative[k] === undefined) representative[k] = c; });
   starts.forEach((from, i) => { const k = classOf(wideSignatures[i]); if (representative[k] === undefined) representative[k] = from; });
+  return { classes, wide, width, representative, holds };
+}
 
-  /**
-   * One step on the character c (a class's representative) from the ordered threads of a state:
-   * each thread's empty moves are followed, in order, to the states that read c (tags set on the
-   * way take NEW, the position of c); the threads after c, first path first. With c null, the
-   * registers of the first path that reaches the end of the rule (the final map), or null.
-   */
-  const step = (threads, c) => {
-    const seen = new Uint8Array(kind.length);
-    const after = [];
-    const taken = new Set();
-    let final = null;
-    const visit = (q, regs) => {
-      if (seen[q] || !live[q] || final !== null) return;
-      seen[q] = 1;
-      if (kind[q] === SPLIT) {
-        for (const [to, tag] of edges[q]) {
-          if (tag < 0) visit(to, regs);
-          else { const r = regs.slice(); r[tag] = NEW - tag; visit(to, r); }
-        }
-      } else if (c === null) {
-        if (kind[q] === MATCH) final = regs;
-      } else if (kind[q] === CHAR && holds(q, c) && live[out[q]] && !taken.has(out[q])) {
-        taken.add(out[q]);
-        after.push([out[q], regs]);
-      }
-    };
-    for (const [q, regs] of threads) visit(q, regs);
-    return c === null ? final : after;
-  };
-  /**
-   * The threads with their registers renumbered in order of first use; the moves that fill the
-   * new registers from the old ones (or the position).
-   */
-  const canonical = (threads) => {
-    // Tag t's registers are t, T + t, 2T + t, ...: t holds -1 (unset) and is never written; the
-    // values paths set are in T + t, 2T + t, ... in the order of the paths. A path that has not
-    // set the tag reads t, and where every path that has set it agrees (as they mostly do) its
-    // value stays in T + t from state to state: a transition moves nothing, and a path that ends
-    // leaves the others' registers where they are.
-    const numbers = Array.from({ length: T }, () => new Map());
-    const moves = [];
-    let registers = T;
-    const renamed = threads.map(([q, regs]) => [q, regs.map((r, t) => {
-      if (r === t) return t;
-      const number = numbers[t];
-      let c = number.get(r);
-      if (c === undefined) {
-        c = (number.size + 1) * T + t;
-        number.set(r, c);
-        moves.push([c, r <= NEW ? -1 : r]);
-        registers = Math.max(registers, c + 1);
-      }
-      return c;
-    })]);
-    return { threads: renamed, moves: moves.filter(([dst, src]) => dst !== src), registers };
-  };
-  const keyOf = (threads) => threads.map(([q, regs]) => `${q}:${regs.join(",")}`).join(" ");
-
+/**
+ * The subset construction with registers (Laurikari's, with one character of lookahead; see the
+ * top of this file). Takes the NFA and its alphabet (alphabetOf); gives states (each { threads }:
+ * the ordered NFA states and their registers; 0 dead, 1 initial), next[s][k] (the next state on
+ * class k), moves[s][k] (the register moves [dst, src] of that transition, src -1 the position;
+ * null where it leads to the dead state), finals[s] (each tag's register in the match, -1 set at
+ * the end of the input; null where s does not accept) and registers (the highest number used + 1,
+ * before the spare). Each transition is one step() of the threads on the class's
+ * representative, renumbered (canonical()).
+ */
+function determinize(nfa, { width, representative, holds }, start) {
+  const T = nfa.tags;
   const states = [{ threads: [] }]; // 0: dead
   const index = new Map([["", 0]]);
   let registers = T;
@@ -280,7 +242,7 @@ export function taggedAutomaton(abnf, start, plan) {
     next.push(new Array(width).fill(0));
     moves.push(new Array(width).fill(null));
     for (let k = 0; k < width; k++) {
-      const result = canonical(step(states[s].threads, representative[k]));
+      const result = canonical(step(nfa, holds, states[s].threads, representative[k]), T);
       if (result.threads.length === 0) continue;
       registers = Math.max(registers, result.registers);
       next[s][k] = add(result.threads);
@@ -289,14 +251,83 @@ export function taggedAutomaton(abnf, start, plan) {
   }
   // The final map: each tag's register, or -1 where the match sets it at the end of the input.
   const finals = states.map(({ threads }) => {
-    const regs = step(threads, null);
+    const regs = step(nfa, holds, threads, null);
     return regs === null ? null : regs.map((r) => (r <= NEW ? -1 : r));
   });
+  return { states, next, moves, finals, registers };
+}
 
-  // Tags that hold the same value in every path of every run (scheme< and the marker of
-  // absolute-URI, say) share their registers: a tag whose registers have the same ranks as an
-  // earlier tag's in every path of every state, and whose moves are the same moves of those ranks
-  // on every transition, is read from the earlier tag's registers, and its own moves go.
+/**
+ * One step on the character c (a class's representative) from the ordered threads of a state:
+ * each thread's empty moves are followed, in order, to the states that read c (tags set on the
+ * way take NEW, the position of c); the threads after c, first path first. With c null, the
+ * registers of the first path that reaches the end of the rule (the final map), or null.
+ */
+function step({ kind, out, edges, live }, holds, threads, c) {
+  const seen = new Uint8Array(kind.length);
+  const after = [];
+  const taken = new Set();
+  let final = null;
+  const visit = (q, regs) => {
+    if (seen[q] || !live[q] || final !== null) return;
+    seen[q] = 1;
+    if (kind[q] === SPLIT) {
+      for (const [to, tag] of edges[q]) {
+        if (tag < 0) visit(to, regs);
+        else { const r = regs.slice(); r[tag] = NEW - tag; visit(to, r); }
+      }
+    } else if (c === null) {
+      if (kind[q] === MATCH) final = regs;
+    } else if (kind[q] === CHAR && holds(q, c) && live[out[q]] && !taken.has(out[q])) {
+      taken.add(out[q]);
+      after.push([out[q], regs]);
+    }
+  };
+  for (const [q, regs] of threads) visit(q, regs);
+  return c === null ? final : after;
+}
+
+/**
+ * The threads with their registers renumbered in order of first use; the moves that fill the
+ * new registers from the old ones (or the position).
+ */
+function canonical(threads, T) {
+  // Tag t's registers are t, T + t, 2T + t, ...: t holds -1 (unset) and is never written; the
+  // values paths set are in T + t, 2T + t, ... in the order of the paths. A path that has not
+  // set the tag reads t, and where every path that has set it agrees (as they mostly do) its
+  // value stays in T + t from state to state: a transition moves nothing, and a path that ends
+  // leaves the others' registers where they are.
+  const numbers = Array.from({ length: T }, () => new Map());
+  const moves = [];
+  let registers = T;
+  const renamed = threads.map(([q, regs]) => [q, regs.map((r, t) => {
+    if (r === t) return t;
+    const number = numbers[t];
+    let c = number.get(r);
+    if (c === undefined) {
+      c = (number.size + 1) * T + t;
+      number.set(r, c);
+      moves.push([c, r <= NEW ? -1 : r]);
+      registers = Math.max(registers, c + 1);
+    }
+    return c;
+  })]);
+  return { threads: renamed, moves: moves.filter(([dst, src]) => dst !== src), registers };
+}
+
+/** The key of a state: its threads and their registers. */
+function keyOf(threads) {
+  return threads.map(([q, regs]) => `${q}:${regs.join(",")}`).join(" ");
+}
+
+/**
+ * Tags that hold the same value in every path of every run (scheme< and the marker of
+ * absolute-URI, say) share their registers: a tag whose registers have the same ranks as an
+ * earlier tag's in every path of every state, and whose moves are the same moves of those ranks
+ * on every transition, is read from the earlier tag's registers, and its own moves go. Takes the
+ * automaton of determinize() and the number of tags; changes its moves and finals in place.
+ */
+function shareRegisters({ states, moves, finals }, T) {
   const rank = (r) => Math.floor(r / T);
   const movesOf = (m, t) => (m === null ? "" : m.filter(([d]) => d % T === t).map(([d, src]) => `${rank(d)}<${src < 0 ? "p" : rank(src)}`).join(";"));
   const tagSignature = (t) => states.map(({ threads }, s) =>
@@ -311,12 +342,17 @@ export function taggedAutomaton(abnf, start, plan) {
   }
   const remap = (r) => (r < 0 ? r : rank(r) * T + alias[r % T]);
   for (let s = 1; s < states.length; s++) {
-    for (let k = 0; k < width; k++) if (moves[s][k] !== null) moves[s][k] = moves[s][k].filter(([d]) => alias[d % T] === d % T);
+    for (let k = 0; k < moves[s].length; k++) if (moves[s][k] !== null) moves[s][k] = moves[s][k].filter(([d]) => alias[d % T] === d % T);
     if (finals[s] !== null) finals[s] = finals[s].map(remap);
   }
+}
 
-  // Moore's refinement: states whose final maps agree, and whose transitions agree on the class
-  // of the target and on the register operations.
+/**
+ * Moore's refinement: states whose final maps agree, and whose transitions agree on the block of
+ * the target and on the register operations, are one. Takes the automaton of determinize() (after
+ * shareRegisters()); gives the block of each state (equal numbers: one state of the minimal DFA).
+ */
+function minimize({ states, next, moves, finals }) {
   const movesKey = (m) => (m === null || m.length === 0 ? "" : m.map(([d, s]) => `${d}<${s}`).join(";"));
   let block = states.map((_, s) => (s === 0 ? "dead" : finals[s] === null ? "n" : `f${finals[s].join(",")}`));
   for (;;) {
@@ -330,6 +366,17 @@ export function taggedAutomaton(abnf, start, plan) {
     block = refined;
     if (ids.size === before) break;
   }
+  return block;
+}
+
+/**
+ * The tables of the minimal DFA. Takes the automaton of determinize(), the blocks of minimize(),
+ * the number of classes and of tags; gives count (states: dead 0, initial 1, the others in the
+ * order first reached), next and op (state * width + class: the next state; where the
+ * transition's register operations begin in ops, 0 none), ops, final (state * tags + tag) and
+ * zeros.
+ */
+function tablesOf({ next, moves, finals, registers }, block, width, T) {
   // Renumber: dead 0, initial 1, the others in the order first reached.
   const newId = new Map([[block[0], 0], [block[1], 1]]);
   const order = [0, 1];
@@ -355,8 +402,8 @@ export function taggedAutomaton(abnf, start, plan) {
   const opTable = new Array(count * width).fill(0);
   const ops = [0]; // index 0: no operations
   const groups = new Map();
-  const group = (moves) => {
-    const m = moves === null ? null : moves.filter(([d]) => !zero.has(d));
+  const group = (m0) => {
+    const m = m0 === null ? null : m0.filter(([d]) => !zero.has(d));
     if (m === null || m.length === 0) return 0;
     const seq = sequential(m, registers);
     const key = seq.join(",");
@@ -372,8 +419,17 @@ export function taggedAutomaton(abnf, start, plan) {
     }
     if (finals[s] !== null) for (let t = 0; t < T; t++) final[i * T + t] = finals[s][t];
   });
-  // Classes that every state now treats alike (same target, same operations) become one.
-  const columnKey = (k) => Array.from({ length: count }, (_, i) => `${nextTable[i * width + k]}/${opTable[i * width + k]}`).join(",");
+  return { count, next: nextTable, op: opTable, ops, final, zeros };
+}
+
+/**
+ * Classes that every state now treats alike (same target, same operations) become one. Takes the
+ * tables of tablesOf() and the alphabet of alphabetOf(); gives width, classes (of each ASCII
+ * code), next and op (over the joined classes) and wide (merged as the ASCII classes are,
+ * neighbours of one class joined again).
+ */
+function mergeClasses({ count, next, op }, { classes, wide, width }) {
+  const columnKey = (k) => Array.from({ length: count }, (_, i) => `${next[i * width + k]}/${op[i * width + k]}`).join(",");
   const merged = new Map();
   const classMap = Array.from({ length: width }, (_, k) => {
     const key = columnKey(k);
@@ -385,11 +441,10 @@ export function taggedAutomaton(abnf, start, plan) {
   const op2 = new Array(count * w).fill(0);
   for (let i = 0; i < count; i++) {
     for (let k = 0; k < width; k++) {
-      next2[i * w + classMap[k]] = nextTable[i * width + k];
-      op2[i * w + classMap[k]] = opTable[i * width + k];
+      next2[i * w + classMap[k]] = next[i * width + k];
+      op2[i * w + classMap[k]] = op[i * width + k];
     }
   }
-  // The classes past ASCII, merged as the ASCII ones are (neighbours of one class joined again).
   let wideMerged = null;
   if (wide !== null) {
     wideMerged = [];
@@ -398,10 +453,7 @@ export function taggedAutomaton(abnf, start, plan) {
       if (wideMerged.length === 0 || wideMerged[wideMerged.length - 1] !== k) wideMerged.push(wide[i], k);
     }
   }
-  return {
-    tags: T, states: count, width: w, classes: classes.map((k) => classMap[k]), next: next2, op: op2, ops,
-    final, registers: registers + 1, zeros, unminimized: states.length, wide: wideMerged,
-  };
+  return { width: w, classes: classes.map((k) => classMap[k]), next: next2, op: op2, wide: wideMerged };
 }
 
 /**

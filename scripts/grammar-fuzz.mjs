@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { DEFAULT_EDITION, ROOT, buildAcceptor, editionFiles, loadAbnf, pegNameOf } from "./abnf-acceptor.mjs";
 import { codePointClasses } from "./passes/index.mjs";
+import { caseVariants, otherCase } from "./abnf-strings.mjs";
 
 const require = createRequire(import.meta.url);
 /** A small seeded PRNG (32-bit state): the same seed gives the same cases on every machine. */
@@ -77,8 +78,12 @@ export class Generator {
     switch (n.kind) {
       case "str": {
         if (!n.ci) return n.text;
+        // Each character in either case, by a coin (tossed for every character, so that a seed's cases stay as they were).
         let out = "";
-        for (const ch of n.text) out += r.chance(0.5) ? ch.toLowerCase() : ch.toUpperCase();
+        for (const ch of n.text) {
+          const cases = caseVariants(ch, true);
+          out += cases[r.chance(0.5) ? 0 : cases.length - 1];
+        }
         return out;
       }
       case "range": {
@@ -142,7 +147,7 @@ export class Generator {
           break;
         }
         case 5: s = r.chance(0.5) ? s.slice(0, at) : s.slice(at); break;
-        default: s = s.slice(0, at) + (s[at] ?? "").replace(/[a-z]/i, (c) => c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) + s.slice(at + 1);
+        default: s = s.slice(0, at) + (otherCase(s[at]) ?? s[at] ?? "") + s.slice(at + 1);
       }
     }
     return s;

@@ -4,7 +4,9 @@
 // peggy output of the same grammar, compiled here; the fast build's records with those of the
 // grammar compiled by peggy with the model's typing of records alone (type-records.mjs: the
 // draft's hosts), so that each pass but that one is shown to keep the records as the grammar's
-// actions build them.
+// actions build them. At the end: the build scripts' reading of ABNF strings (scripts/abnf-strings.mjs),
+// and what the build reads from the project instead of copying it (the API's members, a model's
+// typing of records).
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -436,5 +438,136 @@ describe("classes of code points and peggy's mergeCharacterClasses", () => {
       expect(accepts(merged, "iunreserved", s)).toBe(true);
       expect(accepts(kept, "iunreserved", s)).toBe(true);
     }
+  });
+});
+
+/** Runs an ES module's code with the build scripts imported (scripts/*.mjs, scripts/build/*.mjs); its output. */
+function scriptsRun(code: string): string {
+  const file = (f: string) => JSON.stringify(join(root, "scripts", f));
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", `
+    import * as strings from ${file("abnf-strings.mjs")};
+    import * as acceptor from ${file("abnf-acceptor.mjs")};
+    import * as dfa from ${file("build-dfa.mjs")};
+    import * as tagged from ${file("build-tagged.mjs")};
+    import * as api from ${file("build/api-members.mjs")};
+    import * as records from ${file("passes/type-records.mjs")};
+    import * as manifests from ${file("build/manifests.mjs")};
+    import * as fs from "node:fs";
+    ${code}`], { encoding: "utf8" });
+  return (r.stdout + r.stderr).trim();
+}
+
+// RFC 5234 section 2.3: "ABNF strings are case insensitive and the character set for these strings
+// is US-ASCII". Written once (scripts/abnf-strings.mjs); every reader of the ABNF takes it from there.
+describe("ABNF strings (scripts/abnf-strings.mjs)", () => {
+  test("a letter of a case-insensitive string is either case, lower first; nothing else has another case", () => {
+    const out = scriptsRun(`console.log(JSON.stringify([["a", true], ["Q", true], ["k", true], ["1", true], ["-", true], ["\\u00e9", true], ["a", false],
+      ["Q", false]].map(([ch, ci]) => strings.caseVariants(ch, ci))));
+      console.log(JSON.stringify(strings.stringCodes({ kind: "str", text: "aZ%", ci: true })));
+      console.log(JSON.stringify(["a", "Z", "1", "\\u212a", "\\u0130", undefined].map((ch) => strings.otherCase(ch) ?? null)));`);
+    expect(out.split("\n")).toEqual([
+      '[["a","A"],["q","Q"],["k","K"],["1"],["-"],["é"],["a"],["Q"]]',
+      "[[97,65],[122,90],[37]]",
+      '["A","z",null,null,null,null]',
+    ]);
+  });
+
+  test("the acceptor's lazy DFA and RegExp, the rule's DFA and the tagged DFA read strings alike", () => {
+    const inputs = ["ab1-", "AB1-", "aB1-", "Ab1-", "ab1_", "aB1", "k", "K", "\u212a", "Xy", "xy", "XY", "X", ""];
+    const out = scriptsRun(`
+      const file = ${JSON.stringify(join(tmpdir(), `uri-grammar-strings-${process.pid}.abnf`))};
+      fs.writeFileSync(file, 'top = r / k / s\\nr = "aB1-"\\nk = "k"\\ns = %s"Xy"\\n');
+      const abnf = acceptor.loadAbnf(file);
+      fs.rmSync(file);
+      const inputs = ${JSON.stringify(inputs)};
+      const lazy = acceptor.buildAcceptor(abnf).top;
+      const re = new RegExp("^(?:" + acceptor.regexSources(abnf).top + ")$", "u");
+      const a = dfa.ruleAutomaton(abnf, "top");
+      const t = tagged.taggedAutomaton(abnf, "top", { spans: ["top"], groups: [] });
+      const run = (classes, width, next, s) => {
+        let state = 1;
+        for (const ch of s) {
+          const c = ch.codePointAt(0);
+          if (c >= 128 || state === 0) return 0;
+          state = next[state * width + classes[c]];
+        }
+        return state;
+      };
+      for (const s of inputs) {
+        console.log(JSON.stringify([lazy.test(s), re.test(s), a.accepting.includes(run(a.classes, a.width, a.table, s)), t.final[run(t.classes, t.width, t.next, s) * t.tags] > -2]));
+      }`);
+    const expected = [true, true, true, true, false, false, true, true, false, true, false, false, false, false];
+    expect(out.split("\n")).toEqual(expected.map((v) => JSON.stringify([v, v, v, v])));
+  });
+});
+
+describe("references, inlined once (scripts/abnf-acceptor.mjs inlined())", () => {
+  test("the acceptor's RegExp and lazy DFA, the rule's DFA and the tagged DFA refuse recursion through another rule", () => {
+    const out = scriptsRun(`
+      const file = ${JSON.stringify(join(tmpdir(), `uri-grammar-recursion-${process.pid}.abnf`))};
+      fs.writeFileSync(file, 'a = "x" b\\nb = "y" a / "z"\\n');
+      const abnf = acceptor.loadAbnf(file);
+      fs.rmSync(file);
+      for (const f of [() => acceptor.regexSources(abnf), () => acceptor.buildAcceptor(abnf).a.test("xz"), () => dfa.ruleAutomaton(abnf, "a"),
+        () => tagged.taggedAutomaton(abnf, "a", { spans: ["b"], groups: [] })]) {
+        try { f(); console.log("built"); } catch (e) { console.log(e.message); }
+      }`);
+    expect(out.split("\n")).toEqual(Array(4).fill("rule a is recursive through another rule: its language may not be regular"));
+  });
+});
+
+describe("what the build reads from the project instead of copying it", () => {
+  test("an edition's entry exports the members of src/api.ts's interface Api (scripts/build/api-members.mjs)", () => {
+    const out = scriptsRun(`
+      console.log(JSON.stringify(api.apiMembers()));
+      const file = ${JSON.stringify(join(tmpdir(), `uri-grammar-api-${process.pid}.ts`))};
+      fs.writeFileSync(file, 'export interface Other { x(): void }\\nexport interface Api<D> {\\n  /** doc */\\n  f<E = D>(a: string): E;\\n  readonly V: number;\\n  g(a: string): void;\\n  g(a: number): void;\\n}\\n');
+      console.log(JSON.stringify(api.apiMembers(file)));
+      fs.writeFileSync(file, 'export interface Other { x(): void }\\n');
+      try { api.apiMembers(file); } catch (e) { console.log(e.message.replace(file, "FILE")); } finally { fs.rmSync(file); }`);
+    const [own, synthetic, missing] = out.split("\n");
+    const members = JSON.parse(own) as { properties: string[]; functions: string[] };
+    const entry = require("../generated/rfc3986/entry.js") as Record<string, unknown>;
+    expect([...members.properties, ...members.functions, "EDITION", "ResolveError", "UriSyntaxError"].sort()).toEqual(Object.keys(entry).sort());
+    expect(JSON.parse(synthetic)).toEqual({ properties: ["V"], functions: ["f", "g"] });
+    expect(missing).toBe("FILE: no interface Api");
+  });
+
+  test("a manifest has the fields src/edition-build.ts requires, and none it does not declare", () => {
+    const out = scriptsRun(`
+      const dir = ${JSON.stringify(join(tmpdir(), `uri-grammar-manifests-${process.pid}`))};
+      const edit = (change) => {
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.cpSync(${JSON.stringify(join(root, "grammar"))}, dir, { recursive: true });
+        const file = dir + "/rfc3986/edition.json";
+        const manifest = JSON.parse(fs.readFileSync(file, "utf8"));
+        change(manifest);
+        fs.writeFileSync(file, JSON.stringify(manifest));
+        try { console.log(manifests.readEditions(dir).length); } catch (e) { console.log(e.message); }
+      };
+      edit(() => {});
+      edit((m) => { m.taged = true; });
+      edit((m) => { delete m.spec; });
+      edit((m) => { m.roles.hosts = "host"; });
+      edit((m) => { delete m.roles.escape; });
+      fs.rmSync(dir, { recursive: true, force: true });`);
+    expect(out.split("\n")).toEqual([
+      String(EDITIONS.length),
+      'grammar/rfc3986/edition.json: "taged" is no field of EditionManifest (src/edition-build.ts)',
+      'grammar/rfc3986/edition.json: no "spec"',
+      'grammar/rfc3986/edition.json: roles: "hosts" is no field of EditionRoles (src/edition-build.ts)',
+      'grammar/rfc3986/edition.json: roles: no "escape"',
+    ]);
+  });
+
+  test("a model's typing of records is the records.ts of its folder, where it has one", () => {
+    const out = scriptsRun(`
+      for (const model of ["rfc2396bis-01", "rfc3986"]) console.log(records.recordTypesOfModel(model)?.file ?? null);
+      try { records.recordTypesOfModel("no-such-model"); } catch (e) { console.log(e.message); }`);
+    expect(out.split("\n")).toEqual([
+      "src/models/rfc2396bis-01/records.ts",
+      "null",
+      'typeRecords: the model "no-such-model" has no folder src/models/no-such-model/',
+    ]);
   });
 });

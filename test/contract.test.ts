@@ -90,8 +90,8 @@ describe("every TypeError names the function called", () => {
 });
 
 describe("each edition's own entry (uri-grammar/ID)", () => {
-  // The build writes the entry's list of functions (scripts/build-grammar.mjs, ENTRY_FUNCTIONS);
-  // it must be the API's, every function of createApi() and nothing else.
+  // The build writes the entry's list of functions from src/api.ts's interface Api
+  // (scripts/build/api-members.mjs); it must be every function of createApi() and nothing else.
   const apiKeys = Object.keys(createApi(selectEdition)).sort();
   test.each(IDS)("%s exports every function of the API, its edition and the error classes", (id) => {
     expect(Object.keys(entryOf(id)).sort()).toEqual([...apiKeys, "EDITION", "ResolveError", "UriSyntaxError"].sort());

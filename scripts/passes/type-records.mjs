@@ -4,8 +4,8 @@
 // The grammar's actions return plain records ({ rule, start, end, ...parts }: a host is the rule
 // that matched and its span); the typed objects are the model's, written in src/. Where a model
 // types a record as soon as it is built (the draft's hosts: labels, octets, address; its
-// authorities; src/records.ts), building it in src/ after the parse would walk every reference
-// twice, and parse() measured 7% to 12% slower. This pass takes the model's module, with its
+// authorities; src/models/rfc2396bis-01/records.ts), building it in src/ after the parse would
+// walk every reference twice, and parse() measured 7% to 12% slower. This pass takes the model's module, with its
 // TYPED_RECORDS ({ rule: function (record, input) }), into the parser, and makes each such rule's
 // value the function's result:
 //
@@ -14,7 +14,7 @@
 // with `const peg$records = ...` (the module, transpiled) in the grammar's top-level initializer.
 // The language is the same; the value of the rule is the typed record. (The trace build, whose
 // values nothing reads, is compiled without it.)
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,15 +24,16 @@ const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /**
- * The models whose typing of the grammar's records is compiled into the parser: the model (an
- * edition's edition.json "model"), and its module of src/ that exports TYPED_RECORDS.
+ * The model's typing of records ({ file, code, rules }), or null for a model that has none. A
+ * model (an edition's edition.json "model") whose typing of the grammar's records is compiled into
+ * the parser has it in its folder, src/models/MODEL/records.ts, which exports TYPED_RECORDS.
  */
-export const MODEL_RECORDS = { "rfc2396bis-01": "src/models/rfc2396bis-01/records.ts" };
-
-/** The model's typing of records ({ file, code, rules }), or null for a model that has none. */
 export function recordTypesOfModel(model) {
-  const file = MODEL_RECORDS[model];
-  return file === undefined ? null : { file, ...recordTypesOf(join(root, file)) };
+  if (!/^[a-z0-9][a-z0-9.-]*$/.test(model) || !existsSync(join(root, "src", "models", model))) {
+    fail("typeRecords", `the model ${JSON.stringify(model)} has no folder src/models/${model}/`);
+  }
+  const file = `src/models/${model}/records.ts`;
+  return existsSync(join(root, file)) ? { file, ...recordTypesOf(join(root, file)) } : null;
 }
 
 /**
