@@ -80,6 +80,10 @@ describe("every TypeError names the function called", () => {
     // or refused; a refusal is a TypeError in the name of the function called.
     if (o.error === "TypeError") expect(o.message!.startsWith(`${fn}: options.`)).toBe(true);
     else expect(o.error === undefined || o.error === "NotDefinedError").toBe(true);
+    // An operation the edition's document does not define is refused with the entry's own class.
+    if (o.error === "NotDefinedError") {
+      expect(() => entryOf(id)[fn](...args, options)).toThrow((entryOf(id) as unknown as { NotDefinedError: new () => Error }).NotDefinedError);
+    }
     expect(outcome(() => (api as unknown as Entry)[fn](...args, { ...options, edition: id }))).toEqual(o);
   });
 
@@ -94,7 +98,7 @@ describe("each edition's own entry (uri-grammar/ID)", () => {
   // (scripts/build/api-members.mjs); it must be every function of createApi() and nothing else.
   const apiKeys = Object.keys(createApi(selectEdition)).sort();
   test.each(IDS)("%s exports every function of the API, its edition and the error classes", (id) => {
-    expect(Object.keys(entryOf(id)).sort()).toEqual([...apiKeys, "EDITION", "ResolveError", "UriSyntaxError"].sort());
+    expect(Object.keys(entryOf(id)).sort()).toEqual([...apiKeys, "EDITION", "NotDefinedError", "ResolveError", "UriSyntaxError"].sort());
   });
 });
 

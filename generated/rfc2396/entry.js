@@ -28,4 +28,5 @@ module.exports = {
   ruleInfo: api.ruleInfo,
   UriSyntaxError: errors.UriSyntaxError,
   ResolveError: errors.ResolveError,
+  NotDefinedError: errors.NotDefinedError,
 };

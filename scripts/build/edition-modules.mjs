@@ -72,14 +72,14 @@ function entryModule(manifest) {
     `const { EDITION: build } = require("./index.js");\n\n` +
     `const EDITION = editionFromBuild(build);\nconst api = createApi(boundTo(EDITION));\n\n` +
     `module.exports = {\n  EDITION,\n${ENTRY_MEMBERS.map((f) => `  ${f}: api.${f},\n`).join("")}` +
-    `  UriSyntaxError: errors.UriSyntaxError,\n  ResolveError: errors.ResolveError,\n};\n`;
+    `  UriSyntaxError: errors.UriSyntaxError,\n  ResolveError: errors.ResolveError,\n  NotDefinedError: errors.NotDefinedError,\n};\n`;
 }
 
 function entryDeclarations(manifest) {
   const id = JSON.stringify(manifest.id);
   return `${GENERATED_HEADER} from grammar/${manifest.id}/.\n` +
     `import type { Api } from "../../src/api.js";\nimport type { EditionOf } from "../../src/registry.js";\n` +
-    `export { UriSyntaxError, ResolveError } from "../../src/errors.js";\n` +
+    `export { UriSyntaxError, ResolveError, NotDefinedError } from "../../src/errors.js";\n` +
     `/** The edition these functions are bound to. */\nexport declare const EDITION: EditionOf<${id}>;\n` +
     ENTRY_MEMBERS.map((f) => `export declare const ${f}: Api<${id}>[${JSON.stringify(f)}];\n`).join("");
 }
