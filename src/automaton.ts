@@ -461,6 +461,21 @@ export type AbnfNode =
   | { readonly kind: "rep"; readonly min: number; readonly max: number | null; readonly item: AbnfNode }
   | { readonly kind: "ref"; readonly name: string };
 
+/**
+ * The characters one character of an ABNF string matches, as code points: RFC 5234 section 2.3,
+ * "ABNF strings are case insensitive and the character set for these strings is US-ASCII", so an
+ * ASCII letter of a case-insensitive string matches both its cases, and every other character (and
+ * every character of a case-sensitive %s string) itself alone. The build scripts read strings the
+ * same way (scripts/abnf-strings.mjs).
+ */
+export function stringCharacter(ch: string, ci: boolean): readonly number[] {
+  const code = ch.codePointAt(0)!;
+  if (!ci) return [code];
+  if (code >= 0x61 && code <= 0x7a) return [code - 0x20, code];
+  if (code >= 0x41 && code <= 0x5a) return [code, code + 0x20];
+  return [code];
+}
+
 /** The compact form of a tree in generated/ID/dfa.js (scripts/build-dfa.mjs compactTree()). */
 type CompactTree = string | readonly [number, ...unknown[]];
 

@@ -3,7 +3,7 @@
 // longest prefix that some match begins with) and every character that could come next; the
 // automaton of the rule's positions (src/positions.ts) says which rules read each of those
 // characters there. Both take time linear in the input and memory independent of it.
-import { nextIn, runScan, type AbnfNode, type Next } from "./automaton.js";
+import { nextIn, runScan, stringCharacter, type AbnfNode, type Next } from "./automaton.js";
 import type { Edition, PegExpectation, RuleInfo } from "./edition.js";
 import { orList, showChar, UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
 import { mergeRanges, Positions, type Reading } from "./positions.js";
@@ -262,7 +262,7 @@ function reachableOf(edition: Edition): { reachable: ReadonlySet<string>; alphab
     const walk = (n: AbnfNode): void => {
       switch (n.kind) {
         case "str":
-          for (const ch of n.text) { alphabet.add(ch); if (n.ci) { alphabet.add(ch.toLowerCase()); alphabet.add(ch.toUpperCase()); } }
+          for (const ch of n.text) for (const code of stringCharacter(ch, n.ci)) alphabet.add(String.fromCodePoint(code));
           break;
         case "range":
           for (let c = n.first; c <= Math.min(n.last, 0x7f); c++) alphabet.add(String.fromCharCode(c));

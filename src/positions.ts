@@ -4,7 +4,7 @@
 // already unrolled into repetition by the build) when an error's details are first read, and run
 // over the input as a DFA of sets of positions built as it goes: time linear in the input, memory
 // independent of it.
-import { codePointAt, type AbnfNode } from "./automaton.js";
+import { codePointAt, stringCharacter, type AbnfNode } from "./automaton.js";
 
 /** A transition on a range of code points, taken inside a chain of rules. */
 interface Edge { readonly lo: number; readonly hi: number; readonly to: number; readonly chain: number }
@@ -70,12 +70,7 @@ export class Positions {
           let at = from;
           for (const ch of n.text) {
             const to = state();
-            const code = ch.codePointAt(0)!;
-            edge(at, code, code, to);
-            if (n.ci && /[A-Za-z]/.test(ch)) {
-              const other = (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()).charCodeAt(0);
-              edge(at, other, other, to);
-            }
+            for (const code of stringCharacter(ch, n.ci)) edge(at, code, code, to);
             at = to;
           }
           return at;

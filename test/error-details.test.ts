@@ -93,3 +93,13 @@ describe("the expectations at the offset are exact", () => {
     expect(errorOf("http://a/b c", { edition: "rfc3986" }).expected[0]).toBe("a segment character");
   });
 });
+
+describe("a case-insensitive string of the ABNF, in an error's details (RFC 5234 section 2.3)", () => {
+  test('RFC 3986\'s IPvFuture "v": both cases of the letter may come next, and nothing else for it', () => {
+    const e = errorOf("http://[", { edition: "rfc3986" });
+    expect(e.next.characters).toBe("0123456789:ABCDEFVabcdefv");
+    expect(e.expected).toContain('"V" or "v" (IPvFuture)');
+    // The Kelvin sign (U+212A), whose lower case is "k", is not a case of an ASCII letter.
+    expect(e.next.ranges).toEqual([]);
+  });
+});
