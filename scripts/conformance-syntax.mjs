@@ -104,7 +104,7 @@ function applicability(record) {
 function withFragment(map, input, accepts) {
   const hash = input.indexOf("#");
   if (!map.fragment || hash < 0) return accepts(map.rule, input);
-  return accepts(map.rule, input.slice(0, hash)) && accepts("fragment", input.slice(hash + 1));
+  return accepts(map.rule, input.slice(0, hash)) && accepts(roles.fragment, input.slice(hash + 1));
 }
 
 /** Our parser's verdict for a validity record mapped to `map` ({ rule, optional?, fragment?, authority? }). */
