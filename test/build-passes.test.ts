@@ -528,7 +528,7 @@ describe("what the build reads from the project instead of copying it", () => {
     const [own, synthetic, missing] = out.split("\n");
     const members = JSON.parse(own) as { properties: string[]; functions: string[] };
     const entry = require("../generated/rfc3986/entry.js") as Record<string, unknown>;
-    expect([...members.properties, ...members.functions, "EDITION", "ResolveError", "UriSyntaxError"].sort()).toEqual(Object.keys(entry).sort());
+    expect([...members.properties, ...members.functions, "EDITION", "NotDefinedError", "ResolveError", "UriSyntaxError"].sort()).toEqual(Object.keys(entry).sort());
     expect(JSON.parse(synthetic)).toEqual({ properties: ["V"], functions: ["f", "g"] });
     expect(missing).toBe("FILE: no interface Api");
   });
