@@ -4,6 +4,7 @@
 // each rung does is the model's (src/models/<model>/normalize.ts): RFC 3986's section 6.2,
 // RFC 2396's section 6 and 2.3, the 2003 draft's section 6.2.
 import { describe } from "./args.js";
+import type { ModelDefinition } from "./model.js";
 import { booleanOption, oneOfOption, optionsOf } from "./options.js";
 
 /**
@@ -14,6 +15,24 @@ import { booleanOption, oneOfOption, optionsOf } from "./options.js";
 export type Ladder = "simple" | "syntax" | "scheme";
 
 export const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
+
+/** The options a model's functions take, with the values its property tests and fuzzers draw from (src/model.ts). */
+type ModelOptions = ModelDefinition["options"];
+
+/**
+ * The options of every model with a comparison ladder, and a model's own beside them: resolve()'s
+ * `strict` (RFC 3986 5.2.2, the draft's and RFC 2396's 5.2: a validating parser), normalize()'s
+ * `scheme` (whether to climb the ladder's last rung) and equivalent()'s `ladder` and
+ * `ignoreFragment`.
+ */
+export function ladderOptions(own: { readonly [F in keyof ModelOptions]?: ModelOptions[F] } = {}): ModelOptions {
+  const both = [true, false] as const;
+  return {
+    resolve: { strict: both, ...own.resolve },
+    normalize: { scheme: both, ...own.normalize },
+    equivalent: { ladder: LADDERS, ignoreFragment: both, ...own.equivalent },
+  };
+}
 
 /**
  * What normalization needs to know of the grammar: whether a rule (named as the edition's document

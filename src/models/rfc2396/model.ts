@@ -1,6 +1,6 @@
 // RFC 2396's model, for RFC 2396 and the drafts of 1997-98 that led to it, as the register of
 // models reads it (src/model.ts, src/models/index.ts).
-import { LADDERS } from "../../ladder.js";
+import { ladderOptions } from "../../ladder.js";
 import { registerModel } from "../../model.js";
 import type { TypesOf } from "../../model-types.js";
 import { DOT_SEGMENTS } from "../../options.js";
@@ -24,10 +24,7 @@ export const MODEL = registerModel({
   // written or an opaque_part's record; the Reference splits the path into segments and params.
   build: referenceOf,
   operations: OPERATIONS,
-  options: {
-    resolve: { strict: [true, false], dotSegments: DOT_SEGMENTS },
-    normalize: { scheme: [true, false] },
-    equivalent: { ladder: LADDERS, ignoreFragment: [true, false] },
-  },
+  options: ladderOptions({ resolve: { dotSegments: DOT_SEGMENTS } }),
+
   auditCodes: AUDIT_CODES,
 });
