@@ -120,6 +120,20 @@ export interface EditionRoles {
    * draft names no such set (its xalpha holds the escape itself).
    */
   readonly unreserved?: string;
+  /** The reserved characters (the delimiters: 2.2 of each document from RFC 2396 on). */
+  readonly reserved?: string;
+  /**
+   * The server-based authority, the other alternative of the authority (RFC 2396's and the 2003
+   * draft's server = [ [ userinfo "@" ] hostport ]); what a registry-based one that normalization
+   * changes may become.
+   */
+  readonly server?: string;
+  /** The letters and the digits, where a model names them (the 2003 draft's safe set in 2.3: ALPHA, DIGIT, "_", "~"). */
+  readonly alpha?: string;
+  readonly digit?: string;
+  /** RFC 3987's characters past ASCII: those an IRI may hold (ucschar) and those only its query may (iprivate). */
+  readonly ucschar?: string;
+  readonly iprivate?: string;
   /**
    * The registry-based naming authority, the alternative of a server in the authority
    * (RFC 2396's reg_name; draft-fielding-uri-syntax-01 calls it authority, and the whole

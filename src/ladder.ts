@@ -35,12 +35,12 @@ export function ladderOptions(own: { readonly [F in keyof ModelOptions]?: ModelO
 }
 
 /**
- * What normalization needs to know of the grammar: whether a rule (named as the edition's document
- * spells it) matches the whole of `input`. A compiled grammar is one (src/syntax.ts):
- * `accepts("unreserved", "~")`.
+ * What normalization needs to know of the grammar: whether the rule of a role (edition.json
+ * "roles": the rule a model asks for by what it does, whatever the document calls it) matches the
+ * whole of `input`. A compiled grammar is one (src/syntax.ts): `accepts("unreserved", "~")`.
  */
 export interface Syntax {
-  accepts(rule: string, input: string): boolean;
+  accepts(role: string, input: string): boolean;
 }
 
 /** The rung and the fragment choice of equivalent(), read in the name of `fn`. */
@@ -72,10 +72,10 @@ export function equivalentAt<R>(a: R, b: R, ladder: Ladder, ignoreFragment: bool
 }
 
 /** The grammar's answer, which must be a boolean. */
-export function syntaxAccepts(syntax: Syntax, rule: string, input: string): boolean {
-  const answer = syntax.accepts(rule, input);
+export function syntaxAccepts(syntax: Syntax, role: string, input: string): boolean {
+  const answer = syntax.accepts(role, input);
   if (typeof answer !== "boolean") {
-    throw new TypeError(`Syntax.accepts(${JSON.stringify(rule)}, ...) must return a boolean, got ${describe(answer)}`);
+    throw new TypeError(`Syntax.accepts(${JSON.stringify(role)}, ...) must return a boolean, got ${describe(answer)}`);
   }
   return answer;
 }
@@ -83,13 +83,13 @@ export function syntaxAccepts(syntax: Syntax, rule: string, input: string): bool
 /** A Syntax, else a TypeError naming `what` and the grammar it should be (`grammar`: "RFC 3986"). */
 export function requireSyntax(syntax: unknown, what: string, grammar: string): asserts syntax is Syntax {
   if (syntax === null || typeof syntax !== "object" || typeof (syntax as Syntax).accepts !== "function") {
-    throw new TypeError(`${what} must be a Syntax ({ accepts(rule, input) }), the compiled ${grammar} grammar; got ${describe(syntax)}`);
+    throw new TypeError(`${what} must be a Syntax ({ accepts(role, input) }), the compiled ${grammar} grammar; got ${describe(syntax)}`);
   }
 }
 
 const UNRESERVED = new WeakMap<Syntax, Uint8Array>();
 
-/** One table per grammar: entry c is 1 when the single character U+00c matches its rule `unreserved`. */
+/** One table per grammar: entry c is 1 when the single character U+00c matches its rule of the role `unreserved`. */
 export function unreservedTable(syntax: Syntax, what: string, grammar: string): Uint8Array {
   requireSyntax(syntax, what, grammar);
   let table = UNRESERVED.get(syntax);

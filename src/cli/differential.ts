@@ -1,6 +1,6 @@
 // uri-grammar differential: the edition's reading of each input beside the WHATWG URL Standard's
 // (the parser of browsers and Node's fetch), component by component, with the differences marked.
-import { EDITIONS, differential as compareReadings, type DifferentialResult, type EditionId } from "../index.js";
+import { DIFFERENTIAL_DEFAULT_EDITION, EDITIONS, differential as compareReadings, type DifferentialResult, type EditionId } from "../index.js";
 import { visible } from "../printable.js";
 import { UsageError, globalOptionHelp, editionOf } from "./args.js";
 import { inputsOf, type Command, type Context } from "./context.js";
@@ -50,8 +50,8 @@ ${exitStatusHelp({
   async run(values, positionals, ctx) {
     const [inputs, edition] = await inputsOf(positionals, ["<input>..."], ctx, () => {
       const given = values.edition ?? process.env.URI_GRAMMAR_EDITION;
-      const id: EditionId = given === undefined || given === "" ? "rfc3986" : editionOf(values);
-      if ((EDITIONS[id].model as string) === "url-1993") {
+      const id: EditionId = given === undefined || given === "" ? DIFFERENTIAL_DEFAULT_EDITION : editionOf(values);
+      if (EDITIONS[id].normalization === undefined) {
         throw new UsageError(`${EDITIONS[id].document} defines no normalization, which tells a difference of form from a difference of reading; choose another edition`);
       }
       return id;

@@ -10,7 +10,7 @@ import type { StepName } from "./steps.js";
 import type { EquivalentOptions, NormalizeOptions } from "./normalize.js";
 import { AUDIT_CODES } from "./audit.js";
 import { referenceOf } from "./build.js";
-import { OPERATIONS } from "./operations.js";
+import { OPERATIONS, queryOnlyReference } from "./operations.js";
 
 declare module "../../model-types.js" {
   interface ModelTypes {
@@ -27,4 +27,6 @@ export const MODEL = registerModel({
   options: ladderOptions({ resolve: { dotSegments: DOT_SEGMENTS } }),
 
   auditCodes: AUDIT_CODES,
+  // Appendix C.1 resolves "?y", which its relativeURI (a path first, section 5) does not match.
+  beyondGrammar: queryOnlyReference,
 });

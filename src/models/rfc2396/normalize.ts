@@ -26,8 +26,9 @@ import { Reference, type Authority, type Host, type ReferenceParts, type ServerA
 
 /**
  * What normalization needs to know of the grammar (src/ladder.ts): the compiled RFC 2396 grammar
- * is one. Normalization asks "unreserved" of each ASCII character (once per Syntax object), and
- * "server", "IPv4address" and "hostname" of a reg_name whose escapes were replaced. The rungs of
+ * is one. Normalization asks the rule of the role "unreserved" of each ASCII character (once per
+ * Syntax object), "server" and "ipv4" of a reg_name whose escapes were replaced, and "scheme" of
+ * the text before the ":" of a relative path (edition.json "roles"). The rungs of
  * the ladder (Ladder): "simple", character for character as recombined (section 5.2 step 7);
  * "syntax", after the rules of the common syntax that need no knowledge of the scheme (the scheme
  * and hostname in lower case, section 6; escaped unreserved characters replaced, section 2.3);
@@ -147,7 +148,7 @@ function serverOf(raw: string, syntax: Syntax): ServerAuthority {
   const hostText = colon < 0 ? hostport : hostport.slice(0, colon);
   const port = colon < 0 ? undefined : hostport.slice(colon + 1);
   let host: Host | undefined;
-  if (hostText !== "") host = hostOf(syntaxAccepts(syntax, "IPv4address", hostText) ? "IPv4address" : "hostname", hostText);
+  if (hostText !== "") host = hostOf(syntaxAccepts(syntax, "ipv4", hostText) ? "IPv4address" : "hostname", hostText);
   return composeServer(userinfo, host, port);
 }
 

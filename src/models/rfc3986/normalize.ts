@@ -19,8 +19,9 @@ import { Reference, type Authority, type Host, type ReferenceParts } from "./typ
 
 /**
  * What normalization needs to know of the grammar (src/ladder.ts): the compiled RFC 3986 grammar is
- * one. Normalization asks "unreserved" of each ASCII character (once per Syntax object) and
- * "IPv4address" of a reg-name host whose percent-encodings were decoded.
+ * one. Normalization asks the rule of the role "unreserved" of each ASCII character (once per
+ * Syntax object) and that of "ipv4" of a reg-name host whose percent-encodings were decoded
+ * (edition.json "roles").
  * The options of normalizeReference() and equivalentReferences() are src/ladder.ts's.
  */
 export type { Syntax, Ladder, NormalizeOptions, EquivalentOptions };
@@ -106,7 +107,7 @@ function normalizeHost(host: Host, unreserved: Uint8Array, syntax: Syntax): Host
       const raw = normalizeText(host.raw, unreserved, true);
       // Decoding can make a reg-name the text of an IPv4address, which the grammar reads first
       // (host = IP-literal / IPv4address / reg-name).
-      if (syntaxAccepts(syntax, "IPv4address", raw)) {
+      if (syntaxAccepts(syntax, "ipv4", raw)) {
         const [a, b, c, d] = raw.split(".").map(Number);
         return { kind: "IPv4address", raw, octets: [a, b, c, d] };
       }
