@@ -6,6 +6,7 @@
 import { describe } from "./args.js";
 import type { ModelDefinition } from "./model.js";
 import { booleanOption, oneOfOption, optionsOf } from "./options.js";
+import { schemeInfo } from "./schemes.js";
 
 /**
  * The rungs of the comparison ladder: "simple", character for character as recomposed; "syntax",
@@ -138,6 +139,31 @@ export function serverParts<H extends { raw: string }>(userinfo: string | undefi
   return parts;
 }
 
+/** A server's parts: an authority of RFC 3986, a server of RFC 2396 and of the 2003 draft. */
+interface ServerLike<H> {
+  readonly userinfo?: string;
+  readonly host?: H;
+  readonly port?: string;
+}
+
+/**
+ * The rules that depend on the scheme, as RFC 2396 (section 6) and RFC 3986 (6.2.3) both have them:
+ * with a server authority (`server` gives it, or undefined for a registry-based one, which is left
+ * as it is), an empty port (RFC 3986 3.2.3; RFC 2396 3.2.2: ":" with no digits supplies none) or
+ * the scheme's default port (src/schemes.ts) is removed with its ":", and an empty path becomes
+ * "/" where the scheme defines it so (http, https). `compose` makes the server of its parts.
+ */
+export function schemeBasedParts<P extends { readonly scheme?: string; readonly authority?: A; readonly path: string }, A, S extends A & ServerLike<H>, H>(
+  ref: P, server: (authority: A) => S | undefined, compose: (userinfo: string | undefined, host: H | undefined, port: undefined) => S): P {
+  const authority = ref.authority === undefined ? undefined : server(ref.authority);
+  if (authority === undefined) return ref;
+  const info = ref.scheme === undefined ? undefined : schemeInfo(ref.scheme);
+  const port = authority.port;
+  const portless = port !== undefined && (port === "" || (info !== undefined && isDefaultPort(port, info.defaultPort)));
+  const path = ref.path === "" && info !== undefined && info.emptyPathIsSlash ? "/" : ref.path;
+  return { ...ref, authority: portless ? compose(authority.userinfo, authority.host, undefined) : authority, path };
+}
+
 /** The options of a model's normalizeReference(): its grammar, and whether the scheme's rules apply. */
 export interface NormalizeOptions {
   /** The grammar the references were parsed with (see Syntax). Required. */
@@ -161,9 +187,8 @@ export interface Normalization<R extends P, P> {
   /** The grammar a Syntax must be, for messages ("RFC 3986"). */
   readonly grammar: string;
   readonly kind: { is(value: unknown): value is R };
-  /** A reference of the parts, and the parts of a reference. */
+  /** A reference of the parts (a reference is its parts, and more the constructor derives from them). */
   make(parts: P): R;
-  parts(ref: R): P;
   recompose(ref: R): string;
   /** The rules that need no knowledge of the scheme, with the grammar asked through `syntax`. */
   syntaxBased(ref: R, syntax: Syntax): P;
@@ -193,7 +218,7 @@ export function normalizationOf<R extends P, P extends { fragment?: string }>(n:
     const { syntax, o } = readSyntaxOptions(options, fn, n.grammar, "{ syntax, ladder?, ignoreFragment? }");
     const { ladder, ignoreFragment } = readLadder(o, fn);
     return equivalentAt<R>(a, b, ladder, ignoreFragment, {
-      withoutFragment: (ref) => (ref.fragment === undefined ? ref : n.make({ ...n.parts(ref), fragment: undefined })),
+      withoutFragment: (ref) => (ref.fragment === undefined ? ref : n.make({ ...ref, fragment: undefined })),
       recompose: n.recompose,
       normalize: (ref, scheme) => normalizeReference(ref, { syntax, scheme }),
     });
