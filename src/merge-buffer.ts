@@ -6,7 +6,7 @@
 // step 1 copies a single "/" when the base's path is empty, RFC 2396's (a) copies nothing; each
 // model makes its buffer (src/models/<model>/resolve.ts). RFC 3986 replaced this routine with
 // remove_dot_segments (5.2.4).
-import type { DotSegments } from "./options.js";
+import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "./options.js";
 
 /**
  * The buffer's path after the replacements ((c) to (h) of RFC 2396's step 6, the draft's merge
@@ -54,4 +54,14 @@ export function mergeBuffer(buffer: string, dotSegments: DotSegments, error: (bu
   }
   // The remaining buffer is the target's path.
   return lead + out.join("/");
+}
+
+/**
+ * The options of resolution with this merge, read in the name of `fn`: `strict` (default true: a
+ * validating parser, RFC 2396's step 3 and the draft's pseudocode) and `dotSegments`, the choice
+ * for ".." segments left at the start (default "retain").
+ */
+export function readMergeOptions(options: unknown, fn: string): { strict: boolean; dotSegments: DotSegments } {
+  const o = optionsOf(options, fn);
+  return { strict: booleanOption(o, "strict", true, fn), dotSegments: oneOfOption(o, "dotSegments", DOT_SEGMENTS, "retain", fn) };
 }

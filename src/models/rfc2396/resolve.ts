@@ -13,10 +13,10 @@
 // validating text is the caller's part (operations.ts).
 import { describe, requireString } from "../../args.js";
 import { ResolveError } from "../../errors.js";
-import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "../../options.js";
+import { DOT_SEGMENTS, type DotSegments } from "../../options.js";
 import { schemeInfo } from "../../schemes.js";
 import type { ResolutionComponents, ResolutionOf } from "../../compose.js";
-import { mergeBuffer } from "../../merge-buffer.js";
+import { mergeBuffer, readMergeOptions } from "../../merge-buffer.js";
 import { recompose } from "./recompose.js";
 import { Reference, type Authority } from "./types.js";
 
@@ -223,8 +223,5 @@ export function requireRecombinable(T: Components, base: Reference, ref: Referen
   }
 }
 
-/** The options of resolution, checked; `fn` names the function in messages. */
-export function readOptions(options: unknown, fn: string): { strict: boolean; dotSegments: DotSegments } {
-  const o = optionsOf(options, fn);
-  return { strict: booleanOption(o, "strict", true, fn), dotSegments: oneOfOption(o, "dotSegments", DOT_SEGMENTS, "retain", fn) };
-}
+/** The options of resolution, read in the name of `fn` (src/merge-buffer.ts). */
+export const readOptions = readMergeOptions;

@@ -3,11 +3,11 @@
 // This is not RFC 3986's algorithm: an absolute-path reference is taken as it is ("/./g" gives
 // "http://a/./g"), and the base's query is never inherited by an empty path ("?y" keeps d;p).
 import { describe, requireString } from "../../args.js";
-import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "../../options.js";
+import type { DotSegments } from "../../options.js";
 import type { Edition } from "../../edition.js";
 import { ResolveError, UriSyntaxError } from "../../errors.js";
 import type { ResolutionComponents, ResolutionOf } from "../../compose.js";
-import { mergeBuffer } from "../../merge-buffer.js";
+import { mergeBuffer, readMergeOptions } from "../../merge-buffer.js";
 import { recompose } from "./recompose.js";
 import { parseIn } from "../../parse.js";
 import { UriReference, type Authority } from "./types.js";
@@ -237,7 +237,5 @@ export function reference(edition: Edition, value: unknown, what: string): UriRe
   throw new TypeError(`${what} must be a string or a UriReference of ${edition.document}, got ${describe(value)}`);
 }
 
-export function readOptions(options: unknown, fn: string): { strict: boolean; dotSegments: DotSegments } {
-  const o = optionsOf(options, fn);
-  return { strict: booleanOption(o, "strict", true, fn), dotSegments: oneOfOption(o, "dotSegments", DOT_SEGMENTS, "retain", fn) };
-}
+/** The options of resolution, read in the name of `fn` (src/merge-buffer.ts). */
+export const readOptions = readMergeOptions;
