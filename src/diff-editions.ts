@@ -2,20 +2,24 @@
 import { describe } from "./args.js";
 import type { Edition, RuleInfo } from "./edition.js";
 
-/** One rule that both editions have (under one name, or renamed) with different ABNF. */
-export interface ChangedRule {
-  /** Its name in the first edition, and in the second. */
-  readonly from: string;
-  readonly to: string;
-  /** Its ABNF in each. */
-  readonly abnfBefore: string;
-  readonly abnfAfter: string;
+/** How a rule changed from one edition to another (ruleChange()). */
+export interface RuleChange {
   /** Characters its set gained and lost (single-character rules: the characters it matches; others: those that can begin it), in code order. */
   readonly charactersAdded: string;
   readonly charactersRemoved: string;
   /** Rules it began and stopped using (by the second edition's names for rules both have). */
   readonly usesAdded: readonly string[];
   readonly usesRemoved: readonly string[];
+}
+
+/** One rule that both editions have (under one name, or renamed) with different ABNF. */
+export interface ChangedRule extends RuleChange {
+  /** Its name in the first edition, and in the second. */
+  readonly from: string;
+  readonly to: string;
+  /** Its ABNF in each. */
+  readonly abnfBefore: string;
+  readonly abnfAfter: string;
 }
 
 export interface EditionDiff {
@@ -72,22 +76,29 @@ export function diffEditionsIn(a: Edition, b: Edition): EditionDiff {
     const before = flat(ra.abnf.replace(/^\S+/, "").replace(/[A-Za-z][A-Za-z0-9_-]*/g, (n) => (a.rule(n) ? toB(n) : n)));
     const after = flat(rb.abnf.replace(/^\S+/, ""));
     if (before === after) continue;
-    const ca = charactersOf(a, ra);
-    const cb = charactersOf(b, rb);
-    const usesBefore = ra.uses.map(toB);
-    changed.push({
-      from, to, abnfBefore: ra.abnf, abnfAfter: rb.abnf,
-      charactersAdded: [...cb].filter((c) => !ca.includes(c)).join(""),
-      charactersRemoved: [...ca].filter((c) => !cb.includes(c)).join(""),
-      usesAdded: rb.uses.filter((u) => !usesBefore.includes(u)),
-      usesRemoved: usesBefore.filter((u) => !rb.uses.includes(u)),
-    });
+    changed.push({ from, to, abnfBefore: ra.abnf, abnfAfter: rb.abnf, ...ruleChange(a, ra, b, rb, toB) });
   }
   return {
     from: a.id, to: b.id,
     added: b.rules.filter((r) => !mapped.has(r.name)).map((r) => r.name),
     removed: a.rules.filter((r) => !pairs.has(r.name)).map((r) => r.name),
     renamed, changed,
+  };
+}
+
+/**
+ * How rule `rb` of edition `b` differs from rule `ra` of edition `a` in its characters and the
+ * rules it uses, `ra`'s uses named as `b` names them (`toB`).
+ */
+export function ruleChange(a: Edition, ra: RuleInfo, b: Edition, rb: RuleInfo, toB: (name: string) => string = (name) => name): RuleChange {
+  const ca = charactersOf(a, ra);
+  const cb = charactersOf(b, rb);
+  const usesBefore = ra.uses.map(toB);
+  return {
+    charactersAdded: [...cb].filter((c) => !ca.includes(c)).join(""),
+    charactersRemoved: [...ca].filter((c) => !cb.includes(c)).join(""),
+    usesAdded: rb.uses.filter((u) => !usesBefore.includes(u)),
+    usesRemoved: usesBefore.filter((u) => !rb.uses.includes(u)),
   };
 }
 

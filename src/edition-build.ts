@@ -53,26 +53,43 @@ export interface Reconstructed {
   readonly note?: string;
 }
 
-/** One rule of an edition's rule table (generated/ID/rules.js). */
-export interface RuleRecord {
-  readonly name: string;
-  readonly pegName: string;
+/**
+ * One rule of an edition's rule table (generated/ID/rules.js), as collected in its grammar.abnf and
+ * transcribed in its grammar.peggy (RuleInfo at run time).
+ */
+export interface RuleRecord<Name extends string = string> {
+  /** The document's name of the rule ("IPv6address", "reg-name"). */
+  readonly name: Name;
+  /** The section the rule comes from ("3.2.2"), or "RFC 2234" for core rules. */
   readonly section: string;
+  /** The rule's ABNF, as collected (RFC 2234 syntax). */
   readonly abnf: string;
+  /** The document's own text of the rule where it was not valid ABNF and had to be corrected. */
   readonly draft?: string;
+  /**
+   * Where the rule comes from when the document does not show it: an edition reconstructed from a
+   * diff fills such a rule from another edition ({ from: "rfc2396", section: "3.2.2" }).
+   */
   readonly reconstructed?: Reconstructed;
+  /** The PEG transcription, as it stands in the .peggy grammar. */
   readonly peg: string;
+  /** The name of the PEG rule ("-" becomes "_"). */
+  readonly pegName: string;
+  /** Why the PEG differs in form from the ABNF, where it does. */
   readonly pegNote?: string;
-  readonly uses: readonly string[];
-  readonly usedBy: readonly string[];
-  readonly exclusive: readonly (readonly [string, string])[];
+  /** Rules this rule refers to. */
+  readonly uses: readonly Name[];
+  /** Rules that refer to this rule. */
+  readonly usedBy: readonly Name[];
+  /** Pairs of rules in different alternatives of one choice of this rule's PEG (never both in a match). */
+  readonly exclusive: readonly (readonly [Name, Name])[];
   /** True when every string the rule matches is one character or one escape (from the ABNF). */
   readonly singleCharacter: boolean;
   /** True when the rule is a repetition of single characters or escapes ("segment = *pchar"). */
   readonly characterRun: boolean;
   /** The ASCII characters that can begin a match of the rule, in code order (from the ABNF). */
   readonly first: string;
-  /** Strings the rule matches and does not match, from the edition's vector tables. */
+  /** Up to four strings the rule matches and four it does not, from the edition's vector tables. */
   readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 
@@ -103,6 +120,20 @@ export interface EditionRoles {
    * draft names no such set (its xalpha holds the escape itself).
    */
   readonly unreserved?: string;
+  /** The reserved characters (the delimiters: 2.2 of each document from RFC 2396 on). */
+  readonly reserved?: string;
+  /**
+   * The server-based authority, the other alternative of the authority (RFC 2396's and the 2003
+   * draft's server = [ [ userinfo "@" ] hostport ]); what a registry-based one that normalization
+   * changes may become.
+   */
+  readonly server?: string;
+  /** The letters and the digits, where a model names them (the 2003 draft's safe set in 2.3: ALPHA, DIGIT, "_", "~"). */
+  readonly alpha?: string;
+  readonly digit?: string;
+  /** RFC 3987's characters past ASCII: those an IRI may hold (ucschar) and those only its query may (iprivate). */
+  readonly ucschar?: string;
+  readonly iprivate?: string;
   /**
    * The registry-based naming authority, the alternative of a server in the authority
    * (RFC 2396's reg_name; draft-fielding-uri-syntax-01 calls it authority, and the whole

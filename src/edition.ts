@@ -1,6 +1,6 @@
 // An edition at run time: a compiled edition (generated/ID/index.js) with its rule table indexed.
 // Nothing here names an edition: src/registry.ts lists them, from generated/editions.js.
-import type { EditionBuild, EditionManifest, FastParser, GeneratedParser, Reconstructed, RuleRecord } from "./edition-build.js";
+import type { EditionBuild, EditionManifest, FastParser, GeneratedParser, RuleRecord } from "./edition-build.js";
 import { describe } from "./args.js";
 import { Automata, runAccepts } from "./automaton.js";
 import type { TaggedTables } from "./tagged.js";
@@ -8,41 +8,7 @@ import type { TaggedTables } from "./tagged.js";
 export type { EditionManifest, PegExpectation, Reconstructed, TraceEvent } from "./edition-build.js";
 
 /** One rule of an edition, as collected in its grammar.abnf and transcribed in its grammar.peggy. */
-export interface RuleInfo<Name extends string = string> {
-  /** The document's name of the rule ("IPv6address", "reg-name"). */
-  readonly name: Name;
-  /** The section the rule comes from ("3.2.2"), or "RFC 2234" for core rules. */
-  readonly section: string;
-  /** The rule's ABNF, as collected (RFC 2234 syntax). */
-  readonly abnf: string;
-  /** The document's own text of the rule where it was not valid ABNF and had to be corrected. */
-  readonly draft?: string;
-  /**
-   * Where the rule comes from when the document does not show it: an edition reconstructed from a
-   * diff fills such a rule from another edition ({ from: "rfc2396", section: "3.2.2" }).
-   */
-  readonly reconstructed?: Reconstructed;
-  /** The PEG transcription, as it stands in the .peggy grammar. */
-  readonly peg: string;
-  /** The name of the PEG rule ("-" becomes "_"). */
-  readonly pegName: string;
-  /** Why the PEG differs in form from the ABNF, where it does. */
-  readonly pegNote?: string;
-  /** Rules this rule refers to. */
-  readonly uses: readonly Name[];
-  /** Rules that refer to this rule. */
-  readonly usedBy: readonly Name[];
-  /** Pairs of rules in different alternatives of one choice of this rule's PEG (never both in a match). */
-  readonly exclusive: readonly (readonly [Name, Name])[];
-  /** True when every string the rule matches is one character or one escape. */
-  readonly singleCharacter: boolean;
-  /** True when the rule is a repetition of single characters or escapes ("segment = *pchar"). */
-  readonly characterRun: boolean;
-  /** The ASCII characters that can begin a match of the rule, in code order. */
-  readonly first: string;
-  /** Up to four strings the rule matches and four it does not, from the edition's vector tables. */
-  readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
-}
+export type RuleInfo<Name extends string = string> = RuleRecord<Name>;
 
 /** A compiled edition of the grammar, with its rules indexed by name. */
 export interface Edition<Id extends string = string, Model extends string = string, Rule extends string = string>

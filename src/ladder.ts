@@ -4,7 +4,9 @@
 // each rung does is the model's (src/models/<model>/normalize.ts): RFC 3986's section 6.2,
 // RFC 2396's section 6 and 2.3, the 2003 draft's section 6.2.
 import { describe } from "./args.js";
+import type { ModelDefinition } from "./model.js";
 import { booleanOption, oneOfOption, optionsOf } from "./options.js";
+import { schemeInfo } from "./schemes.js";
 
 /**
  * The rungs of the comparison ladder: "simple", character for character as recomposed; "syntax",
@@ -15,13 +17,31 @@ export type Ladder = "simple" | "syntax" | "scheme";
 
 export const LADDERS: readonly Ladder[] = ["simple", "syntax", "scheme"];
 
+/** The options a model's functions take, with the values its property tests and fuzzers draw from (src/model.ts). */
+type ModelOptions = ModelDefinition["options"];
+
 /**
- * What normalization needs to know of the grammar: whether a rule (named as the edition's document
- * spells it) matches the whole of `input`. A compiled grammar is one (src/syntax.ts):
- * `accepts("unreserved", "~")`.
+ * The options of every model with a comparison ladder, and a model's own beside them: resolve()'s
+ * `strict` (RFC 3986 5.2.2, the draft's and RFC 2396's 5.2: a validating parser), normalize()'s
+ * `scheme` (whether to climb the ladder's last rung) and equivalent()'s `ladder` and
+ * `ignoreFragment`.
+ */
+export function ladderOptions(own: { readonly [F in keyof ModelOptions]?: ModelOptions[F] } = {}): ModelOptions {
+  const both = [true, false] as const;
+  return {
+    resolve: { strict: both, ...own.resolve },
+    normalize: { scheme: both, ...own.normalize },
+    equivalent: { ladder: LADDERS, ignoreFragment: both, ...own.equivalent },
+  };
+}
+
+/**
+ * What normalization needs to know of the grammar: whether the rule of a role (edition.json
+ * "roles": the rule a model asks for by what it does, whatever the document calls it) matches the
+ * whole of `input`. A compiled grammar is one (src/syntax.ts): `accepts("unreserved", "~")`.
  */
 export interface Syntax {
-  accepts(rule: string, input: string): boolean;
+  accepts(role: string, input: string): boolean;
 }
 
 /** The rung and the fragment choice of equivalent(), read in the name of `fn`. */
@@ -53,10 +73,10 @@ export function equivalentAt<R>(a: R, b: R, ladder: Ladder, ignoreFragment: bool
 }
 
 /** The grammar's answer, which must be a boolean. */
-export function syntaxAccepts(syntax: Syntax, rule: string, input: string): boolean {
-  const answer = syntax.accepts(rule, input);
+export function syntaxAccepts(syntax: Syntax, role: string, input: string): boolean {
+  const answer = syntax.accepts(role, input);
   if (typeof answer !== "boolean") {
-    throw new TypeError(`Syntax.accepts(${JSON.stringify(rule)}, ...) must return a boolean, got ${describe(answer)}`);
+    throw new TypeError(`Syntax.accepts(${JSON.stringify(role)}, ...) must return a boolean, got ${describe(answer)}`);
   }
   return answer;
 }
@@ -64,13 +84,13 @@ export function syntaxAccepts(syntax: Syntax, rule: string, input: string): bool
 /** A Syntax, else a TypeError naming `what` and the grammar it should be (`grammar`: "RFC 3986"). */
 export function requireSyntax(syntax: unknown, what: string, grammar: string): asserts syntax is Syntax {
   if (syntax === null || typeof syntax !== "object" || typeof (syntax as Syntax).accepts !== "function") {
-    throw new TypeError(`${what} must be a Syntax ({ accepts(rule, input) }), the compiled ${grammar} grammar; got ${describe(syntax)}`);
+    throw new TypeError(`${what} must be a Syntax ({ accepts(role, input) }), the compiled ${grammar} grammar; got ${describe(syntax)}`);
   }
 }
 
 const UNRESERVED = new WeakMap<Syntax, Uint8Array>();
 
-/** One table per grammar: entry c is 1 when the single character U+00c matches its rule `unreserved`. */
+/** One table per grammar: entry c is 1 when the single character U+00c matches its rule of the role `unreserved`. */
 export function unreservedTable(syntax: Syntax, what: string, grammar: string): Uint8Array {
   requireSyntax(syntax, what, grammar);
   let table = UNRESERVED.get(syntax);
@@ -119,6 +139,31 @@ export function serverParts<H extends { raw: string }>(userinfo: string | undefi
   return parts;
 }
 
+/** A server's parts: an authority of RFC 3986, a server of RFC 2396 and of the 2003 draft. */
+interface ServerLike<H> {
+  readonly userinfo?: string;
+  readonly host?: H;
+  readonly port?: string;
+}
+
+/**
+ * The rules that depend on the scheme, as RFC 2396 (section 6) and RFC 3986 (6.2.3) both have them:
+ * with a server authority (`server` gives it, or undefined for a registry-based one, which is left
+ * as it is), an empty port (RFC 3986 3.2.3; RFC 2396 3.2.2: ":" with no digits supplies none) or
+ * the scheme's default port (src/schemes.ts) is removed with its ":", and an empty path becomes
+ * "/" where the scheme defines it so (http, https). `compose` makes the server of its parts.
+ */
+export function schemeBasedParts<P extends { readonly scheme?: string; readonly authority?: A; readonly path: string }, A, S extends A & ServerLike<H>, H>(
+  ref: P, server: (authority: A) => S | undefined, compose: (userinfo: string | undefined, host: H | undefined, port: undefined) => S): P {
+  const authority = ref.authority === undefined ? undefined : server(ref.authority);
+  if (authority === undefined) return ref;
+  const info = ref.scheme === undefined ? undefined : schemeInfo(ref.scheme);
+  const port = authority.port;
+  const portless = port !== undefined && (port === "" || (info !== undefined && isDefaultPort(port, info.defaultPort)));
+  const path = ref.path === "" && info !== undefined && info.emptyPathIsSlash ? "/" : ref.path;
+  return { ...ref, authority: portless ? compose(authority.userinfo, authority.host, undefined) : authority, path };
+}
+
 /** The options of a model's normalizeReference(): its grammar, and whether the scheme's rules apply. */
 export interface NormalizeOptions {
   /** The grammar the references were parsed with (see Syntax). Required. */
@@ -142,9 +187,8 @@ export interface Normalization<R extends P, P> {
   /** The grammar a Syntax must be, for messages ("RFC 3986"). */
   readonly grammar: string;
   readonly kind: { is(value: unknown): value is R };
-  /** A reference of the parts, and the parts of a reference. */
+  /** A reference of the parts (a reference is its parts, and more the constructor derives from them). */
   make(parts: P): R;
-  parts(ref: R): P;
   recompose(ref: R): string;
   /** The rules that need no knowledge of the scheme, with the grammar asked through `syntax`. */
   syntaxBased(ref: R, syntax: Syntax): P;
@@ -174,7 +218,7 @@ export function normalizationOf<R extends P, P extends { fragment?: string }>(n:
     const { syntax, o } = readSyntaxOptions(options, fn, n.grammar, "{ syntax, ladder?, ignoreFragment? }");
     const { ladder, ignoreFragment } = readLadder(o, fn);
     return equivalentAt<R>(a, b, ladder, ignoreFragment, {
-      withoutFragment: (ref) => (ref.fragment === undefined ? ref : n.make({ ...n.parts(ref), fragment: undefined })),
+      withoutFragment: (ref) => (ref.fragment === undefined ? ref : n.make({ ...ref, fragment: undefined })),
       recompose: n.recompose,
       normalize: (ref, scheme) => normalizeReference(ref, { syntax, scheme }),
     });

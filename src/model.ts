@@ -5,6 +5,7 @@
 // definition here when src/models/index.ts loads it; nothing outside that folder names the model.
 import type { AuditCode, AuditFinding } from "./audit-codes.js";
 import type { Edition } from "./edition.js";
+import type { Node } from "./explain.js";
 import type { ResolutionSteps } from "./steps.js";
 import type { SpanTyping } from "./tagged.js";
 
@@ -50,6 +51,25 @@ export interface ModelDefinition {
   readonly options: { readonly resolve: OptionValues; readonly normalize: OptionValues; readonly equivalent: OptionValues };
   /** The audit codes its checks can report (each edition's manifest gives their sections: "audit"). */
   readonly auditCodes: readonly AuditCode[];
+  /**
+   * How a reference object given to a function is held to what the grammar reads from its text
+   * (src/reference-check.ts): "components" (the default), the five components of section 3 as
+   * text, an authority by its text as recomposition writes it; "parts", every part of the
+   * reading, each as written (a model whose reference is its parts).
+   */
+  readonly readBack?: "components" | "parts";
+  /**
+   * A reference the model takes although the edition's grammar rejects its text (RFC 2396: a query
+   * alone, as its Appendix C.1 resolves "?y"), or undefined; a reference object whose text the
+   * grammar rejects goes on as this one when there is one.
+   */
+  readonly beyondGrammar?: (edition: Edition, text: string) => unknown;
+  /**
+   * explain(): the tree's nodes read again where the grammar keeps a component whole, over the
+   * components parse() reads (`parsed`), so that the tree and the components read the input one
+   * way; called for a parse rule (edition.json roles.parse) only.
+   */
+  readonly reread?: (edition: Edition, input: string, tree: Node, parsed: unknown) => void;
 }
 
 const DEFINITIONS = new Map<string, ModelDefinition>();

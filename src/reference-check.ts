@@ -8,7 +8,7 @@
 // path "//evil/x" without an authority, which the grammar reads as an authority) too.
 import type { Edition } from "./edition.js";
 import { UriSyntaxError } from "./errors.js";
-import { modelOf } from "./models/index.js";
+import { definitionOf, modelOf } from "./model.js";
 import { parseIn } from "./parse.js";
 import { quote } from "./printable.js";
 
@@ -32,15 +32,16 @@ export function checkReference(edition: Edition, value: object, what: string): {
     reference = parseIn(edition, text, edition.requireRule(edition.roles.reference));
   } catch (e) {
     if (!(e instanceof UriSyntaxError)) throw e;
-    const queryOnly = queryOnlyReference(edition, value);
-    if (queryOnly !== undefined) return { text, reference: queryOnly };
-    throw new TypeError(`${what} is not a reference of ${edition.document}: its parts recompose to ${quote(text)}, where ` +
-      `${e.message}`, { cause: e });
+    // A reference the model takes beyond its grammar is held to the object as any other is.
+    reference = definitionOf(edition).beyondGrammar?.(edition, text);
+    if (reference === undefined) {
+      throw new TypeError(`${what} is not a reference of ${edition.document}: its parts recompose to ${quote(text)}, where ` +
+        `${e.message}`, { cause: e });
+    }
   }
   const given = value as Record<string, unknown>;
   const read = reference as Record<string, unknown>;
-  if (edition.model === "url-1993") {
-    // The 1993 draft's URL is its parts, each written as it is (section "BNF syntax").
+  if (definitionOf(edition).readBack === "parts") {
     for (const key of Object.keys(read)) {
       if (!sameValue(given[key], read[key])) mismatch(what, key, given[key], read[key], text);
     }
@@ -62,25 +63,6 @@ export function checkReference(edition: Edition, value: object, what: string): {
 export function checkedArgument(edition: Edition, value: unknown, what: string): unknown {
   if (value === null || typeof value !== "object" || !modelOf(edition).isReference(value)) return value;
   return checkReference(edition, value, what).reference;
-}
-
-/**
- * RFC 2396's relativeURI needs a path (section 5), yet its Appendix C.1 resolves "?y"; the model
- * takes such a reference as its components (an empty path and a query: src/rfc2396/operations.ts).
- * Its query and fragment are then checked by the edition's rules of those names, and a fresh
- * reference of them goes on.
- */
-function queryOnlyReference(edition: Edition, value: object): unknown {
-  const v = value as Record<string, unknown>;
-  if (edition.model !== "rfc2396" || v.scheme !== undefined || v.authority !== undefined || v.path !== "" || typeof v.query !== "string") {
-    return undefined;
-  }
-  const query = edition.rule("query");
-  const fragment = edition.rule("fragment");
-  if (query === undefined || fragment === undefined || !edition.accepts(v.query, query)) return undefined;
-  if (v.fragment !== undefined && (typeof v.fragment !== "string" || !edition.accepts(v.fragment, fragment))) return undefined;
-  const Reference = value.constructor as new (parts: object) => unknown;
-  return new Reference({ path: "", query: v.query, ...(v.fragment === undefined ? {} : { fragment: v.fragment }) });
 }
 
 /** The edition's recomposition of the value, its TypeError worded for the function that was called. */

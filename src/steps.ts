@@ -56,3 +56,19 @@ export function requireStepsLength(text: string, what: string): void {
 export function shown(value: string | undefined): string {
   return value === undefined ? "undefined" : JSON.stringify(value);
 }
+
+/**
+ * The lines of section 5.2's pseudocode that copy a component into T, as RFC 3986 (5.2.2) and the
+ * 2003 draft (5.2) both write them ("T.query = R.query;", "T.authority = Base.authority;"): the
+ * component set in T, and the line recorded by `line` with its sentence, `did` or the usual one
+ * ("T's query is R's: ...", "T keeps the base URI's authority: ..."; an authority by its text).
+ */
+export function copier<C extends { readonly authority?: { readonly raw: string } }>(T: Partial<C>,
+  line: (label: string, did: string) => void): (component: keyof C & string, from: "R" | "Base", source: Partial<C>, did?: string) => void {
+  return (component, from, source, did) => {
+    const value = source[component];
+    T[component] = value;
+    const text = shown(component === "authority" ? (value as { raw: string } | undefined)?.raw : (value as string | undefined));
+    line(`T.${component} = ${from}.${component};`, did ?? (from === "R" ? `T's ${component} is R's: ${text}.` : `T keeps the base URI's ${component}: ${text}.`));
+  };
+}

@@ -124,4 +124,30 @@ describe("the register of models (src/models/index.ts)", () => {
       }
     }
   });
+
+  test("the shared core names no edition and no model: only the model folders and the public registrations do", () => {
+    const { readdirSync, readFileSync } = require("node:fs") as typeof import("node:fs");
+    const { join, relative } = require("node:path") as typeof import("node:path");
+    const ts = require("typescript") as typeof import("typescript");
+    const src = join(__dirname, "..", "src");
+    // The public registration (index.ts), JSON Schema's own choice of RFC 3986 and RFC 3987
+    // (formats.ts, ajv.ts) and the WHATWG differential's default (differential-core.ts) name editions.
+    const ALLOWED = ["index.ts", "formats.ts", "ajv.ts", "differential-core.ts"];
+    const names = new Set<string>([...IDS, ...modelDefinitions().map((m) => m.id)]);
+    const found: string[] = [];
+    const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts"));
+    for (const file of files) {
+      if (file.startsWith("models/") || ALLOWED.includes(file)) continue;
+      // Every string literal of the code (comments are no code): none may be an edition's or a model's id.
+      const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, readFileSync(join(src, file), "utf8"));
+      for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+        if (token === ts.SyntaxKind.CloseBraceToken) token = scanner.reScanTemplateToken(false);
+        const literal = token === ts.SyntaxKind.StringLiteral || token === ts.SyntaxKind.NoSubstitutionTemplateLiteral ||
+          token === ts.SyntaxKind.TemplateHead || token === ts.SyntaxKind.TemplateMiddle || token === ts.SyntaxKind.TemplateTail;
+        if (literal && names.has(scanner.getTokenValue())) found.push(`${relative(src, join(src, file))}: ${JSON.stringify(scanner.getTokenValue())}`);
+      }
+    }
+    expect(found).toEqual([]);
+    expect(files.length).toBeGreaterThan(40);
+  });
 });

@@ -30,6 +30,8 @@ const manifest = {
     "fragment": "fragment",
     "opaque": "opaque_part",
     "unreserved": "unreserved",
+    "reserved": "reserved",
+    "server": "server",
     "escape": "escaped",
     "ipv4": "IPv4address",
     "hostname": "hostname",

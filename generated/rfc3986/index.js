@@ -29,6 +29,7 @@ const manifest = {
     "query": "query",
     "fragment": "fragment",
     "unreserved": "unreserved",
+    "reserved": "reserved",
     "escape": "pct-encoded",
     "ipv4": "IPv4address",
     "ipLiteral": "IP-literal",

@@ -31,6 +31,8 @@ const manifest = {
     "query": "query",
     "fragment": "fragment",
     "unreserved": "unreserved",
+    "reserved": "reserved",
+    "server": "server",
     "escape": "escaped",
     "ipv4": "IPv4address",
     "hostname": "hostname"

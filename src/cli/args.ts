@@ -2,7 +2,9 @@
 // (GLOBAL_OPTIONS), each command's own, the positionals, and every mistake in the command line
 // reported in the tool's own words as a UsageError (exit status 2 and a hint to --help).
 import { quote, shown } from "../printable.js";
+import { exitStatusHelp, type ExitStatus } from "./exit.js";
 import { DEFAULT_EDITION, EDITIONS, type EditionId, type RuleName } from "../index.js";
+import type { EditionRoles } from "../edition-build.js";
 
 /** A mistake in the command line itself: exit status 2 and a hint to --help. */
 export class UsageError extends Error {
@@ -74,6 +76,14 @@ export function globalOptionHelp(column: number): string {
     " ".repeat(column) + "'uri-grammar editions' lists them",
     line("-h, --help", "show this help"),
   ].join("\n");
+}
+
+/**
+ * The end of a command's help: the options every command takes (their text at `column`, as the
+ * command's own options above them), then its exit statuses (exitStatusHelp).
+ */
+export function helpEnd(column: number, exits: Partial<Record<ExitStatus, string>>): string {
+  return `${globalOptionHelp(column)}\n\n${exitStatusHelp(exits)}`;
 }
 
 /**
@@ -179,6 +189,18 @@ export function ruleOption(value: unknown, option: string | undefined = "--rule"
   const near = suggestRule(name, edition);
   throw new UsageError(`${option ? option + ": " : ""}${document} has no rule ${quote(name)}` +
     (near ? ` (did you mean ${JSON.stringify(near)}?)` : `; 'uri-grammar rules --edition ${edition}' lists its rules`));
+}
+
+/**
+ * The edition (editionOf) and the --rule of a command on one input: the edition's reference rule
+ * by default; any of its rules, or with `among` one of those its roles list (parse: roles.parse).
+ */
+export function ruleIn(values: Values, among?: (roles: EditionRoles) => readonly string[]): { edition: EditionId; rule: RuleName } {
+  const edition = editionOf(values);
+  const { roles } = EDITIONS[edition];
+  const rule = among === undefined ? ruleOption(values.rule, "--rule", edition) ?? roles.reference
+    : choice(values.rule, "--rule", among(roles), roles.reference);
+  return { edition, rule: rule as RuleName };
 }
 
 /** The rule of the edition whose name is nearest to a misspelled one, if one is near enough. */

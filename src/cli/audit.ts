@@ -1,11 +1,11 @@
 // uri-grammar audit: the warnings of section 7 about a URI, each with its span marked.
 import { AUDIT_MAX_FINDINGS_PER_CODE, audit as auditUri, explain, type AuditFinding } from "../index.js";
 import { shown, visible } from "../printable.js";
-import { choice, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
+import { choice, editionOf, helpEnd } from "./args.js";
 import { Components, paintComponents } from "./components.js";
-import { withStdin, type Command, type Context } from "./context.js";
+import { inputsOf, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 import type { StyleFormat } from "./style.js";
 
 const SEVERITIES = ["info", "warning", "danger"] as const;
@@ -45,15 +45,12 @@ Options:
                         report hosts that are this machine (127.0.0.1,
                         [::1], 0.0.0.0, localhost, in any form)
   --json                print the findings as JSON
-${globalOptionHelp(24)}
-
-${exitStatusHelp({ [EXIT.ok]: "nothing of severity warning or worse", [EXIT.invalid]: "not a URI reference", [EXIT.no]: "a finding of severity warning or danger" })}`,
+${helpEnd(24, { [EXIT.ok]: "nothing of severity warning or worse", [EXIT.invalid]: "not a URI reference", [EXIT.no]: "a finding of severity warning or danger" })}`,
   options: { "min-severity": { type: "string", value: "LEVEL" }, fetch: { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, ["<uri>"]);
-    const edition = editionOf(values);
-    const minSeverity = choice(values["min-severity"], "--min-severity", SEVERITIES, "info");
-    const [input] = await withStdin(positionals, ctx);
+    const [[input], { edition, minSeverity }] = await inputsOf(positionals, ["<uri>"], ctx, () => ({
+      edition: editionOf(values), minSeverity: choice(values["min-severity"], "--min-severity", SEVERITIES, "info"),
+    }));
     let findings: AuditFinding[];
     try {
       findings = auditUri(input, { minSeverity, fetch: values.fetch === true, edition });

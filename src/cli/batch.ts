@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
-import { EDITIONS, type RuleName } from "../index.js";
+import { DIFFERENTIAL_DEFAULT_EDITION, EDITIONS, type RuleName } from "../index.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
 import { choice, CommandError, editionOf, UsageError, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
 import { byteChecker, checkBytes, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult } from "./batch-core.js";
@@ -94,7 +94,7 @@ ${exitStatusHelp({
     const differential = values.differential === true;
     if (differential && values.rule !== undefined) throw new UsageError("--differential compares URI references; it takes no --rule");
     // differential() compares RFC 3986 unless an edition is named (src/differential.ts).
-    const edition = differential && (values.edition ?? process.env.URI_GRAMMAR_EDITION ?? "") === "" ? "rfc3986" : editionOf(values);
+    const edition = differential && (values.edition ?? process.env.URI_GRAMMAR_EDITION ?? "") === "" ? DIFFERENTIAL_DEFAULT_EDITION : editionOf(values);
     const settings: BatchSettings = {
       edition,
       rule: ruleOption(values.rule, "--rule", edition) ?? EDITIONS[edition].roles.reference as RuleName,
@@ -103,7 +103,7 @@ ${exitStatusHelp({
       numbered: values.numbered === true,
       differential,
     };
-    if (differential && (EDITIONS[edition].model as string) === "url-1993") throw new UsageError("--differential: the 1993 URL draft defines no normalization; choose another edition");
+    if (differential && EDITIONS[edition].normalization === undefined) throw new UsageError(`--differential: ${EDITIONS[edition].document} defines no normalization; choose another edition`);
     const workers = workerCount(values.workers);
     const maxLineLength = wholeNumberOption(values["max-line-length"], "--max-line-length", 1, MAX_LINE_LENGTH_LIMIT) ?? MAX_LINE_LENGTH;
     const input = openInput(positionals[0] ?? "-", ctx, CHUNK);

@@ -1,9 +1,9 @@
 // uri-grammar check: is the input in the language of the rule? Exit 0 if so, 1 if not.
-import { EDITIONS, validate } from "../index.js";
-import { editionOf, expectPositionals, globalOptionHelp, ruleOption } from "./args.js";
-import { withStdin, type Command } from "./context.js";
+import { validate } from "../index.js";
+import { helpEnd, ruleIn } from "./args.js";
+import { inputsOf, type Command } from "./context.js";
 import { json, syntaxErrorText } from "./report.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 
 export const check: Command = {
   name: "check",
@@ -24,15 +24,10 @@ Options:
   --rule NAME      the rule to check against (default URI-reference); any of
                    the rules 'uri-grammar rules' lists, e.g. IPv6address
   --json           print the result as JSON on stdout
-${globalOptionHelp(19)}
-
-${exitStatusHelp({ [EXIT.ok]: "valid", [EXIT.invalid]: "not valid" })}`,
+${helpEnd(19, { [EXIT.ok]: "valid", [EXIT.invalid]: "not valid" })}`,
   options: { rule: { type: "string", value: "NAME" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, ["<input>"]);
-    const edition = editionOf(values);
-    const rule = ruleOption(values.rule, "--rule", edition) ?? EDITIONS[edition].roles.reference;
-    const [input] = await withStdin(positionals, ctx);
+    const [[input], { edition, rule }] = await inputsOf(positionals, ["<input>"], ctx, () => ruleIn(values));
     const result = validate(input, { rule, edition } as never);
     if (values.json) {
       ctx.print(json(result.valid ? { input, rule, valid: true } : { input, rule, valid: false, error: result.error.toJSON() }));

@@ -1,9 +1,9 @@
 // uri-grammar compare: are two URIs equivalent at a rung of section 6's comparison ladder?
-import { choice, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
-import { withStdin, type Command } from "./context.js";
+import { choice, editionOf, helpEnd } from "./args.js";
+import { inputsOf, type Command } from "./context.js";
 import { equivalent, normalize, type EditionId } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 
 const LADDERS = ["simple", "syntax", "scheme"] as const;
 
@@ -26,16 +26,13 @@ Options:
                      (6.2.3); the default
   --ignore-fragment  leave the fragments out of the comparison
   --json             print {a, b, ladder, equivalent, compared} as JSON
-${globalOptionHelp(21)}
-
-${exitStatusHelp({ [EXIT.ok]: "equivalent", [EXIT.invalid]: "an input is not a URI reference", [EXIT.no]: "not equivalent" })}`,
+${helpEnd(21, { [EXIT.ok]: "equivalent", [EXIT.invalid]: "an input is not a URI reference", [EXIT.no]: "not equivalent" })}`,
   options: { ladder: { type: "string", value: "RUNG" }, "ignore-fragment": { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, ["<a>", "<b>"]);
-    const edition = editionOf(values);
-    const ladder = choice(values.ladder, "--ladder", LADDERS, "scheme");
+    const [[a, b], { edition, ladder }] = await inputsOf(positionals, ["<a>", "<b>"], ctx, () => ({
+      edition: editionOf(values), ladder: choice(values.ladder, "--ladder", LADDERS, "scheme"),
+    }));
     const ignoreFragment = values["ignore-fragment"] === true;
-    const [a, b] = await withStdin(positionals, ctx);
     let same: boolean;
     let forms: [string, string];
     try {

@@ -1,5 +1,5 @@
 // What every command is given: the streams, their colours, and a way to read "-" from stdin.
-import { UsageError, type OptionSpec, type Values } from "./args.js";
+import { expectPositionals, UsageError, type OptionSpec, type Values } from "./args.js";
 import { terminalText } from "../printable.js";
 import { readStdinText } from "./input.js";
 import { colourEnabled, styler, type Styler } from "./style.js";
@@ -61,6 +61,18 @@ export async function withStdin(positionals: readonly string[], ctx: Context): P
   if (dashes > 1) throw new UsageError(`only one argument can be "-" (stdin)`);
   const text = (await readStdin(ctx.stdin)).replace(/\r?\n$/, "");
   return positionals.map((p) => (p === "-" ? text : p));
+}
+
+/**
+ * The command's inputs and what it reads from its options, in the order every command reports its
+ * usage errors: the positionals against their names first (expectPositionals), then the options
+ * (`options()`, which throws a usage error for a wrong one), then "-" replaced by stdin (withStdin).
+ */
+export async function inputsOf<T = undefined>(positionals: readonly string[], names: readonly string[], ctx: Context,
+  options: () => T = () => undefined as T): Promise<[string[], T]> {
+  expectPositionals(positionals, names);
+  const read = options();
+  return [await withStdin(positionals, ctx), read];
 }
 
 /** Resolves when the stream can take more, or will take nothing more (closed, failed). */

@@ -1,9 +1,9 @@
 // uri-grammar diff: how the grammar changed between two editions.
 import { quote as quoteValue } from "../printable.js";
 import { diffEditions, EDITIONS, type EditionId } from "../index.js";
-import { expectPositionals, globalOptionHelp, UsageError } from "./args.js";
+import { expectPositionals, helpEnd, UsageError } from "./args.js";
 import type { Command } from "./context.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 import { json } from "./report.js";
 
 export const diff: Command = {
@@ -20,9 +20,7 @@ began or stopped using.
 
 Options:
   --json           print the comparison as JSON
-${globalOptionHelp(19)}
-
-${exitStatusHelp({ [EXIT.ok]: "compared" })}`,
+${helpEnd(19, { [EXIT.ok]: "compared" })}`,
   options: { json: { type: "boolean" } },
   run(values, positionals, ctx) {
     expectPositionals(positionals, ["<edition>", "<edition>"]);

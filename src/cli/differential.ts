@@ -1,9 +1,9 @@
 // uri-grammar differential: the edition's reading of each input beside the WHATWG URL Standard's
 // (the parser of browsers and Node's fetch), component by component, with the differences marked.
-import { EDITIONS, differential as compareReadings, type DifferentialResult, type EditionId } from "../index.js";
+import { DIFFERENTIAL_DEFAULT_EDITION, EDITIONS, differential as compareReadings, type DifferentialResult, type EditionId } from "../index.js";
 import { visible } from "../printable.js";
-import { UsageError, expectPositionals, globalOptionHelp, editionOf } from "./args.js";
-import { withStdin, type Command, type Context } from "./context.js";
+import { UsageError, globalOptionHelp, editionOf } from "./args.js";
+import { inputsOf, type Command, type Context } from "./context.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 import { errorJson, json } from "./report.js";
 import type { StyleFormat } from "./style.js";
@@ -48,14 +48,15 @@ ${exitStatusHelp({
   })}`,
   options: { base: { type: "string", value: "URI" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, ["<input>..."]);
-    const given = values.edition ?? process.env.URI_GRAMMAR_EDITION;
-    const edition: EditionId = given === undefined || given === "" ? "rfc3986" : editionOf(values);
-    if ((EDITIONS[edition].model as string) === "url-1993") {
-      throw new UsageError(`${EDITIONS[edition].document} defines no normalization, which tells a difference of form from a difference of reading; choose another edition`);
-    }
+    const [inputs, edition] = await inputsOf(positionals, ["<input>..."], ctx, () => {
+      const given = values.edition ?? process.env.URI_GRAMMAR_EDITION;
+      const id: EditionId = given === undefined || given === "" ? DIFFERENTIAL_DEFAULT_EDITION : editionOf(values);
+      if (EDITIONS[id].normalization === undefined) {
+        throw new UsageError(`${EDITIONS[id].document} defines no normalization, which tells a difference of form from a difference of reading; choose another edition`);
+      }
+      return id;
+    });
     const base = typeof values.base === "string" ? values.base : undefined;
-    const inputs = await withStdin(positionals, ctx);
     const results: DifferentialResult[] = [];
     for (const input of inputs) {
       try {

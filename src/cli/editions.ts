@@ -3,9 +3,9 @@
 import { compareEditions, EDITIONS, type RuleInfo } from "../index.js";
 import { sectionText } from "../errors.js";
 import { quote } from "../printable.js";
-import { expectPositionals, globalOptionHelp, suggestRule, UsageError } from "./args.js";
+import { expectPositionals, helpEnd, suggestRule, UsageError } from "./args.js";
 import { withStdin, type Command } from "./context.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 import { errorJson, json, syntaxErrorText } from "./report.js";
 
 export const editions: Command = {
@@ -31,9 +31,7 @@ Arguments:
 Options:
   --rule NAME      the rule to check (default: each edition's URI-reference)
   --json           print the editions, or the verdicts, as JSON
-${globalOptionHelp(19)}
-
-${exitStatusHelp({ [EXIT.ok]: "listed, or every edition gives the same verdict", [EXIT.invalid]: "the editions disagree about the input" })}`,
+${helpEnd(19, { [EXIT.ok]: "listed, or every edition gives the same verdict", [EXIT.invalid]: "the editions disagree about the input" })}`,
   options: { rule: { type: "string", value: "NAME" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, ["[<input>]"]);

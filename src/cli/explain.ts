@@ -1,10 +1,10 @@
 // uri-grammar explain: which rule matched which characters, as an indented tree.
-import { DEFAULT_EDITION, EDITIONS, EXPLAIN_MAX_LENGTH, explain as explainInput, type ParseTree } from "../index.js";
-import { CommandError, editionOf, expectPositionals, globalOptionHelp, ruleOption } from "./args.js";
+import { DEFAULT_EDITION, EXPLAIN_MAX_LENGTH, explain as explainInput, type ParseTree } from "../index.js";
+import { CommandError, helpEnd, ruleIn } from "./args.js";
 import { Components, PATH_COLOUR, paintComponents, type Span } from "./components.js";
-import { withStdin, type Command, type Context } from "./context.js";
+import { inputsOf, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
-import { EXIT, exitStatusHelp, wrapText } from "./exit.js";
+import { EXIT, wrapText } from "./exit.js";
 
 export const explain: Command = {
   name: "explain",
@@ -32,15 +32,10 @@ ${wrapText(DEFAULT_EDITION.rules.filter((r) => r.singleCharacter).map((r) => r.n
                    folded away by default
   --json           print the tree as JSON ({rule, start, end, text, children},
                    and otherReading {rule, by} where there is one)
-${globalOptionHelp(19)}
-
-${exitStatusHelp({ [EXIT.ok]: "matched", [EXIT.invalid]: "not matched", [EXIT.usage]: "usage error, or an input too long to explain" })}`,
+${helpEnd(19, { [EXIT.ok]: "matched", [EXIT.invalid]: "not matched", [EXIT.usage]: "usage error, or an input too long to explain" })}`,
   options: { rule: { type: "string", value: "NAME" }, all: { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, ["<input>"]);
-    const edition = editionOf(values);
-    const rule = ruleOption(values.rule, "--rule", edition) ?? EDITIONS[edition].roles.reference;
-    const [input] = await withStdin(positionals, ctx);
+    const [[input], { edition, rule }] = await inputsOf(positionals, ["<input>"], ctx, () => ruleIn(values));
     if (input.length > EXPLAIN_MAX_LENGTH) throw new CommandError(tooLongToExplain(input.length));
     let tree: ParseTree;
     try {

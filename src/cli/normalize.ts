@@ -1,9 +1,9 @@
 // uri-grammar normalize: the normal form of section 6.2.2 (and 6.2.3 unless told otherwise).
-import { editionOf, expectPositionals, globalOptionHelp } from "./args.js";
-import { withStdin, type Command } from "./context.js";
+import { editionOf, helpEnd } from "./args.js";
+import { inputsOf, type Command } from "./context.js";
 import { normalize as normalizeUri } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 
 export const normalize: Command = {
   name: "normalize",
@@ -22,13 +22,10 @@ Arguments:
 Options:
   --no-scheme      syntax-based normalization only (leave out section 6.2.3)
   --json           print {input, normalized} as JSON
-${globalOptionHelp(19)}
-
-${exitStatusHelp({ [EXIT.ok]: "normalized", [EXIT.invalid]: "not valid" })}`,
+${helpEnd(19, { [EXIT.ok]: "normalized", [EXIT.invalid]: "not valid" })}`,
   options: { "no-scheme": { type: "boolean" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, ["<uri>"]);
-    const [input] = await withStdin(positionals, ctx);
+    const [[input]] = await inputsOf(positionals, ["<uri>"], ctx);
     try {
       const normalized = normalizeUri(input, { scheme: !values["no-scheme"], edition: editionOf(values) });
       ctx.print(values.json ? json({ input, normalized }) : normalized);

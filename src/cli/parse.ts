@@ -1,9 +1,9 @@
 // uri-grammar parse: the components of a URI reference, labelled, only those present.
 import { EDITIONS, parse as parseReference } from "../index.js";
-import { choice, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
-import { withStdin, type Command, type Context } from "./context.js";
+import { helpEnd, ruleIn } from "./args.js";
+import { inputsOf, type Command, type Context } from "./context.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 
 export const parse: Command = {
   name: "parse",
@@ -28,16 +28,10 @@ Options:
                    relative-URI in the draft; URI-reference, URI,
                    relative-ref or absolute-URI in RFC 3986
   --json           print the components as JSON (absent ones left out)
-${globalOptionHelp(19)}
-
-${exitStatusHelp({ [EXIT.ok]: "parsed", [EXIT.invalid]: "not valid" })}`,
+${helpEnd(19, { [EXIT.ok]: "parsed", [EXIT.invalid]: "not valid" })}`,
   options: { rule: { type: "string", value: "NAME" }, json: { type: "boolean" } },
   async run(values, positionals, ctx) {
-    expectPositionals(positionals, ["<input>"]);
-    const edition = editionOf(values);
-    const { roles } = EDITIONS[edition];
-    const rule = choice(values.rule, "--rule", roles.parse, roles.reference);
-    const [input] = await withStdin(positionals, ctx);
+    const [[input], { edition, rule }] = await inputsOf(positionals, ["<input>"], ctx, () => ruleIn(values, (roles) => roles.parse));
     let reference: Reference;
     try {
       reference = parseReference(input, { rule, edition } as never) as Reference;
@@ -47,7 +41,7 @@ ${exitStatusHelp({ [EXIT.ok]: "parsed", [EXIT.invalid]: "not valid" })}`,
       else reportInputError(e, ctx);
       return EXIT.invalid;
     }
-    ctx.print(values.json ? json(reference) : components(reference, ctx, roles.authority).join("\n"));
+    ctx.print(values.json ? json(reference) : components(reference, ctx, EDITIONS[edition].roles.authority).join("\n"));
     return EXIT.ok;
   },
 };

@@ -1,11 +1,11 @@
 // uri-grammar resolve: each reference resolved against the base, by the edition's section 5.2;
 // with --steps, the steps of that section that produced each target.
 import { quote } from "../printable.js";
-import { choice, editionOf, expectPositionals, globalOptionHelp, UsageError } from "./args.js";
-import { withStdin, type Command, type Context } from "./context.js";
+import { choice, editionOf, helpEnd, UsageError } from "./args.js";
+import { inputsOf, type Command, type Context } from "./context.js";
 import { RESOLVE_STEPS_MAX_LENGTH, resolve as resolveString, resolveReference, resolveSteps, type ResolutionStep } from "../index.js";
 import { errorJson, isInputError, json, reportInputError } from "./report.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 
 const DOT_SEGMENTS = ["retain", "remove", "error"] as const;
 
@@ -40,9 +40,7 @@ Options:
                        {base, ref, error}] as JSON; with --steps each result
                        has its steps, [{section, label, did, state, steps?}]
                        (an undefined value in a state is left out)
-${globalOptionHelp(23)}
-
-${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some reference could not be resolved" })}`,
+${helpEnd(23, { [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some reference could not be resolved" })}`,
   options: {
     "non-strict": { type: "boolean" }, "dot-segments": { type: "string", value: "MODE" }, steps: { type: "boolean" },
     json: { type: "boolean" },
@@ -51,14 +49,12 @@ ${exitStatusHelp({ [EXIT.ok]: "all resolved", [EXIT.invalid]: "the base or some 
     if (positionals.length === 1) {
       throw new UsageError(`missing <ref>...: give one or more references to resolve against ${quote(positionals[0])}`);
     }
-    expectPositionals(positionals, ["<base>", "<ref>..."]);
     // Only the options given: --dot-segments is the draft's choice, and an edition without it says so.
-    const options = {
+    const [[base, ...refs], options] = await inputsOf(positionals, ["<base>", "<ref>..."], ctx, () => ({
       edition: editionOf(values),
       strict: !values["non-strict"],
       ...(values["dot-segments"] === undefined ? {} : { dotSegments: choice(values["dot-segments"], "--dot-segments", DOT_SEGMENTS, "retain") }),
-    } as never;
-    const [base, ...refs] = await withStdin(positionals, ctx);
+    }) as never);
     if (values.steps) {
       // resolveSteps() keeps the state after every step: its limit is a usage error here, said before any output.
       const long = [base, ...refs].findIndex((text) => text.length > RESOLVE_STEPS_MAX_LENGTH);

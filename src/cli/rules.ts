@@ -2,11 +2,12 @@
 import { quote } from "../printable.js";
 import { EDITIONS, type EditionId, type RuleInfo } from "../index.js";
 import { sectionText } from "../errors.js";
-import { charactersOf } from "../diff-editions.js";
-import { editionOf, expectPositionals, globalOptionHelp, ruleOption, UsageError } from "./args.js";
+import { ruleChange, type RuleChange } from "../diff-editions.js";
+import type { Edition } from "../edition.js";
+import { editionOf, expectPositionals, helpEnd, ruleOption, UsageError } from "./args.js";
 import type { Command, Context } from "./context.js";
 import { json } from "./report.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 
 export const rules: Command = {
   name: "rules",
@@ -34,9 +35,7 @@ Arguments:
 Options:
   --editions       the rule's history across the editions (needs NAME)
   --json           print the rule table (or the one rule) as JSON
-${globalOptionHelp(19)}
-
-${exitStatusHelp({ [EXIT.ok]: "shown", [EXIT.usage]: "an unknown rule name or another usage error" })}`,
+${helpEnd(19, { [EXIT.ok]: "shown", [EXIT.usage]: "an unknown rule name or another usage error" })}`,
   options: { json: { type: "boolean" }, editions: { type: "boolean" } },
   run(values, positionals, ctx) {
     expectPositionals(positionals, ["[NAME]"]);
@@ -134,11 +133,11 @@ interface HistoryRow {
   readonly rule: string;
   readonly section: string;
   readonly abnf: string;
-  /** Characters the rule's set gained and lost (single-character rules: the characters it matches; others: those that can begin it). */
+  /** Characters the rule's set gained and lost (RuleChange's charactersAdded and charactersRemoved). */
   readonly added: string;
   readonly removed: string;
-  readonly usesAdded: readonly string[];
-  readonly usesRemoved: readonly string[];
+  readonly usesAdded: RuleChange["usesAdded"];
+  readonly usesRemoved: RuleChange["usesRemoved"];
   /** Where the rule comes from when the edition's document does not show it. */
   readonly reconstructed?: RuleInfo["reconstructed"];
 }
@@ -153,22 +152,20 @@ function history(name: string): HistoryRow[] {
   const all = Object.values(EDITIONS);
   const role = [...all].reverse().flatMap((e) => Object.entries(e.roles).filter(([, v]) => v === name).map(([k]) => k))[0];
   const rows: HistoryRow[] = [];
-  let before: { chars: string; uses: readonly string[] } | undefined;
+  let before: { edition: Edition; info: RuleInfo } | undefined;
   for (const e of all) {
     const byRole = role === undefined ? undefined : (e.roles as unknown as Record<string, unknown>)[role];
     const own = typeof byRole === "string" ? byRole : e.rule(name)?.name;
     if (typeof own !== "string") continue;
     const info = e.rule(own)! as RuleInfo;
-    const chars = charactersOf(e, info);
-    const diff = (a: string, b: string) => [...a].filter((c) => !b.includes(c)).join("");
+    const change = before ? ruleChange(before.edition, before.info, e, info) : undefined;
     rows.push({
       edition: e.id, date: e.date, rule: info.name, section: info.section, abnf: info.abnf,
       ...(info.reconstructed ? { reconstructed: info.reconstructed } : {}),
-      added: before ? diff(chars, before.chars) : "", removed: before ? diff(before.chars, chars) : "",
-      usesAdded: before ? info.uses.filter((u) => !before!.uses.includes(u)) : [],
-      usesRemoved: before ? before.uses.filter((u) => !info.uses.includes(u)) : [],
+      added: change?.charactersAdded ?? "", removed: change?.charactersRemoved ?? "",
+      usesAdded: change?.usesAdded ?? [], usesRemoved: change?.usesRemoved ?? [],
     });
-    before = { chars, uses: info.uses };
+    before = { edition: e, info };
   }
   if (rows.length === 0) {
     throw new UsageError(`no edition has a rule ${quote(name)}; 'uri-grammar rules --edition ID' lists an edition's rules`);

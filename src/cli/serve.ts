@@ -6,9 +6,9 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { Duplex } from "node:stream";
 import { extname, join, resolve as resolvePath, sep } from "node:path";
 import { quote } from "../printable.js";
-import { CommandError, UsageError, editionOf, expectPositionals, globalOptionHelp } from "./args.js";
+import { CommandError, UsageError, editionOf, expectPositionals, helpEnd } from "./args.js";
 import type { Command } from "./context.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 import { srcDir } from "./paths.js";
 
 /** The port when none is given: the number of the RFC. */
@@ -248,9 +248,7 @@ from any static host, offline.
 Options:
   --port N         the port (default ${DEFAULT_PORT}; 0 picks a free one)
   --open           open the page in the system's browser
-${globalOptionHelp(19)}
-
-${exitStatusHelp({ [EXIT.ok]: "stopped" })}`,
+${helpEnd(19, { [EXIT.ok]: "stopped" })}`,
   options: { port: { type: "string", value: "N" }, open: { type: "boolean" } },
   async run(values, positionals, ctx) {
     expectPositionals(positionals, []);

@@ -2,9 +2,9 @@
 import { quote as quoteValue } from "../printable.js";
 import { tour as computeTour, type TourStop } from "../index.js";
 import { sectionText } from "../errors.js";
-import { expectPositionals, globalOptionHelp, UsageError } from "./args.js";
+import { expectPositionals, helpEnd, UsageError } from "./args.js";
 import type { Command, Context } from "./context.js";
-import { EXIT, exitStatusHelp } from "./exit.js";
+import { EXIT } from "./exit.js";
 import { errorJson, json } from "./report.js";
 
 export const tour: Command = {
@@ -25,9 +25,7 @@ Arguments:
 
 Options:
   --json           print the stops as JSON
-${globalOptionHelp(19)}
-
-${exitStatusHelp({ [EXIT.ok]: "shown" })}`,
+${helpEnd(19, { [EXIT.ok]: "shown" })}`,
   options: { json: { type: "boolean" } },
   run(values, positionals, ctx) {
     expectPositionals(positionals, ["[STOP]"]);

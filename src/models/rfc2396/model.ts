@@ -1,6 +1,6 @@
 // RFC 2396's model, for RFC 2396 and the drafts of 1997-98 that led to it, as the register of
 // models reads it (src/model.ts, src/models/index.ts).
-import { LADDERS } from "../../ladder.js";
+import { ladderOptions } from "../../ladder.js";
 import { registerModel } from "../../model.js";
 import type { TypesOf } from "../../model-types.js";
 import { DOT_SEGMENTS } from "../../options.js";
@@ -10,7 +10,7 @@ import type { StepName } from "./steps.js";
 import type { EquivalentOptions, NormalizeOptions } from "./normalize.js";
 import { AUDIT_CODES } from "./audit.js";
 import { referenceOf } from "./build.js";
-import { OPERATIONS } from "./operations.js";
+import { OPERATIONS, queryOnlyReference } from "./operations.js";
 
 declare module "../../model-types.js" {
   interface ModelTypes {
@@ -24,10 +24,9 @@ export const MODEL = registerModel({
   // written or an opaque_part's record; the Reference splits the path into segments and params.
   build: referenceOf,
   operations: OPERATIONS,
-  options: {
-    resolve: { strict: [true, false], dotSegments: DOT_SEGMENTS },
-    normalize: { scheme: [true, false] },
-    equivalent: { ladder: LADDERS, ignoreFragment: [true, false] },
-  },
+  options: ladderOptions({ resolve: { dotSegments: DOT_SEGMENTS } }),
+
   auditCodes: AUDIT_CODES,
+  // Appendix C.1 resolves "?y", which its relativeURI (a path first, section 5) does not match.
+  beyondGrammar: queryOnlyReference,
 });

@@ -13,21 +13,21 @@
 // an escape may be replaced by are the grammar's `unreserved`, asked of the compiled grammar (a
 // Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../../args.js";
-import { isDefaultPort, lowerCase, normalizationOf, serverParts, syntaxAccepts, unreservedTable } from "../../ladder.js";
+import { lowerCase, normalizationOf, schemeBasedParts, serverParts, syntaxAccepts, unreservedTable } from "../../ladder.js";
 import type { EquivalentOptions, Ladder, NormalizeOptions, Syntax } from "../../ladder.js";
 
 /** The grammar a Syntax must be, for messages (alpha = lowalpha | upalpha, section 1.6: ASCII case). */
 const GRAMMAR = "RFC 2396";
 import { rewriteEscapes } from "../../escapes.js";
-import { schemeInfo } from "../../schemes.js";
 import { hostOf } from "./build.js";
 import { recompose } from "./recompose.js";
 import { Reference, type Authority, type Host, type ReferenceParts, type ServerAuthority } from "./types.js";
 
 /**
  * What normalization needs to know of the grammar (src/ladder.ts): the compiled RFC 2396 grammar
- * is one. Normalization asks "unreserved" of each ASCII character (once per Syntax object), and
- * "server", "IPv4address" and "hostname" of a reg_name whose escapes were replaced. The rungs of
+ * is one. Normalization asks the rule of the role "unreserved" of each ASCII character (once per
+ * Syntax object), "server" and "ipv4" of a reg_name whose escapes were replaced, and "scheme" of
+ * the text before the ":" of a relative path (edition.json "roles"). The rungs of
  * the ladder (Ladder): "simple", character for character as recombined (section 5.2 step 7);
  * "syntax", after the rules of the common syntax that need no knowledge of the scheme (the scheme
  * and hostname in lower case, section 6; escaped unreserved characters replaced, section 2.3);
@@ -68,7 +68,7 @@ export type { Syntax, Ladder, NormalizeOptions, EquivalentOptions };
  * they are. Throws TypeError when `a` or `b` is not a Reference or the options are malformed.
  */
 export const { normalizeReference, equivalentReferences } = normalizationOf<Reference, ReferenceParts>({
-  grammar: GRAMMAR, kind: { is: (v): v is Reference => v instanceof Reference }, make: (p) => new Reference(p), parts: partsOf, recompose,
+  grammar: GRAMMAR, kind: { is: (v): v is Reference => v instanceof Reference }, make: (p) => new Reference(p), recompose,
   syntaxBased: commonSyntax, schemeBased: schemeDependent,
 });
 
@@ -147,7 +147,7 @@ function serverOf(raw: string, syntax: Syntax): ServerAuthority {
   const hostText = colon < 0 ? hostport : hostport.slice(0, colon);
   const port = colon < 0 ? undefined : hostport.slice(colon + 1);
   let host: Host | undefined;
-  if (hostText !== "") host = hostOf(syntaxAccepts(syntax, "IPv4address", hostText) ? "IPv4address" : "hostname", hostText);
+  if (hostText !== "") host = hostOf(syntaxAccepts(syntax, "ipv4", hostText) ? "IPv4address" : "hostname", hostText);
   return composeServer(userinfo, host, port);
 }
 
@@ -159,15 +159,7 @@ function serverOf(raw: string, syntax: Syntax): ServerAuthority {
  * table says the scheme defines it so.
  */
 function schemeDependent(ref: ReferenceParts): ReferenceParts {
-  if (ref.authority === undefined || ref.authority.kind !== "server") return ref;
-  const info = ref.scheme === undefined ? undefined : schemeInfo(ref.scheme);
-  let authority: ServerAuthority = ref.authority;
-  const port = authority.port;
-  if (port !== undefined && (port === "" || (info !== undefined && isDefaultPort(port, info.defaultPort)))) {
-    authority = composeServer(authority.userinfo, authority.host, undefined);
-  }
-  const path = ref.path === "" && info !== undefined && info.emptyPathIsSlash ? "/" : ref.path;
-  return { ...ref, authority, path };
+  return schemeBasedParts(ref, (authority: Authority) => (authority.kind === "server" ? authority : undefined), composeServer);
 }
 
 // ----- helpers -----
@@ -180,8 +172,4 @@ function composeServer(userinfo: string | undefined, host: Host | undefined, por
 /** Escapes of unreserved characters replaced; other escapes as written. One pass, linear. */
 function unescape(text: string, unreserved: Uint8Array): string {
   return rewriteEscapes(text, unreserved, false);
-}
-
-function partsOf(ref: Reference): ReferenceParts {
-  return { scheme: ref.scheme, authority: ref.authority, path: ref.path, opaque: ref.opaque, query: ref.query, fragment: ref.fragment };
 }

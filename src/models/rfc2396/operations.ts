@@ -27,7 +27,7 @@ export { syntaxOf };
  * that way: a string the grammar rejects that is a query (and fragment) alone, each valid by its
  * rule, is the Reference of those components. Only resolution reads it so (step 1 is section 5.2's).
  */
-function queryOnlyReference(edition: Edition, text: string): Reference | undefined {
+export function queryOnlyReference(edition: Edition, text: string): Reference | undefined {
   if (!text.startsWith("?")) return undefined;
   const hash = text.indexOf("#");
   const query = text.slice(1, hash < 0 ? text.length : hash);

@@ -13,9 +13,10 @@
 // validating text is the caller's part (operations.ts).
 import { describe, requireString } from "../../args.js";
 import { ResolveError } from "../../errors.js";
-import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "../../options.js";
+import { DOT_SEGMENTS, type DotSegments } from "../../options.js";
 import { schemeInfo } from "../../schemes.js";
 import type { ResolutionComponents, ResolutionOf } from "../../compose.js";
+import { mergeBuffer, readMergeOptions } from "../../merge-buffer.js";
 import { recompose } from "./recompose.js";
 import { Reference, type Authority } from "./types.js";
 
@@ -142,19 +143,10 @@ export function resolveReference(base: Reference, ref: Reference, options?: Reso
 
 /**
  * Step 6: "The relative path needs to be merged with the base URI's path ... using a separate
- * string buffer", operations (a) to (h); returns the new path (h).
- *
- * Done literally, each of (c) to (f) rewrites the buffer, and (e) repeats until nothing matches:
- * time quadratic in the length of the path. As the RFC allows ("some systems may find it more
- * efficient to implement step 6 as a pair of segment stacks being merged, rather than as a series
- * of string pattern replacements"), the buffer here is read once as its complete path segments,
- * the output kept as a stack; the result is exactly the buffer of the literal operations (a
- * property test checks it against a transcription of them). Time and memory linear in the length
- * of the two paths.
- *
- * A "complete path segment" is one of path_segments (section 3.3) or of a rel_path: the "/" that
- * starts an abs_path separates no segments, so the buffer "/../g" holds the segments ".." and
- * "g", and (e) does not remove "/../" there (Appendix C.2: "../../../g" gives "http://a/../g").
+ * string buffer", operations (a) to (h); returns the new path (h). (a) and (b) make the buffer
+ * here; (c) to (h) are the draft of 2003's merge steps 3 to 8 too, written once (src/merge-buffer.ts):
+ * the documents differ in (a), which copies nothing for an empty base path where the draft's step 1
+ * copies "/". Time and memory linear in the length of the two paths.
  */
 export function merge(basePath: string, refPath: string, dotSegments: DotSegments = "retain"): string {
   requireString(basePath, "merge: basePath");
@@ -165,50 +157,10 @@ export function merge(basePath: string, refPath: string, dotSegments: DotSegment
   // a) All but the last segment of the base URI's path component is copied to the buffer. In
   // other words, any characters after the last (right-most) slash character, if any, are
   // excluded.
-  let buffer = basePath.slice(0, basePath.lastIndexOf("/") + 1);
   // b) The reference's path component is appended to the buffer string.
-  buffer += refPath;
-
-  const lead = buffer.startsWith("/") ? "/" : "";
-  const segments = buffer.slice(lead.length).split("/");
-  const last = segments.length - 1;
-  const out: string[] = [];
-  for (let i = 0; i <= last; i++) {
-    const segment = segments[i];
-    if (segment === ".") {
-      // c) All occurrences of "./", where "." is a complete path segment, are removed from the
-      // buffer string.
-      // d) If the buffer string ends with "." as a complete path segment, that "." is removed
-      // (the "/" before it stays: the buffer ends with an empty segment).
-      if (i === last) out.push("");
-    } else if (segment === ".." && out.length > 0 && out[out.length - 1] !== "..") {
-      // e) All occurrences of "<segment>/../", where <segment> is a complete path segment not
-      // equal to "..", are removed from the buffer string, leftmost first, until no matching
-      // pattern remains: each ".." not at the end removes the segment before it, unless that
-      // is a ".." kept by this rule.
-      // f) If the buffer string ends with "<segment>/..", where <segment> is a complete path
-      // segment not equal to "..", that "<segment>/.." is removed (the "/" before it stays).
-      out.pop();
-      if (i === last) out.push("");
-    } else {
-      out.push(segment);
-    }
-  }
-
-  // g) If the resulting buffer string still begins with one or more complete path segments of
-  // "..", then the reference is considered to be in error.
-  let leading = 0;
-  while (leading < out.length && out[leading] === "..") leading++;
-  if (leading > 0) {
-    // "... or by avoiding traversal of the reference."
-    if (dotSegments === "error") throw dotSegmentsError(basePath, refPath, lead + out.join("/"));
-    // "Implementations may handle this error by retaining these components in the resolved path
-    // (i.e., treating them as part of the final URI), by removing them from the resolved path
-    // (i.e., discarding relative levels above the root) ..."
-    if (dotSegments === "remove") out.splice(0, leading);
-  }
-  // h) The remaining buffer string is the reference URI's new path component.
-  return lead + out.join("/");
+  const buffer = basePath.slice(0, basePath.lastIndexOf("/") + 1) + refPath;
+  // c) to h), with g)'s choice: "retain", "remove", or an error.
+  return mergeBuffer(buffer, dotSegments, (merged) => dotSegmentsError(basePath, refPath, merged));
 }
 
 /** The base's components; it must have a scheme. */
@@ -271,8 +223,5 @@ export function requireRecombinable(T: Components, base: Reference, ref: Referen
   }
 }
 
-/** The options of resolution, checked; `fn` names the function in messages. */
-export function readOptions(options: unknown, fn: string): { strict: boolean; dotSegments: DotSegments } {
-  const o = optionsOf(options, fn);
-  return { strict: booleanOption(o, "strict", true, fn), dotSegments: oneOfOption(o, "dotSegments", DOT_SEGMENTS, "retain", fn) };
-}
+/** The options of resolution, read in the name of `fn` (src/merge-buffer.ts). */
+export const readOptions = readMergeOptions;

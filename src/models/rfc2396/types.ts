@@ -5,6 +5,7 @@
 // is present but empty is ""; values carry no delimiters.
 import { MODELS } from "../../../generated/models.js";
 import { recompose } from "./recompose.js";
+import { requireParts, requireStringParts, type HostnameHostOf, type PartsOf, type RegNameAuthorityOf, type ServerAuthorityOf } from "../../reference-parts.js";
 
 /**
  * The name of the registry-based naming authority in the editions of this model (edition.json
@@ -15,13 +16,7 @@ export type RegistryKind = (typeof MODELS)["rfc2396"]["registryKinds"][number];
 const REGISTRY_KINDS: readonly string[] = MODELS.rfc2396.registryKinds;
 
 /** hostname = *( domainlabel "." ) toplabel [ "." ] (section 3.2.2). */
-export interface HostnameHost {
-  readonly kind: "hostname";
-  /** The host as written, with the trailing "." of a fully qualified name if there is one. */
-  readonly raw: string;
-  /** The domainlabels and the toplabel, left to right; the trailing "." adds no empty label. */
-  readonly labels: readonly string[];
-}
+export type HostnameHost = HostnameHostOf;
 
 /**
  * IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit (section 3.2.2): "a set of four
@@ -40,18 +35,8 @@ export interface IPv4addressHost {
 /** host = hostname | IPv4address (section 3.2.2); RFC 2396 has no IPv6 literal. */
 export type Host = HostnameHost | IPv4addressHost;
 
-/** server = [ [ userinfo "@" ] hostport ], hostport = host [ ":" port ] (section 3.2.2). */
-export interface ServerAuthority {
-  readonly kind: "server";
-  /** The whole authority as written: what step 7 appends after "//". */
-  readonly raw: string;
-  /** The text before "@", if there is an "@". */
-  readonly userinfo?: string;
-  /** Undefined only when the server is empty (server = [ ... ]: "file:///etc"). */
-  readonly host?: Host;
-  /** port = *digit: the digits after ":", possibly "" ("http://a:/"), if there is a ":". */
-  readonly port?: string;
-}
+/** server = [ [ userinfo "@" ] hostport ], hostport = host [ ":" port ] (section 3.2.2); step 7 appends its raw after "//". */
+export type ServerAuthority = ServerAuthorityOf<Host>;
 
 /**
  * reg_name = 1*( unreserved | escaped | "$" | "," | ";" | ":" | "@" | "&" | "=" | "+" )
@@ -60,10 +45,7 @@ export interface ServerAuthority {
  * authority = *( unreserved | escaped | ";" | ":" | "@" | "&" | "=" | "+" ) is the alternative of
  * server in site = server | authority).
  */
-export interface RegNameAuthority {
-  readonly kind: RegistryKind;
-  readonly raw: string;
-}
+export type RegNameAuthority = RegNameAuthorityOf<RegistryKind>;
 
 /** authority = server | reg_name (section 3.2): a server wherever the whole authority is one. */
 export type Authority = ServerAuthority | RegNameAuthority;
@@ -80,19 +62,14 @@ export interface Segment {
   readonly params: readonly string[];
 }
 
-/** The components of a reference, without the class around them. */
-export interface ReferenceParts {
-  readonly scheme?: string;
-  readonly authority?: Authority;
-  /**
-   * The abs_path or rel_path as written, or the opaque_part when `opaque` is true; "" when the
-   * reference has none ("the path component is never undefined, though it may be empty", 5.2).
-   */
-  readonly path: string;
+/**
+ * The components of a reference, without the class around them. The path is the abs_path or
+ * rel_path as written, or the opaque_part when `opaque` is true; "" when the reference has none
+ * ("the path component is never undefined, though it may be empty", 5.2).
+ */
+export interface ReferenceParts extends PartsOf<Authority> {
   /** True when the path is an opaque_part (section 3: absoluteURI = scheme ":" opaque_part). */
   readonly opaque?: boolean;
-  readonly query?: string;
-  readonly fragment?: string;
 }
 
 /** What every URI reference of RFC 2396 has. */
@@ -179,18 +156,8 @@ class ReferenceClass {
    * absoluteURI has an opaque_part, and it holds the whole scheme-specific part).
    */
   constructor(parts: ReferenceParts) {
-    if (parts === null || typeof parts !== "object") {
-      throw new TypeError(`Reference: parts must be an object of components ({ path, scheme?, ... }), got ${parts === null ? "null" : typeof parts}`);
-    }
-    if (typeof parts.path !== "string") {
-      throw new TypeError(`Reference: parts.path must be a string (the path is never undefined, section 5.2), got ${typeof parts.path}`);
-    }
-    for (const name of ["scheme", "query", "fragment"] as const) {
-      const value = parts[name];
-      if (value != null && typeof value !== "string") {
-        throw new TypeError(`Reference: parts.${name} must be a string or undefined, got ${typeof value}`);
-      }
-    }
+    requireParts("Reference", parts, "5.2");
+    requireStringParts("Reference", parts);
     const authority = parts.authority;
     if (authority != null && (typeof authority !== "object" || typeof authority.raw !== "string" ||
       (authority.kind !== "server" && !REGISTRY_KINDS.includes(authority.kind)))) {

@@ -1,6 +1,6 @@
 // The model of draft-fielding-uri-rfc2396bis-01 (2003), the default edition's, as the register of
 // models reads it (src/model.ts, src/models/index.ts).
-import { LADDERS } from "../../ladder.js";
+import { ladderOptions } from "../../ladder.js";
 import { registerModel } from "../../model.js";
 import type { TypesOf } from "../../model-types.js";
 import { DOT_SEGMENTS } from "../../options.js";
@@ -23,10 +23,7 @@ export const MODEL = registerModel({
   build: referenceOf,
   spanTyping: SPAN_TYPING,
   operations: OPERATIONS,
-  options: {
-    resolve: { strict: [true, false], dotSegments: DOT_SEGMENTS },
-    normalize: { scheme: [true, false], dotSegments: DOT_SEGMENTS },
-    equivalent: { ladder: LADDERS, ignoreFragment: [true, false] },
-  },
+  options: ladderOptions({ resolve: { dotSegments: DOT_SEGMENTS }, normalize: { dotSegments: DOT_SEGMENTS } }),
+
   auditCodes: AUDIT_CODES,
 });

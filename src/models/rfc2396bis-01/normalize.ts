@@ -9,6 +9,7 @@ import { merge } from "./resolve.js";
 import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "../../options.js";
 import { equivalentAt, isDefaultPort, readLadder, serverParts, type Ladder } from "../../ladder.js";
 import { schemeInfo } from "../../schemes.js";
+import { ruleOfRole } from "../../syntax.js";
 import { UriReference, type Authority, type Host, type UriReferenceParts } from "./types.js";
 
 export interface NormalizeOptions {
@@ -111,13 +112,14 @@ const SAFE = new WeakMap<Edition, Uint8Array>();
  * Section 2.3: "URI normalization processes may unescape sequences in the ranges of ALPHA (%41-%5A
  * and %61-%7A), DIGIT (%30-%39), underscore (%5F), or tilde (%7E) without fear of creating a
  * conflict, but unescaping the other mark characters is usually counterproductive": the grammar's
- * ALPHA and DIGIT, and of its `mark`, the two the prose names.
+ * ALPHA and DIGIT (the rules of its roles "alpha" and "digit"), and of its `mark`, the two the
+ * prose names.
  */
 function safeTable(edition: Edition): Uint8Array {
   let table = SAFE.get(edition);
   if (table === undefined) {
-    const alpha = edition.asciiTable("ALPHA");
-    const digit = edition.asciiTable("DIGIT");
+    const alpha = edition.asciiTable(ruleOfRole(edition, "alpha"));
+    const digit = edition.asciiTable(ruleOfRole(edition, "digit"));
     table = Uint8Array.from({ length: 0x80 }, (_, code) => alpha[code] | digit[code]);
     for (const mark of "_~") table[mark.charCodeAt(0)] = 1;
     SAFE.set(edition, table);

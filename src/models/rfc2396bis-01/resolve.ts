@@ -3,10 +3,11 @@
 // This is not RFC 3986's algorithm: an absolute-path reference is taken as it is ("/./g" gives
 // "http://a/./g"), and the base's query is never inherited by an empty path ("?y" keeps d;p).
 import { describe, requireString } from "../../args.js";
-import { booleanOption, DOT_SEGMENTS, oneOfOption, optionsOf, type DotSegments } from "../../options.js";
+import type { DotSegments } from "../../options.js";
 import type { Edition } from "../../edition.js";
 import { ResolveError, UriSyntaxError } from "../../errors.js";
 import type { ResolutionComponents, ResolutionOf } from "../../compose.js";
+import { mergeBuffer, readMergeOptions } from "../../merge-buffer.js";
 import { recompose } from "./recompose.js";
 import { parseIn } from "../../parse.js";
 import { UriReference, type Authority } from "./types.js";
@@ -125,53 +126,19 @@ function resolveParsed(edition: Edition, Base: Components & { scheme: string }, 
 }
 
 /**
- * The merge routine of section 5.2: the target path of a relative-path reference.
- *
- * The draft describes steps 3 to 6 as string replacements repeated until nothing matches, which
- * takes quadratic time; as the draft itself suggests ("a pair of path segment stacks"), this
- * walks the segments once with a stack and gives exactly the same buffer (a property test checks
- * it against a literal implementation of the steps). The buffer's leading "/" (the one that
- * starts an abs-path) is not part of any segment.
+ * The merge routine of section 5.2: the target path of a relative-path reference. Steps 1 and 2
+ * make the buffer here; steps 3 to 8 are RFC 2396's operations (c) to (h) of its step 6 too,
+ * written once (src/merge-buffer.ts): the documents differ in step 1, which copies a single "/"
+ * for an empty base path where RFC 2396's (a) copies nothing. Time and memory linear.
  */
 export function merge(basePath: string, refPath: string, dotSegments: DotSegments = "retain"): string {
   requireString(basePath, "merge: basePath");
   requireString(refPath, "merge: refPath");
   // step 1: all but the last segment of the base path (everything up to and including its last
-  // "/"); a single "/" when the base path is empty.
-  let buffer = basePath === "" ? "/" : basePath.slice(0, basePath.lastIndexOf("/") + 1);
-  // step 2: the reference's path is appended.
-  buffer += refPath;
-
-  const lead = buffer.startsWith("/") ? "/" : "";
-  const segments = buffer.slice(lead.length).split("/");
-  const out: string[] = [];
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i];
-    const last = i === segments.length - 1;
-    if (segment === ".") {
-      // step 3: "./" (a complete segment ".") is removed;
-      // step 4: a final "." is removed, leaving the "/" before it.
-      if (last) out.push("");
-      continue;
-    }
-    if (segment === "..") {
-      if (out.length > 0 && out[out.length - 1] !== "..") {
-        // step 5: "<segment>/../" is removed, leftmost first, while any remains;
-        // step 6: a final "<segment>/.." is removed, leaving the "/" before it.
-        out.pop();
-        if (last) out.push("");
-        continue;
-      }
-      // step 7: the buffer still begins with ".." segments: the reference is in error.
-      if (dotSegments === "error") throw dotSegmentsError(basePath, refPath);
-      if (dotSegments === "remove") continue;
-      out.push(segment); // "retain"
-      continue;
-    }
-    out.push(segment);
-  }
-  // step 8: the remaining buffer is the target path.
-  return lead + out.join("/");
+  // "/"); a single "/" when the base path is empty. step 2: the reference's path is appended.
+  const buffer = (basePath === "" ? "/" : basePath.slice(0, basePath.lastIndexOf("/") + 1)) + refPath;
+  // steps 3 to 8, with step 7's choice: "retain", "remove", or an error.
+  return mergeBuffer(buffer, dotSegments, () => dotSegmentsError(basePath, refPath));
 }
 
 /** parse(R): the reference, parsed where it is a string; a syntax error is a ResolveError of this line. */
@@ -270,7 +237,5 @@ export function reference(edition: Edition, value: unknown, what: string): UriRe
   throw new TypeError(`${what} must be a string or a UriReference of ${edition.document}, got ${describe(value)}`);
 }
 
-export function readOptions(options: unknown, fn: string): { strict: boolean; dotSegments: DotSegments } {
-  const o = optionsOf(options, fn);
-  return { strict: booleanOption(o, "strict", true, fn), dotSegments: oneOfOption(o, "dotSegments", DOT_SEGMENTS, "retain", fn) };
-}
+/** The options of resolution, read in the name of `fn` (src/merge-buffer.ts). */
+export const readOptions = readMergeOptions;

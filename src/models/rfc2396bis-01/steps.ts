@@ -9,7 +9,7 @@ import {
   componentsOf, dotSegmentsError, hierarchicalPath, parseBase, parseR, readOptions, reference, requireRecomposable,
   undefineScheme, type Components, type DotSegments,
 } from "./resolve.js";
-import { requireStepsLength, shown, type ResolutionStep, type ResolutionSteps, type StepState } from "../../steps.js";
+import { copier, requireStepsLength, shown, type ResolutionStep, type ResolutionSteps, type StepState } from "../../steps.js";
 
 type Component = "scheme" | "authority" | "path" | "query";
 
@@ -79,32 +79,26 @@ export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, op
     const step: Step = { section: "5.2", label, did, state: componentsState("T", T) as StepState<StepName> };
     steps.push(routine === undefined ? step : { ...step, steps: routine });
   };
+  const copy = copier(T, line);
   if (R.scheme !== undefined) {
-    T.scheme = R.scheme;
-    line("T.scheme = R.scheme;", `R.scheme is defined (${shown(R.scheme)}): R is absolute, and T takes its components.`);
-    T.authority = R.authority;
-    line("T.authority = R.authority;", `T's authority is R's: ${shown(R.authority?.raw)}.`);
+    copy("scheme", "R", R, `R.scheme is defined (${shown(R.scheme)}): R is absolute, and T takes its components.`);
+    copy("authority", "R", R);
     T.path = R.path;
     T.opaque = R.opaque;
     line("T.path = R.path;", `T's path is R's: ${shown(R.path)}${R.opaque ? " (an opaque part)" : ""}.`);
-    T.query = R.query;
-    line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
+    copy("query", "R", R);
   } else {
     if (R.authority !== undefined) {
-      T.authority = R.authority;
-      line("T.authority = R.authority;", `R has no scheme but an authority, ${shown(R.authority.raw)}: a network-path reference, ` +
+      copy("authority", "R", R, `R has no scheme but an authority, ${shown(R.authority.raw)}: a network-path reference, ` +
         "whose authority T takes.");
-      T.path = R.path;
-      line("T.path = R.path;", `T's path is R's: ${shown(R.path)}.`);
-      T.query = R.query;
-      line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
+      copy("path", "R", R);
+      copy("query", "R", R);
     } else {
       if (R.path === "") {
         if (R.query !== undefined) {
           T.path = hierarchicalPath(Base, "a query-only reference takes the base's path");
           line("T.path = Base.path;", "R has no scheme, no authority and an empty path, but a query: T takes the base URI's path.");
-          T.query = R.query;
-          line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
+          copy("query", "R", R);
         } else {
           // An empty reference refers to the current document.
           steps.push({
@@ -118,8 +112,7 @@ export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, op
         }
       } else {
         if (R.path.startsWith("/")) {
-          T.path = R.path;
-          line("T.path = R.path;", `R has no scheme and no authority, and its path ${shown(R.path)} begins with "/": an ` +
+          copy("path", "R", R, `R has no scheme and no authority, and its path ${shown(R.path)} begins with "/": an ` +
             "absolute-path reference, whose path T takes as it is.");
         } else {
           const basePath = hierarchicalPath(Base, "a relative-path reference is merged with the base's path");
@@ -128,14 +121,11 @@ export function resolveStepsIn(edition: Edition, base: unknown, ref: unknown, op
           line("T.path = merge(Base.path, R.path);", `R has no scheme and no authority, and its path ${shown(R.path)} does not ` +
             "begin with \"/\": a relative-path reference, whose path is merged with the base URI's (merge steps 1-8).", merged.steps);
         }
-        T.query = R.query;
-        line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
+        copy("query", "R", R);
       }
-      T.authority = Base.authority;
-      line("T.authority = Base.authority;", `T keeps the base URI's authority: ${shown(Base.authority?.raw)}.`);
+      copy("authority", "Base", Base);
     }
-    T.scheme = Base.scheme;
-    line("T.scheme = Base.scheme;", `T keeps the base URI's scheme: ${shown(Base.scheme)}.`);
+    copy("scheme", "Base", Base);
   }
   steps.push({
     section: "5.2", label: "return (T, fragment);", did: "The target T, and R's fragment apart.",

@@ -1,6 +1,7 @@
 // The typed components of a URI reference. Names are the draft's; a component that is absent is
 // undefined, one that is present but empty is ""; values carry no delimiters.
 import { recompose } from "./recompose.js";
+import { requireParts, type HostnameHostOf, type PartsOf, type ReferenceBaseOf, type RegNameAuthorityOf, type ServerAuthorityOf, type Writable } from "../../reference-parts.js";
 
 /** A host given as an IPv6 literal in brackets (section 3.2.2). */
 export interface IPv6referenceHost {
@@ -19,59 +20,30 @@ export interface IPv4addressHost {
 }
 
 /** A host given as a domain name (section 3.2.2). */
-export interface HostnameHost {
-  readonly kind: "hostname";
-  /** As written, with the trailing "." of a fully qualified name if there is one. */
-  readonly raw: string;
-  /** The domain labels, left to right; the trailing "." adds no empty label. */
-  readonly labels: readonly string[];
-}
+export type HostnameHost = HostnameHostOf;
 
 /** host = IPv6reference / IPv4address / hostname (section 3.2.2). */
 export type Host = IPv6referenceHost | IPv4addressHost | HostnameHost;
 
 /** server = [ [ userinfo "@" ] hostport ] (section 3.2.2). */
-export interface ServerAuthority {
-  readonly kind: "server";
-  /** The whole authority as written. */
-  readonly raw: string;
-  readonly userinfo?: string;
-  /** Undefined only when the server is empty ("file:///etc"). */
-  readonly host?: Host;
-  /** The digits after ":", possibly "" ("http://a:/"). */
-  readonly port?: string;
-}
+export type ServerAuthority = ServerAuthorityOf<Host>;
 
 /** reg-name: an authority that is not a server (section 3.2.1). */
-export interface RegNameAuthority {
-  readonly kind: "reg-name";
-  readonly raw: string;
-}
+export type RegNameAuthority = RegNameAuthorityOf<"reg-name">;
 
 /** authority = server / reg-name (section 3.2): a server whenever the whole authority is one. */
 export type Authority = ServerAuthority | RegNameAuthority;
 
 /** The components of a URI reference, without the class around them. */
-export interface UriReferenceParts {
-  readonly scheme?: string;
-  readonly authority?: Authority;
-  readonly path: string;
+export interface UriReferenceParts extends PartsOf<Authority> {
   /** True when the path is an opaque-part (section 3): "mailto:a@b?subject=x". */
   readonly opaque?: boolean;
-  readonly query?: string;
-  readonly fragment?: string;
 }
 
-/** What every URI reference of the draft has. */
-interface UriReferenceBase {
-  readonly authority?: Authority;
-  readonly path: string;
+/** What every URI reference of the draft has; toString() recombines it (section 5.2). */
+interface UriReferenceBase extends ReferenceBaseOf<Authority> {
   /** True when the path is an opaque-part (section 3): "mailto:a@b?subject=x". */
   readonly opaque: boolean;
-  readonly query?: string;
-  readonly fragment?: string;
-  /** The reference recomposed from its components (section 5.2). */
-  toString(): string;
 }
 
 /** A reference with a scheme: it matched absolute-URI (section 3). */
@@ -111,12 +83,7 @@ class UriReferenceClass {
   constructor(parts: UriReferenceParts) {
     // referenceFromParts() sets the fields itself, in the same order.
     if (parts === FROM_PARTS) return;
-    if (parts === null || typeof parts !== "object") {
-      throw new TypeError(`UriReference: parts must be an object of components ({ path, scheme?, ... }), got ${parts === null ? "null" : typeof parts}`);
-    }
-    if (typeof parts.path !== "string") {
-      throw new TypeError(`UriReference: parts.path must be a string (the path is never undefined, section 5.2), got ${typeof parts.path}`);
-    }
+    requireParts("UriReference", parts, "5.2");
     // An absent component may be given as undefined or null; it is undefined here.
     this.kind = parts.scheme == null ? "relative-URI" : "absolute-URI";
     this.scheme = parts.scheme ?? undefined;
@@ -135,8 +102,6 @@ class UriReferenceClass {
 
 /** What referenceFromParts() gives the constructor: no parts, which it leaves to be set. */
 const FROM_PARTS: UriReferenceParts = Object.freeze({ path: "" });
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * parse()'s reference made from its parts as the tagged DFA finds them (null where absent),

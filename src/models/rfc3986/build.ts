@@ -1,6 +1,7 @@
 // From the record the RFC 3986 grammar's actions build (grammar/rfc3986/grammar.peggy) to a
 // Reference: the host typed as section 3.2.2 names it.
 import type { SpanRecord } from "../../edition-build.js";
+import type { SpanTyping } from "../../tagged.js";
 import { Reference, referenceFromParts, type Authority, type Host } from "./types.js";
 
 /** String.prototype.substring itself, called on inputs of every kind (why: src/tagged.ts). */
@@ -35,6 +36,12 @@ export function referenceFromSpans(scheme: string | null, authority: RecordOfRef
   query: string | null, fragment: string | null, input: string): Reference {
   return referenceFromParts(scheme, authority === null ? null : authorityOf(authority, input), path, query, fragment);
 }
+
+/**
+ * What the tagged DFA makes from the spans it finds (src/tagged.ts): the reference, from the parts
+ * with the authority's record (hosts and authorities are typed here, from their records).
+ */
+export const SPAN_TYPING = { reference: referenceFromSpans } as unknown as SpanTyping;
 
 function authorityOf(a: NonNullable<RecordOfReference["authority"]>, input: string): Authority {
   const hostRaw = substring.call(input, a.host.start, a.host.end);

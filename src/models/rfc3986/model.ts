@@ -1,14 +1,13 @@
 // RFC 3986's model, as the register of models reads it (src/model.ts, src/models/index.ts).
-import { LADDERS } from "../../ladder.js";
+import { ladderOptions } from "../../ladder.js";
 import { registerModel } from "../../model.js";
 import type { TypesOf } from "../../model-types.js";
-import type { SpanTyping } from "../../tagged.js";
 import type { Reference as ReferenceOfModel } from "./types.js";
 import type { ResolveOptions } from "./resolve.js";
 import type { StepName } from "./steps.js";
 import type { EquivalentOptions, NormalizeOptions } from "./normalize.js";
 import { AUDIT_CODES } from "./audit.js";
-import { referenceFromSpans, referenceOf } from "./build.js";
+import { referenceOf, SPAN_TYPING } from "./build.js";
 import { OPERATIONS } from "./operations.js";
 
 declare module "../../model-types.js" {
@@ -20,15 +19,9 @@ declare module "../../model-types.js" {
 export const MODEL = registerModel({
   id: "rfc3986",
   build: referenceOf,
-  // Its hosts and authorities are typed by its builder, from their records; its reference is made
-  // from the parts with the authority's record.
-  spanTyping: { reference: referenceFromSpans } as unknown as SpanTyping,
+  spanTyping: SPAN_TYPING,
   operations: OPERATIONS,
-  options: {
-    // No choice at dot segments: 5.2.4 always removes them.
-    resolve: { strict: [true, false] },
-    normalize: { scheme: [true, false] },
-    equivalent: { ladder: LADDERS, ignoreFragment: [true, false] },
-  },
+  // No choice at dot segments: 5.2.4 always removes them.
+  options: ladderOptions(),
   auditCodes: AUDIT_CODES,
 });

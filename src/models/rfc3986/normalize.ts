@@ -6,21 +6,21 @@
 // that percent-encoding normalization decodes are the grammar's `unreserved`, asked of the
 // compiled grammar (a Syntax) once per grammar, never listed here.
 import { describe, requireString } from "../../args.js";
-import { isDefaultPort, lowerCase, normalizationOf, serverParts, syntaxAccepts, unreservedTable } from "../../ladder.js";
+import { lowerCase, normalizationOf, schemeBasedParts, serverParts, syntaxAccepts, unreservedTable } from "../../ladder.js";
 import type { EquivalentOptions, Ladder, NormalizeOptions, Syntax } from "../../ladder.js";
 
 /** The grammar a Syntax must be, for messages. */
 const GRAMMAR = "RFC 3986";
 import { rewriteEscapes } from "../../escapes.js";
-import { schemeInfo } from "../../schemes.js";
 import { recompose } from "./recompose.js";
 import { removeDotSegments } from "./resolve.js";
 import { Reference, type Authority, type Host, type ReferenceParts } from "./types.js";
 
 /**
  * What normalization needs to know of the grammar (src/ladder.ts): the compiled RFC 3986 grammar is
- * one. Normalization asks "unreserved" of each ASCII character (once per Syntax object) and
- * "IPv4address" of a reg-name host whose percent-encodings were decoded.
+ * one. Normalization asks the rule of the role "unreserved" of each ASCII character (once per
+ * Syntax object) and that of "ipv4" of a reg-name host whose percent-encodings were decoded
+ * (edition.json "roles").
  * The options of normalizeReference() and equivalentReferences() are src/ladder.ts's.
  */
 export type { Syntax, Ladder, NormalizeOptions, EquivalentOptions };
@@ -58,8 +58,8 @@ export type { Syntax, Ladder, NormalizeOptions, EquivalentOptions };
  * first. Throws TypeError when `a` or `b` is not a Reference or the options are malformed.
  */
 export const { normalizeReference, equivalentReferences } = normalizationOf<Reference, ReferenceParts>({
-  grammar: GRAMMAR, kind: { is: (v): v is Reference => v instanceof Reference }, make: (p) => new Reference(p), parts: parts, recompose,
-  syntaxBased: syntaxBased, schemeBased: schemeBased,
+  grammar: GRAMMAR, kind: { is: (v): v is Reference => v instanceof Reference }, make: (p) => new Reference(p), recompose,
+  syntaxBased, schemeBased,
 });
 
 /**
@@ -106,7 +106,7 @@ function normalizeHost(host: Host, unreserved: Uint8Array, syntax: Syntax): Host
       const raw = normalizeText(host.raw, unreserved, true);
       // Decoding can make a reg-name the text of an IPv4address, which the grammar reads first
       // (host = IP-literal / IPv4address / reg-name).
-      if (syntaxAccepts(syntax, "IPv4address", raw)) {
+      if (syntaxAccepts(syntax, "ipv4", raw)) {
         const [a, b, c, d] = raw.split(".").map(Number);
         return { kind: "IPv4address", raw, octets: [a, b, c, d] };
       }
@@ -128,18 +128,10 @@ function normalizeHost(host: Host, unreserved: Uint8Array, syntax: Syntax): Host
 /**
  * With an authority: an empty port (any scheme, section 3.2.3: "should omit the port component
  * and its ':' delimiter if port is empty") or the scheme's default port is removed with its
- * ":", and an empty path becomes "/" where the scheme defines it so.
+ * ":", and an empty path becomes "/" where the scheme defines it so (src/ladder.ts).
  */
 function schemeBased(ref: ReferenceParts): ReferenceParts {
-  if (ref.authority === undefined) return ref;
-  const info = ref.scheme === undefined ? undefined : schemeInfo(ref.scheme);
-  let authority = ref.authority;
-  const port = authority.port;
-  if (port !== undefined && (port === "" || (info !== undefined && isDefaultPort(port, info.defaultPort)))) {
-    authority = composeAuthority(authority.userinfo, authority.host, undefined);
-  }
-  const path = ref.path === "" && info !== undefined && info.emptyPathIsSlash ? "/" : ref.path;
-  return { ...ref, authority, path };
+  return schemeBasedParts(ref, (authority: Authority) => authority, (userinfo, host: Host | undefined, port) => composeAuthority(userinfo, host!, port));
 }
 
 // ----- helpers -----
@@ -155,8 +147,4 @@ function composeAuthority(userinfo: string | undefined, host: Host, port: string
  */
 function normalizeText(text: string, unreserved: Uint8Array, lower: boolean): string {
   return rewriteEscapes(text, unreserved, true, lower);
-}
-
-function parts(ref: Reference): ReferenceParts {
-  return { scheme: ref.scheme, authority: ref.authority, path: ref.path, query: ref.query, fragment: ref.fragment };
 }

@@ -4,7 +4,7 @@
 // is the literal reading of the text (remove_dot_segments rewrites the input buffer at every
 // step, as the RFC's table in 5.2.4 shows it); resolve.ts gives the same target from segment
 // stacks in linear time, and resolve() does not come here.
-import { shown, type ResolutionStep, type ResolutionSteps, type StepState } from "../../steps.js";
+import { copier, shown, type ResolutionStep, type ResolutionSteps, type StepState } from "../../steps.js";
 import { recompose } from "./recompose.js";
 import { preParseBase, requireRecomposable, type Components } from "./resolve.js";
 import type { Reference } from "./types.js";
@@ -69,67 +69,51 @@ export function resolveSteps(base: Reference, ref: Reference, strict: boolean): 
     });
   }
 
-  if (R.scheme !== undefined) {
-    T.scheme = R.scheme;
-    line("T.scheme = R.scheme;", `R.scheme is defined (${shown(R.scheme)}): R is a URI, and T takes its components.`);
-    T.authority = R.authority;
-    line("T.authority = R.authority;", `T's authority is R's: ${shown(R.authority?.raw)}.`);
-    const removed = removeDotSegmentsSteps(R.path);
+  const copy = copier(T, line);
+  // T.path = remove_dot_segments(path), with the steps of 5.2.4 under the line.
+  const removeDots = (path: string, label: string, did: string) => {
+    const removed = removeDotSegmentsSteps(path);
     T.path = removed.output;
-    line("T.path = remove_dot_segments(R.path);", `R's path ${shown(R.path)} without its dot segments (5.2.4).`, removed.steps);
-    T.query = R.query;
-    line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
+    line(label, did, removed.steps);
+  };
+  const fromR = `R's path ${shown(R.path)} without its dot segments (5.2.4).`;
+  if (R.scheme !== undefined) {
+    copy("scheme", "R", R, `R.scheme is defined (${shown(R.scheme)}): R is a URI, and T takes its components.`);
+    copy("authority", "R", R);
+    removeDots(R.path, "T.path = remove_dot_segments(R.path);", fromR);
+    copy("query", "R", R);
   } else {
     if (R.authority !== undefined) {
-      T.authority = R.authority;
-      line("T.authority = R.authority;", `R has no scheme but an authority, ${shown(R.authority.raw)}: a network-path reference, ` +
+      copy("authority", "R", R, `R has no scheme but an authority, ${shown(R.authority.raw)}: a network-path reference, ` +
         "whose authority T takes.");
-      const removed = removeDotSegmentsSteps(R.path);
-      T.path = removed.output;
-      line("T.path = remove_dot_segments(R.path);", `R's path ${shown(R.path)} without its dot segments (5.2.4).`, removed.steps);
-      T.query = R.query;
-      line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
+      removeDots(R.path, "T.path = remove_dot_segments(R.path);", fromR);
+      copy("query", "R", R);
     } else {
       if (R.path === "") {
-        T.path = Base.path;
-        line("T.path = Base.path;", "R has no scheme, no authority and an empty path: T keeps the base URI's path.");
-        if (R.query !== undefined) {
-          T.query = R.query;
-          line("T.query = R.query;", `R has a query, ${shown(R.query)}, which T takes.`);
-        } else {
-          T.query = Base.query;
-          line("T.query = Base.query;", `R has no query: T keeps the base URI's query, ${shown(Base.query)}.`);
-        }
+        copy("path", "Base", Base, "R has no scheme, no authority and an empty path: T keeps the base URI's path.");
+        if (R.query !== undefined) copy("query", "R", R, `R has a query, ${shown(R.query)}, which T takes.`);
+        else copy("query", "Base", Base, `R has no query: T keeps the base URI's query, ${shown(Base.query)}.`);
       } else {
         if (R.path.startsWith("/")) {
-          const removed = removeDotSegmentsSteps(R.path);
-          T.path = removed.output;
-          line("T.path = remove_dot_segments(R.path);", `R has no scheme and no authority, and its path ${shown(R.path)} begins ` +
-            "with \"/\": an absolute-path reference, whose path T takes without its dot segments (5.2.4).", removed.steps);
+          removeDots(R.path, "T.path = remove_dot_segments(R.path);", `R has no scheme and no authority, and its path ${shown(R.path)} ` +
+            "begins with \"/\": an absolute-path reference, whose path T takes without its dot segments (5.2.4).");
         } else {
           const merged = mergeStep(Base, R.path);
           T.path = merged.path;
           line("T.path = merge(Base.path, R.path);", `R has no scheme and no authority, and its path ${shown(R.path)} does not ` +
             "begin with \"/\": a relative-path reference, whose path is merged with the base URI's (5.2.3).", [merged.step]);
-          const removed = removeDotSegmentsSteps(T.path);
-          T.path = removed.output;
-          line("T.path = remove_dot_segments(T.path);", `The merged path ${shown(merged.path)} without its dot segments (5.2.4).`,
-            removed.steps);
+          removeDots(merged.path, "T.path = remove_dot_segments(T.path);", `The merged path ${shown(merged.path)} without its dot segments (5.2.4).`);
         }
-        T.query = R.query;
-        line("T.query = R.query;", `T's query is R's: ${shown(R.query)}.`);
+        copy("query", "R", R);
       }
-      T.authority = Base.authority;
-      line("T.authority = Base.authority;", `T keeps the base URI's authority: ${shown(Base.authority?.raw)}.`);
+      copy("authority", "Base", Base);
     }
-    T.scheme = Base.scheme;
-    line("T.scheme = Base.scheme;", `T keeps the base URI's scheme: ${shown(Base.scheme)}.`);
+    copy("scheme", "Base", Base);
   }
-  T.fragment = R.fragment;
-  line("T.fragment = R.fragment;", `T's fragment is R's: ${shown(R.fragment)}.`);
+  copy("fragment", "R", R);
 
   // 5.3 Component Recomposition
-  const target: Components = { ...T, path: T.path };
+  const target: Components = { ...T, path: T.path ?? "" };
   requireRecomposable(target, ref);
   const result = recompose(target);
   steps.push({

@@ -2,6 +2,7 @@
 // absent ("undefined" in 5.2.1: its delimiter does not appear) is undefined, one that is present
 // but empty is ""; values carry no delimiters.
 import { recompose } from "./recompose.js";
+import { requireParts, requireStringParts, type PartsOf, type ReferenceBaseOf, type Writable } from "../../reference-parts.js";
 
 /** IP-literal = "[" ( IPv6address / IPvFuture ) "]" with an IPv6address inside (section 3.2.2). */
 export interface IPv6addressHost {
@@ -54,26 +55,11 @@ export interface Authority {
   readonly port?: string;
 }
 
-/** The five components of section 3, without the class around them. */
-export interface ReferenceParts {
-  readonly scheme?: string;
-  readonly authority?: Authority;
-  /** Never undefined, though it may be empty (section 5.2.1). */
-  readonly path: string;
-  readonly query?: string;
-  readonly fragment?: string;
-}
+/** The five components of section 3, without the class around them; the path is never undefined (5.2.1). */
+export type ReferenceParts = PartsOf<Authority>;
 
-/** What every URI reference of RFC 3986 has. */
-interface ReferenceBase {
-  readonly authority?: Authority;
-  /** Never undefined, though it may be empty (section 5.2.1). */
-  readonly path: string;
-  readonly query?: string;
-  readonly fragment?: string;
-  /** The reference recomposed from its components (section 5.3). */
-  toString(): string;
-}
+/** What every URI reference of RFC 3986 has; toString() recomposes it (section 5.3). */
+type ReferenceBase = ReferenceBaseOf<Authority>;
 
 /** A reference with a scheme: a URI (section 3). */
 export interface UriKind extends ReferenceBase {
@@ -115,18 +101,8 @@ class ReferenceClass {
   constructor(parts: ReferenceParts) {
     // referenceFromParts() sets the fields itself, in the same order.
     if (parts === FROM_PARTS) return;
-    if (parts === null || typeof parts !== "object") {
-      throw new TypeError(`Reference: parts must be an object of components ({ path, scheme?, ... }), got ${parts === null ? "null" : typeof parts}`);
-    }
-    if (typeof parts.path !== "string") {
-      throw new TypeError(`Reference: parts.path must be a string (the path is never undefined, section 5.2.1), got ${typeof parts.path}`);
-    }
-    for (const name of ["scheme", "query", "fragment"] as const) {
-      const value = parts[name];
-      if (value != null && typeof value !== "string") {
-        throw new TypeError(`Reference: parts.${name} must be a string or undefined, got ${typeof value}`);
-      }
-    }
+    requireParts("Reference", parts, "5.2.1");
+    requireStringParts("Reference", parts);
     const authority = parts.authority;
     if (authority != null && (typeof authority !== "object" || typeof authority.raw !== "string")) {
       throw new TypeError("Reference: parts.authority must be an Authority ({ raw, host, userinfo?, port? }) or undefined");
@@ -148,8 +124,6 @@ class ReferenceClass {
 
 /** What referenceFromParts() gives the constructor: no parts, which it leaves to be set. */
 const FROM_PARTS: ReferenceParts = Object.freeze({ path: "" });
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * parse()'s reference made from its parts as the tagged DFA finds them (null where absent),

@@ -3,4 +3,4 @@
 // components and reserved characters is the same as that in [RFC3986]"). The records have the same
 // shape; ihost's rule is "IP-literal", "IPv4address" or "ireg-name", and an ireg-name is typed as
 // RFC 3986's reg-name host (kind "reg-name"), whose text may hold any ucschar.
-export { referenceOf, referenceFromSpans } from "../rfc3986/build.js";
+export { referenceOf, referenceFromSpans, SPAN_TYPING } from "../rfc3986/build.js";

@@ -31,21 +31,22 @@ const MEMO_LIMIT = 1 << 16;
 const OF_SYNTAX = new WeakMap<Syntax, IriCharacters>();
 
 /**
- * The characters of a grammar that has RFC 3987's rules `ucschar`, `iprivate`, `unreserved` and
- * `reserved` (the compiled `rfc3987` edition: `syntaxOf(EDITIONS.rfc3987)`), one object per Syntax.
+ * The characters of a grammar with rules of the roles `ucschar`, `iprivate`, `unreserved` and
+ * `reserved` (edition.json "roles"; the compiled `rfc3987` edition: `syntaxOf(EDITIONS.rfc3987)`),
+ * one object per Syntax; of `unreserved` only US-ASCII is asked.
  * The US-ASCII answers are asked once each; the others once per code point, remembered (those
  * of the BMP in a table of 64 KiB, up to 65,536 others). Throws TypeError when `syntax` is not a Syntax.
  */
 export function iriCharactersOf(syntax: Syntax, what = "syntax"): IriCharacters {
   if (syntax === null || typeof syntax !== "object" || typeof (syntax as Syntax).accepts !== "function") {
-    throw new TypeError(`${what} must be a Syntax ({ accepts(rule, input) }), the compiled ${GRAMMAR} grammar; got ${describe(syntax)}`);
+    throw new TypeError(`${what} must be a Syntax ({ accepts(role, input) }), the compiled ${GRAMMAR} grammar; got ${describe(syntax)}`);
   }
   let chars = OF_SYNTAX.get(syntax);
   if (chars !== undefined) return chars;
-  const ask = (rule: string, cp: number): boolean => {
-    const answer = syntax.accepts(rule, String.fromCodePoint(cp));
+  const ask = (role: string, cp: number): boolean => {
+    const answer = syntax.accepts(role, String.fromCodePoint(cp));
     if (typeof answer !== "boolean") {
-      throw new TypeError(`${what}.accepts(${JSON.stringify(rule)}, ...) must return a boolean, got ${describe(answer)}`);
+      throw new TypeError(`${what}.accepts(${JSON.stringify(role)}, ...) must return a boolean, got ${describe(answer)}`);
     }
     return answer;
   };

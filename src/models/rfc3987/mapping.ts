@@ -18,7 +18,7 @@ export type { IriCharacters };
 
 /** The options of iriToUri(). */
 export interface IriToUriOptions {
-  /** The compiled RFC 3987 grammar (a Syntax: `accepts(rule, input)`), asked `ucschar`, `iprivate`, `unreserved`, `reserved`. Required. */
+  /** The compiled RFC 3987 grammar (a Syntax: `accepts(role, input)`), asked the roles `ucschar`, `iprivate`, `unreserved`, `reserved`. Required. */
   syntax: Syntax;
   /**
    * The ireg-name host: "percent-encode" (default) maps it as every other component (step 2);

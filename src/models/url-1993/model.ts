@@ -7,6 +7,7 @@ import type { Url } from "./types.js";
 import type { StepName } from "./steps.js";
 import { AUDIT_CODES } from "./audit.js";
 import { urlOf } from "./build.js";
+import { reread } from "./explain.js";
 import { OPERATIONS } from "./operations.js";
 
 declare module "../../model-types.js" {
@@ -22,4 +23,7 @@ export const MODEL = registerModel({
   operations: OPERATIONS,
   options: { resolve: {}, normalize: {}, equivalent: {} },
   auditCodes: AUDIT_CODES,
+  // Section "BNF syntax": a URL is its parts, each written as it is.
+  readBack: "parts",
+  reread,
 });

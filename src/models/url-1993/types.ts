@@ -45,27 +45,14 @@ export interface UrlParts {
   readonly attributes?: readonly string[];
 }
 
-/** A URL of the 1993 draft (fragmentaddress: a url and its fragmentid). */
-export class Url implements UrlParts {
-  readonly production!: Production;
-  readonly scheme!: string;
-  readonly user?: string;
-  readonly password?: string;
-  readonly host?: string;
-  readonly port?: string;
-  readonly path?: string;
-  readonly search?: string;
-  readonly fragmentid?: string;
-  readonly group?: string;
-  readonly article?: string;
-  readonly database?: string;
-  readonly wtype?: string;
-  readonly length?: string;
-  readonly gtype?: string;
-  readonly version?: string;
-  readonly attributes?: readonly string[];
-
+/**
+ * A URL of the 1993 draft (fragmentaddress: a url and its fragmentid). Its properties are UrlParts'
+ * (the interface of the same name below adds them to the class), set from the parts given.
+ */
+export class Url {
   constructor(parts: UrlParts) {
+    // Every part is a property of every URL, undefined where the URL has none, in this order.
+    for (const key of PARTS) (this as Record<string, unknown>)[key] = undefined;
     for (const [key, value] of Object.entries(parts)) {
       if (value !== undefined) (this as Record<string, unknown>)[key] = value;
     }
@@ -77,3 +64,14 @@ export class Url implements UrlParts {
     return recompose(this);
   }
 }
+
+// The class's properties, declared once: those of UrlParts.
+export interface Url extends UrlParts {}
+
+/** The names of UrlParts, in its order; the type below fails to compile when one is missing. */
+const PARTS = [
+  "production", "scheme", "user", "password", "host", "port", "path", "search", "fragmentid", "group", "article", "database",
+  "wtype", "length", "gtype", "version", "attributes",
+] as const satisfies readonly (keyof UrlParts)[];
+const EVERY_PART: Exclude<keyof UrlParts, (typeof PARTS)[number]> extends never ? true : never = true;
+void EVERY_PART;

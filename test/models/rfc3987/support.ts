@@ -102,13 +102,13 @@ const SINGLE: Record<string, Ranges> = { ucschar: UCSCHAR, iprivate: IPRIVATE, u
 const rfc3986 = syntaxOf(EDITIONS.rfc3986);
 
 /**
- * RFC 3987's grammar as the algorithms ask it (a Syntax): the single-character rules from the
- * document's ranges; the others, which 2.2 says are RFC 3986's, from the rfc3986 edition.
+ * RFC 3987's grammar as the algorithms ask it (a Syntax, by role): the single-character rules from
+ * the document's ranges; the others, which 2.2 says are RFC 3986's, from the rfc3986 edition.
  */
 export const syntax: Syntax = {
-  accepts(rule, input) {
-    const ranges = SINGLE[rule];
-    if (ranges === undefined) return rfc3986.accepts(rule, input);
+  accepts(role, input) {
+    const ranges = SINGLE[role];
+    if (ranges === undefined) return rfc3986.accepts(role, input);
     const cp = input.codePointAt(0);
     return cp !== undefined && input.length === (cp > 0xffff ? 2 : 1) && inRanges(ranges, cp);
   },
