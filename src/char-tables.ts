@@ -12,6 +12,11 @@ export interface SchemeChars {
    * "%" is one where the scheme takes an escape.
    */
   readonly part: Uint8Array;
+  /**
+   * Whether a run of those characters is a scheme: where the scheme takes an escape (the 1993
+   * draft's xalpha), "%" must be followed by two hex digits, which the tables cannot say.
+   */
+  readonly accepts: (text: string) => boolean;
 }
 
 const SCHEMES = new WeakMap<Edition, SchemeChars>();
@@ -31,7 +36,7 @@ export function schemeCharsOf(edition: Edition): SchemeChars {
     const part = new Uint8Array(128);
     for (let c = 0; c < 128; c++) part[c] = c !== 0x3a && edition.accepts(first + String.fromCharCode(c), rule) ? 1 : 0;
     if (edition.accepts(first + "%41", rule)) part[0x25] = 1;
-    chars = { start, part };
+    chars = { start, part, accepts: (text) => edition.accepts(text, rule) };
     SCHEMES.set(edition, chars);
   }
   return chars;

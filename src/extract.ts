@@ -469,8 +469,17 @@ function schemeHead(chars: SchemeChars, text: string, from: number, to: number, 
     // Punctuation that opens a phrase of the text, closed by what trimTrailing() leaves out, is
     // the text's even where the edition's scheme may hold it (the 1993 draft's xalpha: "(", "'").
     while (!atStart && r < k && OPENING.includes(text[r])) r++;
-    // The run of scheme characters before the ":" must begin with a character that begins a scheme.
-    if (r < k && inTable(chars.start, text.charCodeAt(r))) return { 0: text.slice(r, k + 1), index: r - from };
+    // The run of scheme characters before the ":" must begin with a character that begins a
+    // scheme, and be a scheme (an escape in it complete); where it is not, the part of it after
+    // its last "%", if that is one ("a%zz-http:" holds "http").
+    if (r < k && inTable(chars.start, text.charCodeAt(r))) {
+      if (chars.accepts(text.slice(r, k))) return { 0: text.slice(r, k + 1), index: r - from };
+      if (!atStart) {
+        let q = text.lastIndexOf("%", k - 1) + 1;
+        while (q < k && !inTable(chars.start, text.charCodeAt(q))) q++;
+        if (q > r && q < k && chars.accepts(text.slice(q, k))) return { 0: text.slice(q, k + 1), index: q - from };
+      }
+    }
     if (atStart) return undefined;
   }
   return undefined;

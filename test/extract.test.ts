@@ -195,6 +195,9 @@ describe("each edition's own scheme characters (its scheme rule)", () => {
     ["rfc3986", "see my_app:x here", ["app:x"]], // "_" cannot be in a scheme, so one starts after it
     ["url-1993", "see (http://a/b) and 'ftp://h/p'", ["http://a/b", "ftp://h/p"]],
     ["rfc3986", "see (http://a/b) here", ["http://a/b"]],
+    ["url-1993", "see a%41b:x here", ["a%41b:x"]], // xalpha holds an escape
+    ["url-1993", "see a%:/ here", []], // "%" not followed by two hex digits: no scheme, so no URI
+    ["url-1993", "see a%zz-ftp:x here", ["zz-ftp:x"]], // the scheme after the broken escape
   ])("%s: %j finds %j", (edition, text, expected) => {
     expect(uris(text, edition)).toEqual(expected);
   });
