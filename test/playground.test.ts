@@ -479,15 +479,18 @@ describe("the playground in Chromium", () => {
     const input = "http://例え.jp/パス?q=\u00e9\u{1d49c}";
     await open(`#uri=${encodeURIComponent(input)}&edition=${iri.id}&rule=${encodeURIComponent(iri.roles.reference)}`);
     await expect(status().textContent()).resolves.toBe(`valid: an ${iri.roles.reference} of ${iri.document}`);
-    const mapped = page.locator("#iri-panel dd code");
+    const mapped = page.locator("#iri-panel dd code", { hasText: iriToUri(input) });
     await mapped.waitFor();
     await expect(mapped.textContent()).resolves.toBe(iriToUri(input));
     await page.locator("#iri-panel").scrollIntoViewIfNeeded();
     await shot("iri");
+    // The panel of the input before stays until the page has read the new one: wait for the new text.
     await open(`#uri=${encodeURIComponent("http://a/caf%C3%A9")}&edition=rfc3986&rule=URI-reference`);
-    await page.locator("#iri-panel dd code").waitFor();
-    await expect(page.locator("#iri-panel dd code").textContent()).resolves.toBe(uriToIri("http://a/caf%C3%A9"));
+    const back = uriToIri("http://a/caf%C3%A9");
+    await page.locator("#iri-panel dd code", { hasText: back }).waitFor();
+    await expect(page.locator("#iri-panel dd code").textContent()).resolves.toBe(back);
     await open(`#uri=${encodeURIComponent("http://example.com/")}&edition=rfc3986&rule=URI-reference`);
+    await page.locator("#iri-panel").waitFor({ state: "hidden" });
     await expect(page.locator("#iri-panel").isHidden()).resolves.toBe(true);
   });
 
