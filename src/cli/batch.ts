@@ -5,8 +5,9 @@ import type { Worker } from "node:worker_threads";
 import { EDITIONS, type RuleName } from "../index.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
 import { choice, CommandError, editionOf, UsageError, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
-import { byteChecker, checkBytes, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult } from "./batch-core.js";
-import { drained, type Command, type Context } from "./context.js";
+import { byteChecker, checkInto, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult } from "./batch-core.js";
+import { type Command, type Context } from "./context.js";
+import { Sink, SINK_SIZE } from "./byte-out.js";
 import { openInput, Reader, type Input } from "./input.js";
 import { LineReader } from "./line-reader.js";
 import { srcDir } from "./paths.js";
@@ -14,8 +15,8 @@ import { Progress } from "./progress.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 
 const FORMATS = ["jsonl", "tsv"] as const;
-/** Bytes read at a time; each read becomes one block of whole lines. */
-const CHUNK = 256 * 1024;
+/** Bytes read at a time; each read becomes one block of whole lines (two when it ends a line begun before). */
+const CHUNK = 1024 * 1024;
 /** The default of --max-line-length, in bytes: 1 MiB, far above any URI a browser takes. */
 export const MAX_LINE_LENGTH = 1024 * 1024;
 /** The most --max-line-length may be: a line is held as bytes and then as a string of its characters. */
@@ -147,27 +148,28 @@ function workerCount(value: unknown): number {
 async function run(input: Input, options: RunOptions): Promise<Summary> {
   const { ctx, settings, progress } = options;
   const summary: Summary = { lines: 0, valid: 0, invalid: 0, skipped: 0, byRule: {}, lastLine: 0, closedEarly: false, interrupted: false };
-  let stdoutClosed = false;
+  const sink = new Sink(ctx.stdout);
   // Other faults of the output end the process (src/cli.ts).
-  const onError = (e: NodeJS.ErrnoException) => { if (e.code === "EPIPE") stdoutClosed = true; };
+  const onError = (e: NodeJS.ErrnoException) => { if (e.code === "EPIPE") sink.closed = true; };
   ctx.stdout.on("error", onError);
-  const write = async (bytes: Uint8Array | string) => {
-    if (stdoutClosed || bytes.length === 0) return;
-    if (!ctx.stdout.write(bytes)) await drained(ctx.stdout);
-  };
   let bytesRead = 0;
-  const take = async (result: BlockResult) => {
-    if (stdoutClosed) return;
+  /** The counts of a block whose records are written (or held in the sink) already. */
+  const count = (result: BlockResult) => {
     summary.lines += result.lines;
     summary.valid += result.valid;
     summary.invalid += result.invalid;
     summary.skipped += result.skipped;
     summary.lastLine = result.lastLine;
-    for (const [r, n] of Object.entries(result.byRule)) summary.byRule[r] = (summary.byRule[r] ?? 0) + n;
-    await write(result.out);
+    for (const r in result.byRule) summary.byRule[r] = (summary.byRule[r] ?? 0) + result.byRule[r];
     progress?.update(bytesRead, summary.lines);
   };
-  if (settings.format === "tsv") await write(settings.differential ? TSV_HEADER.replace("\n", "\tdifferences\n") : TSV_HEADER);
+  /** A block's records from elsewhere (a worker, a line too long): written after what the sink holds. */
+  const take = async (result: BlockResult) => {
+    if (sink.closed) return;
+    count(result);
+    await sink.write(result.out);
+  };
+  if (settings.format === "tsv") sink.out.text(settings.differential ? TSV_HEADER.replace("\n", "\tdifferences\n") : TSV_HEADER);
 
   const workerFile = join(srcDir(), "batch-worker.js");
   const useWorkers = options.workers > 0 && existsSync(workerFile);
@@ -177,12 +179,31 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
   const checker = byteChecker(settings);
   const submit = async (bytes: Buffer) => {
     const firstLine = nextLine;
-    nextLine += countLines(bytes);
     // An input of one block is checked here, done before a worker could start; a file of more
     // blocks goes to the workers from its first (the first errors are the dearest to diagnose in a
     // thread: it builds what it needs for them then, docs/performance.md).
     if ((firstLine > 1 || (input.size ?? 0) > 2 * CHUNK) && useWorkers && !pool) pool = new Pool(workerFile, options.workers, settings);
-    if (!pool) return take(checkBytes(bytes, firstLine, checker));
+    if (!pool) {
+      // The records go straight into the sink's buffer, as many as it takes at a time (when the
+      // output is much longer than the input: invalid lines); the records of the lines before one
+      // without a number (--numbered) are written and counted, as far as the last full buffer.
+      for (let from = 0; from < bytes.length && !sink.closed;) {
+        const start = sink.out.pos;
+        let result: BlockResult & { end: number };
+        try {
+          result = checkInto(from === 0 ? bytes : bytes.subarray(from), nextLine, checker, sink.out, SINK_SIZE);
+        } catch (e) {
+          sink.out.pos = start;
+          throw e;
+        }
+        from += result.end;
+        nextLine += result.lines;
+        count(result);
+        await sink.full();
+      }
+      return;
+    }
+    nextLine += countLines(bytes);
     inFlight.push(pool.run(bytes, firstLine));
     // Keep every worker busy, and no more than that in memory.
     while (inFlight.length >= pool.size * 2) await take(await inFlight.shift()!);
@@ -198,28 +219,32 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
   try {
     const handle = async (events: ReturnType<LineReader["push"]>) => {
       for (const event of events) {
-        if (stdoutClosed) return;
+        if (sink.closed) return;
         if (event.kind === "lines") await submit(event.bytes);
         else await submitLong(event.length, event.head);
       }
     };
-    for await (const chunk of reader.chunks()) {
-      if (stdoutClosed) break;
+    // The chunks of a file are read into one buffer (a block sent to a worker is copied first).
+    for await (const chunk of reader.chunks(CHUNK)) {
+      if (sink.closed) break;
       bytesRead += chunk.length;
       await handle(lines.push(chunk));
     }
     summary.interrupted = reader.interrupted;
-    if (!stdoutClosed && !reader.interrupted) await handle(lines.end());
+    if (!sink.closed && !reader.interrupted) await handle(lines.end());
     while (inFlight.length) await take(await inFlight.shift()!);
+    await sink.flush();
   } catch (e) {
     if (!(e instanceof NumberedInputError || (e as Error)?.name === "NumberedInputError")) throw e;
     summary.error = (e as Error).message;
+    // The records of the lines before the one without a number.
+    await sink.flush();
   } finally {
     reader.close();
     ctx.stdout.off("error", onError);
     await pool?.close();
   }
-  summary.closedEarly = stdoutClosed;
+  summary.closedEarly = sink.closed;
   return summary;
 }
 
