@@ -8,7 +8,7 @@ import { choice, CommandError, editionOf, UsageError, expectPositionals, globalO
 import { byteChecker, checkInto, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult } from "./batch-core.js";
 import { type Command, type Context } from "./context.js";
 import { Sink, SINK_SIZE } from "./byte-out.js";
-import { openInput, Reader, type Input } from "./input.js";
+import { HELD_DEFAULT, heldLimit, openInput, Reader, type Input } from "./input.js";
 import { LineReader } from "./line-reader.js";
 import { srcDir } from "./paths.js";
 import { Progress } from "./progress.js";
@@ -17,10 +17,8 @@ import { EXIT, exitStatusHelp } from "./exit.js";
 const FORMATS = ["jsonl", "tsv"] as const;
 /** Bytes read at a time; each read becomes one block of whole lines (two when it ends a line begun before). */
 const CHUNK = 1024 * 1024;
-/** The default of --max-line-length, in bytes: 1 MiB, far above any URI a browser takes. */
-export const MAX_LINE_LENGTH = 1024 * 1024;
-/** The most --max-line-length may be: a line is held as bytes and then as a string of its characters. */
-const MAX_LINE_LENGTH_LIMIT = 256 * 1024 * 1024;
+/** The default of --max-line-length, in bytes. */
+export const MAX_LINE_LENGTH = HELD_DEFAULT;
 
 export const batch: Command = {
   name: "batch",
@@ -106,7 +104,7 @@ ${exitStatusHelp({
     };
     if (differential && (EDITIONS[edition].model as string) === "url-1993") throw new UsageError("--differential: the 1993 URL draft defines no normalization; choose another edition");
     const workers = workerCount(values.workers);
-    const maxLineLength = wholeNumberOption(values["max-line-length"], "--max-line-length", 1, MAX_LINE_LENGTH_LIMIT) ?? MAX_LINE_LENGTH;
+    const maxLineLength = heldLimit(values["max-line-length"], "--max-line-length");
     const input = openInput(positionals[0] ?? "-", ctx, CHUNK);
     const progress = input.size !== undefined && ctx.stderr.isTTY ? new Progress(ctx.stderr, input.size) : undefined;
     const summary = await run(input, { settings, workers, maxLineLength, ctx, progress });

@@ -5,7 +5,7 @@ import { shown } from "../printable.js";
 import { constants as bufferConstants } from "node:buffer";
 import { createReadStream, fstatSync, openSync, read } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { CommandError, errnoText, IoError, UsageError } from "./args.js";
+import { CommandError, errnoText, IoError, UsageError, wholeNumberOption } from "./args.js";
 import type { Context } from "./context.js";
 
 export interface Input {
@@ -16,6 +16,20 @@ export interface Input {
   readonly size: number | undefined;
   /** The file descriptor of a regular file (stdin redirected from one too), which Reader.chunks() may read itself. */
   readonly fd?: number;
+}
+
+/**
+ * The default of the most a streaming command holds of one item (batch's --max-line-length in
+ * bytes, extract's --max-length in characters): 1 MiB, far above any URI a browser takes.
+ */
+export const HELD_DEFAULT = 1024 * 1024;
+
+/**
+ * The value of such an option (HELD_DEFAULT when not given): a whole number from 1 to 256 MiB, the
+ * most an item may be, held as bytes and then as a string of its characters.
+ */
+export function heldLimit(value: unknown, option: string): number {
+  return wholeNumberOption(value, option, 1, 256 * 1024 * 1024) ?? HELD_DEFAULT;
 }
 
 /** Opens FILE, or stdin for "-". CommandError (exit status 2) when the file cannot be opened. */
