@@ -75,7 +75,11 @@ Options:
                    'uri-grammar differential'
   --workers N      worker threads that check lines while the main thread
                    reads and writes; default 0 (all on the main thread, the
-                   fastest on two CPUs); may help on an idle machine with more
+                   fastest on two CPUs). Each thread pays its own start and
+                   first errors, about 1 s of CPU time: on 2 CPUs, 1,000,000
+                   lines took 1.2x as long with 1 worker and 1.5x with 2 as
+                   with none (docs/performance.md). Workers pay off only on
+                   idle cores and inputs of tens of millions of lines
 ${globalOptionHelp(19)}
 
 ${exitStatusHelp({
@@ -135,10 +139,10 @@ interface RunOptions {
 }
 
 function workerCount(value: unknown): number {
-  // Measured with npm run bench:batch (1,000,000 lines, AMD EPYC, two CPUs shared with other work):
-  // the main thread alone checked 500,000 lines/s, one worker 314,000, two workers 246,000. Each
-  // thread pays its own start and its own first diagnoses (docs/performance.md), which a million
-  // lines do not repay on two CPUs, so workers are used only when asked for.
+  // Measured on 1,000,000 lines of the benchmark corpus (AMD EPYC, two CPUs shared with other work,
+  // docs/performance.md): the main thread alone took 3.2 s, one worker 3.9 s, two workers 4.7 s.
+  // Each thread pays its own start and its own first diagnoses, which a million lines do not repay
+  // on two CPUs, so workers are used only when asked for.
   return wholeNumberOption(value, "--workers", 0, 64) ?? 0;
 }
 
