@@ -8,11 +8,12 @@
 // characters, tabs and lines longer than a chunk, in both formats, with and without --skip-empty
 // and --numbered.
 import fc from "fast-check";
-import { checkBlock, checkInto, byteChecker, firstInvalidUtf8, type BadBytes, type BatchSettings, type BlockResult } from "../src/cli/batch-core.js";
+import { addCounts, checkInto, byteChecker, type BatchSettings, type Counts } from "../src/cli/batch-core.js";
 import { ByteOut } from "../src/cli/byte-out.js";
 import { LineReader } from "../src/cli/line-reader.js";
 import type { EditionId, RuleName } from "../src/index.js";
 import { corpus } from "./support/corpus.js";
+import { reference } from "./support/batch-reference.js";
 
 const CORPUS = corpus(300, 3402);
 
@@ -35,20 +36,6 @@ const settingsArb: fc.Arbitrary<BatchSettings> = fc.record({
   edition, rule: (edition === "url-1993" ? "url" : edition === "rfc3987" ? "IRI-reference" : "URI-reference") as RuleName,
   format, skipEmpty, numbered,
 }));
-
-/** The decoded reading of a block of whole lines: checkBlock(), with the lines whose bytes are not UTF-8 found as batch finds them. */
-function reference(bytes: Buffer, firstLine: number, settings: BatchSettings): BlockResult {
-  const bad = new Map<number, BadBytes>();
-  let index = 0;
-  for (let start = 0; start < bytes.length; index++) {
-    let end = bytes.indexOf(10, start);
-    if (end < 0) end = bytes.length;
-    const at = firstInvalidUtf8(bytes, start, end);
-    if (at !== undefined) bad.set(index, { offset: bytes.toString("utf8", start, at.start).length, bytes: [...bytes.subarray(at.start, at.end)] });
-    start = end + 1;
-  }
-  return checkBlock(bytes.toString("utf8"), firstLine, settings, bad);
-}
 
 /** The input as batch reads it: chunks of `sizes` bytes in turn, each copied into one buffer used again. */
 function* chunksOf(input: Buffer, sizes: number[]): Generator<Buffer> {
@@ -84,7 +71,7 @@ test("the byte path (LineReader, checkInto into one buffer) writes what the deco
       const checker = byteChecker(settings);
       const reader = new LineReader(1024 * 1024);
       const out = new ByteOut(64);
-      const got = { lines: 0, valid: 0, invalid: 0, skipped: 0, byRule: {} as Record<string, number>, lastLine: 0 };
+      const got: Counts = { lines: 0, valid: 0, invalid: 0, skipped: 0, byRule: {}, lastLine: 0 };
       const take = (events: ReturnType<LineReader["push"]>) => {
         for (const event of events) {
           if (event.kind !== "lines") throw new Error("no line is over the limit here");
@@ -92,12 +79,7 @@ test("the byte path (LineReader, checkInto into one buffer) writes what the deco
             const r = checkInto(event.bytes.subarray(from), got.lines + 1, checker, out, limit);
             expect(r.end).toBeGreaterThan(0);
             from += r.end;
-            got.lines += r.lines;
-            got.valid += r.valid;
-            got.invalid += r.invalid;
-            got.skipped += r.skipped;
-            got.lastLine = r.lastLine;
-            for (const k in r.byRule) got.byRule[k] = (got.byRule[k] ?? 0) + r.byRule[k];
+            addCounts(got, r);
           }
         }
       };

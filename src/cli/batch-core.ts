@@ -203,6 +203,18 @@ export function checkBlock(block: string, firstLine: number, settings: BatchSett
   return resultOf(Buffer.from(text, "utf8"), lines.length, tally);
 }
 
+/** The counts of a run so far: a block's added to them (its last line the run's last). */
+export type Counts = Omit<BlockResult, "out">;
+
+export function addCounts(counts: Counts, block: Counts): void {
+  counts.lines += block.lines;
+  counts.valid += block.valid;
+  counts.invalid += block.invalid;
+  counts.skipped += block.skipped;
+  counts.lastLine = block.lastLine;
+  for (const r in block.byRule) counts.byRule[r] = (counts.byRule[r] ?? 0) + block.byRule[r];
+}
+
 function resultOf(out: Uint8Array, lines: number, tally: Tally): BlockResult {
   const { valid, invalid, skipped, byRule, number } = tally;
   return { out, lines, valid, invalid, skipped, byRule, lastLine: number };

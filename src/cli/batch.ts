@@ -5,7 +5,7 @@ import type { Worker } from "node:worker_threads";
 import { EDITIONS, type RuleName } from "../index.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
 import { choice, CommandError, editionOf, UsageError, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
-import { byteChecker, checkInto, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult } from "./batch-core.js";
+import { addCounts, byteChecker, checkInto, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult, type Counts } from "./batch-core.js";
 import { type Command, type Context } from "./context.js";
 import { Sink, SINK_SIZE } from "./byte-out.js";
 import { HELD_DEFAULT, heldLimit, openInput, Reader, type Input } from "./input.js";
@@ -121,7 +121,7 @@ ${exitStatusHelp({
 };
 
 /** The counts of every block so far (lastLine: the last line whose result was handed to the output). */
-interface Summary extends Omit<BlockResult, "out"> {
+interface Summary extends Counts {
   /** The reader of the output went away before the end of the input. */
   closedEarly: boolean;
   /** Ctrl-C (SIGINT) stopped the reading before the end of the input. */
@@ -157,12 +157,7 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
   let bytesRead = 0;
   /** The counts of a block whose records are written (or held in the sink) already. */
   const count = (result: BlockResult) => {
-    summary.lines += result.lines;
-    summary.valid += result.valid;
-    summary.invalid += result.invalid;
-    summary.skipped += result.skipped;
-    summary.lastLine = result.lastLine;
-    for (const r in result.byRule) summary.byRule[r] = (summary.byRule[r] ?? 0) + result.byRule[r];
+    addCounts(summary, result);
     progress?.update(bytesRead, summary.lines);
   };
   /** A block's records from elsewhere (a worker, a line too long): written after what the sink holds. */
