@@ -226,6 +226,8 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
       if (sink.closed) break;
       bytesRead += chunk.length;
       await handle(lines.push(chunk));
+      // A pipe or a terminal may keep the next chunk waiting: what its lines gave goes out now.
+      if (input.fd === undefined) await sink.flush();
     }
     summary.interrupted = reader.interrupted;
     if (!sink.closed && !reader.interrupted) await handle(lines.end());
