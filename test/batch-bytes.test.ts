@@ -8,8 +8,9 @@
 // characters, tabs and lines longer than a chunk, in both formats, with and without --skip-empty
 // and --numbered.
 import fc from "fast-check";
+import { PassThrough } from "node:stream";
 import { addCounts, checkInto, byteChecker, type BatchSettings, type Counts } from "../src/cli/batch-core.js";
-import { ByteOut } from "../src/cli/byte-out.js";
+import { ByteOut, Sink } from "../src/cli/byte-out.js";
 import { LineReader } from "../src/cli/line-reader.js";
 import type { EditionId, RuleName } from "../src/index.js";
 import { corpus } from "./support/corpus.js";
@@ -101,4 +102,28 @@ test("a line seen before gets the record it got then (the memo), with its own li
   expect(Buffer.from(first.out).toString()).toBe(Buffer.from(reference(block, 1, settings).out).toString());
   expect(Buffer.from(again.out).toString()).toBe(Buffer.from(reference(block, 7, settings).out).toString());
   expect(again.byRule).toEqual(first.byRule);
+});
+
+test("the sink writes what it holds in order; a stream that keeps what it is given (no file descriptor) gets buffers of its own", async () => {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on("data", (c: Buffer) => chunks.push(c));
+  const sink = new Sink(stream as unknown as NodeJS.WriteStream, 64);
+  let expected = "";
+  for (let i = 0; i < 60; i++) {
+    const record = `record ${i}\n`;
+    sink.out.text(record);
+    expected += record;
+    await sink.full();
+    // As batch does between two reads: the stream's callbacks run (a written buffer would come back to be used again).
+    await new Promise((resolve) => setImmediate(resolve));
+    if (i === 9) {
+      const block = `a block of a worker's records, more than a quarter of the sink\n`;
+      await sink.write(Buffer.from(block));
+      expected += block;
+    }
+  }
+  await sink.flush();
+  expect(chunks.length).toBeGreaterThan(5);
+  expect(Buffer.concat(chunks).toString()).toBe(expected);
 });
