@@ -77,7 +77,7 @@ Options:
                    reads and writes; default 0 (all on the main thread, the
                    fastest on two CPUs). Each thread pays its own start and
                    first errors, about 1 s of CPU time: on 2 CPUs, 1,000,000
-                   lines took 1.2x as long with 1 worker and 1.5x with 2 as
+                   lines took 1.4x as long with 1 worker and 1.5x with 2 as
                    with none (docs/performance.md). Workers pay off only on
                    idle cores and inputs of tens of millions of lines
 ${globalOptionHelp(19)}
@@ -140,7 +140,7 @@ interface RunOptions {
 
 function workerCount(value: unknown): number {
   // Measured on 1,000,000 lines of the benchmark corpus (AMD EPYC, two CPUs shared with other work,
-  // docs/performance.md): the main thread alone took 3.2 s, one worker 3.9 s, two workers 4.7 s.
+  // docs/performance.md): the main thread alone took 2.19 s, one worker 3.03 s, two workers 3.56 s.
   // Each thread pays its own start and its own first diagnoses, which a million lines do not repay
   // on two CPUs, so workers are used only when asked for.
   return wholeNumberOption(value, "--workers", 0, 64) ?? 0;
