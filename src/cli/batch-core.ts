@@ -165,9 +165,9 @@ function recordBody(input: string, shift: number, settings: BatchSettings, bad: 
 }
 
 /** The longest line text (in UTF-16 code units) whose record a Memo keeps. */
-const MEMO_LONGEST = 2048;
+const MEMO_LONGEST = 256;
 /** The most records a Memo keeps; past it, it starts again (memory stays bounded, whatever the input). */
-const MEMO_SIZE = 16384;
+const MEMO_SIZE = 4096;
 
 /**
  * The records of the lines that took the slow way (invalid, past ASCII, escaped by the format),
