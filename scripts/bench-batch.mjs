@@ -6,7 +6,7 @@
 // to /dev/null, whole runs: the time includes starting Node and loading the library.
 //
 //   node scripts/bench-batch.mjs [--lines N] [--runs R] [--workers 0,1,2] [--formats jsonl,tsv] [--valid-only]
-//                                [--parallel] [--json FILE]
+//                                [--parallel] [--baseline path/to/cli.js] [--json FILE]
 //
 // Each configuration runs R times, in turn with the others (round-robin), so that a slow spell of
 // a shared machine falls on all of them; the table gives the best (fastest) and median of the
@@ -14,6 +14,10 @@
 // its threads'), and lines per second of it (on a busy machine the steadier figure; it counts the
 // work of every thread, so it does not show what threads or processes gain in wall-clock time). --parallel adds the GNU parallel recipe of docs/cli.md (awk numbers the lines into a
 // file, then --pipepart gives one part of it to each of one process per core) beside one process.
+//
+// --baseline runs every command of the table with another build too (a copy of an earlier dist/,
+// say), in the same rounds, so that the two are compared side by side on the same machine at the
+// same time (the ratio column).
 //
 // Run `npm run build` first (npm run bench:batch does). BENCH_CLI=path/to/cli.js measures another build.
 import { spawn, spawnSync } from "node:child_process";
@@ -37,10 +41,13 @@ const formats = arg("--formats", "jsonl,tsv").split(",");
 const validOnly = process.argv.includes("--valid-only");
 const withParallel = process.argv.includes("--parallel");
 const jsonOut = arg("--json", undefined);
+const baseline = arg("--baseline", undefined);
 
-if (!existsSync(cli)) {
-  console.error(`bench-batch: ${cli} is missing; run npm run build first`);
-  process.exit(2);
+for (const c of [cli, baseline]) {
+  if (c !== undefined && !existsSync(c)) {
+    console.error(`bench-batch: ${c} is missing; run npm run build first`);
+    process.exit(2);
+  }
 }
 
 const { refs, kinds } = generateCorpus({ count: lines, seed: 2003 });
@@ -86,6 +93,12 @@ for (const format of formats) {
       label: `batch --format ${format}${workers ? ` --workers ${workers}` : ""}`, format, workers,
       run: () => once(process.execPath, [cli, "batch", "--workers", String(workers), "--format", format, file]),
     });
+    if (baseline !== undefined) {
+      configs.push({
+        label: `(baseline) batch --format ${format}${workers ? ` --workers ${workers}` : ""}`, format, workers, baseline: true,
+        run: () => once(process.execPath, [baseline, "batch", "--workers", String(workers), "--format", format, file]),
+      });
+    }
   }
 }
 configs.push({
@@ -121,9 +134,12 @@ function library() {
 }
 
 const results = new Map(configs.map((c) => [c, []]));
+/** The load average (1 minute) at the start of each round, and at the end. */
+const loads = [];
 const lib_ = [];
 try {
   for (let r = 0; r < runs; r++) {
+    loads.push(loadavg()[0]);
     for (const c of configs) results.get(c).push(await c.run());
     lib_.push(library());
     process.stderr.write(`run ${r + 1}/${runs}\r`);
@@ -137,16 +153,21 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.lengt
 const perSecond = (s, n = chosen.length) => Math.round(n / s).toLocaleString("en-US");
 const rows = [...configs.map((c) => [c.label, results.get(c)]), ["validate() in a loop, one process (no output, no startup)", lib_]];
 console.log("");
-console.log("| command | lines/s (best) | lines/s (median) | wall s (best) | CPU s (median) | lines per CPU second (median) |");
-console.log("|---|---:|---:|---:|---:|---:|");
+// With --baseline: the ratio of each command's best wall-clock time to its baseline's (below 1: faster).
+const baselineOf = (label) => rows.find(([l]) => l === `(baseline) ${label}`)?.[1];
+const bestOf = (rs) => Math.min(...rs.map((x) => x.seconds));
+console.log(`| command | lines/s (best) | lines/s (median) | wall s (best) | CPU s (median) | lines per CPU second (median) |${baseline ? " wall / baseline (best) |" : ""}`);
+console.log(`|---|---:|---:|---:|---:|---:|${baseline ? "---:|" : ""}`);
 const report = [];
 for (const [label, rs] of rows) {
-  const best = Math.min(...rs.map((x) => x.seconds));
+  const best = bestOf(rs);
   const med = median(rs.map((x) => x.seconds));
   const cpuMed = median(rs.map((x) => x.cpu));
   const n = label.includes("first tenth") ? tenthCount : chosen.length;
-  console.log(`| ${label} | ${perSecond(best, n)} | ${perSecond(med, n)} | ${best.toFixed(2)} | ${cpuMed.toFixed(2)} | ${perSecond(cpuMed, n)} |`);
-  report.push({ label, linesPerSecondBest: chosen.length / best, linesPerSecondMedian: chosen.length / med, runs: rs });
+  const base = baselineOf(label);
+  const ratio = baseline ? ` ${base ? (best / bestOf(base)).toFixed(2) + "x" : ""} |` : "";
+  console.log(`| ${label} | ${perSecond(best, n)} | ${perSecond(med, n)} | ${best.toFixed(2)} | ${cpuMed.toFixed(2)} | ${perSecond(cpuMed, n)} |${ratio}`);
+  report.push({ label, linesPerSecondBest: n / best, linesPerSecondMedian: n / med, runs: rs });
 }
 const whole = results.get(configs[0]), part = results.get(configs.find((c) => c.tenth));
 const rest = chosen.length - tenthCount;
@@ -154,8 +175,10 @@ const marginal = (key) => rest / (Math.min(...whole.map((x) => x[key])) - Math.m
 console.log(`\nthe nine tenths after the first (the rate of a long run, without the start and the first diagnoses): ` +
   `${Math.round(marginal("seconds")).toLocaleString("en-US")} lines/s of wall-clock time, ` +
   `${Math.round(marginal("cpu")).toLocaleString("en-US")} lines/s of CPU time (${configs[0].label}, best runs)`);
-console.log(`load average ${loadavg()[0].toFixed(1)} at the end`);
+loads.push(loadavg()[0]);
+console.log(`load average (1 min) at the start of each round and at the end: ${loads.map((l) => l.toFixed(1)).join(", ")} ` +
+  `(${availableParallelism()} CPUs: above ${availableParallelism()}, other work waited for them too)`);
 if (jsonOut) {
-  writeFileSync(jsonOut, JSON.stringify({ cpu, node: process.version, lines: chosen.length, results: report,
+  writeFileSync(jsonOut, JSON.stringify({ cpu, node: process.version, lines: chosen.length, loads, results: report,
     marginalLinesPerSecond: { wall: marginal("seconds"), cpu: marginal("cpu") } }, null, 2) + "\n");
 }

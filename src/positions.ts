@@ -168,17 +168,39 @@ export class Positions {
       const size = code > 0xffff ? 2 : 1;
       if (previous !== undefined && i + size === length) previous.push(s);
       let next = code < 128 ? s.next[code] : s.wide?.get(code);
-      if (next === undefined) {
+      if (next === undefined && code < 128) {
+        this.#ascii(s);
+        next = s.next[code]!;
+      } else if (next === undefined) {
         const to: number[] = [];
         for (const q of s.states) for (const e of this.#edges[q]) if (code >= e.lo && code <= e.hi) to.push(e.to);
         next = this.#set(this.#closure(to));
-        if (code < 128) s.next[code] = next; else (s.wide ??= new Map()).set(code, next);
+        (s.wide ??= new Map()).set(code, next);
       }
       if (next.states.length === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
       s = next;
       i += size;
     }
     return s;
+  }
+
+  /**
+   * The transitions of a set on every ASCII code at once: one pass over its edges, and one closure
+   * for each distinct list of targets (the codes of a class, ALPHA or DIGIT, share theirs), where
+   * a transition at a time would pass over the set's edges once per code met.
+   */
+  #ascii(s: SetState): void {
+    const to: number[][] = Array.from({ length: 128 }, () => []);
+    for (const q of s.states) {
+      for (const e of this.#edges[q]) for (let c = e.lo, hi = Math.min(e.hi, 127); c <= hi; c++) to[c].push(e.to);
+    }
+    const byTargets = new Map<string, SetState>();
+    for (let c = 0; c < 128; c++) {
+      const key = to[c].join(",");
+      let next = byTargets.get(key);
+      if (next === undefined) byTargets.set(key, next = this.#set(this.#closure(to[c])));
+      s.next[c] = next;
+    }
   }
 
   #readings(s: SetState): Continuation {

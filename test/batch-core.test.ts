@@ -10,9 +10,10 @@
 import { EDITIONS, type EditionId } from "../src/index.js";
 import type { RuleName } from "../src/index.js";
 import {
-  byteChecker, checkBlock, checkBytes, firstInvalidUtf8, NumberedInputError, type BadBytes, type BatchSettings, type BlockResult,
+  byteChecker, checkBytes, NumberedInputError, type BatchSettings,
 } from "../src/cli/batch-core.js";
 import { corpus } from "./support/corpus.js";
+import { reference } from "./support/batch-reference.js";
 
 const CORPUS = corpus(1000, 34);
 
@@ -39,20 +40,6 @@ function numbered(ls: Buffer[], bad: boolean): Buffer[] {
   out.push(Buffer.from("007\thttp://a/\n"), Buffer.from("123456789012345\thttp://a/\n"), Buffer.from("5\t\n"));
   if (bad) out.push(Buffer.from("1234567890123456\thttp://a/\n"));
   return out;
-}
-
-/** The old reading: the block decoded, the lines whose bytes are not UTF-8 found as batch found them. */
-function reference(bytes: Buffer, firstLine: number, settings: BatchSettings): BlockResult {
-  const bad = new Map<number, BadBytes>();
-  let index = 0;
-  for (let start = 0; start < bytes.length; index++) {
-    let end = bytes.indexOf(10, start);
-    if (end < 0) end = bytes.length;
-    const at = firstInvalidUtf8(bytes, start, end);
-    if (at !== undefined) bad.set(index, { offset: bytes.toString("utf8", start, at.start).length, bytes: [...bytes.subarray(at.start, at.end)] });
-    start = end + 1;
-  }
-  return checkBlock(bytes.toString("utf8"), firstLine, settings, bad);
 }
 
 /** Blocks of whole lines: one, cut every n lines. */

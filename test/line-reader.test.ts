@@ -74,3 +74,20 @@ describe("LineReader", () => {
     expect(read(Buffer.from("\xef\xbb", "latin1"), 100, 1).events).toEqual(["\xef\xbb"]);
   });
 });
+
+describe("LineReader copies only what it must", () => {
+  test("the lines after a line begun in an earlier chunk are given as they are in the chunk; the joined line is a block of its own", () => {
+    const reader = new LineReader(1024);
+    expect(reader.push(Buffer.from("http://a/1\nhttp://a/"))).toHaveLength(1);
+    const chunk = Buffer.from("2\nhttp://a/3\nhttp://a/4\nhttp://a/");
+    const events = reader.push(chunk);
+    expect(events.map((e) => (e.kind === "lines" ? e.bytes.toString() : e.kind))).toEqual(["http://a/2\n", "http://a/3\nhttp://a/4\n"]);
+    const rest = events[1] as { bytes: Buffer };
+    // The same memory as the chunk (a reader that reads into one buffer must use the lines before the next read).
+    expect(rest.bytes.buffer).toBe(chunk.buffer);
+    expect(rest.bytes.byteOffset).toBe(chunk.byteOffset + 2);
+    // The partial line is a copy: the chunk's buffer can be used again.
+    chunk.fill(0x41);
+    expect(reader.end().map((e) => (e.kind === "lines" ? e.bytes.toString() : e.kind))).toEqual(["http://a/\n"]);
+  });
+});

@@ -12,6 +12,7 @@ import { EDITIONS, validate, type EditionId, type RuleName } from "../index.js";
 import type { Edition } from "../edition.js";
 import { escapeJson, hasUnprintable, hex, UNPRINTABLE } from "../printable.js";
 import { batchDifferences } from "../differential.js";
+import { ByteOut } from "./byte-out.js";
 
 export type BatchFormat = "jsonl" | "tsv";
 
@@ -84,10 +85,11 @@ const newTally = (firstLine: number): Tally => ({ valid: 0, invalid: 0, skipped:
 
 /**
  * The result line of one line of the input (decoded, without its line break), "" for a skipped
- * one; `at` is its line number in the input, `bad` where its bytes are not UTF-8.
+ * one; `at` is its line number in the input, `bad` where its bytes are not UTF-8. With `memo`, the
+ * record of a line seen before is taken from it (see Memo).
  */
-function resultLine(line: string, at: number, settings: BatchSettings, tally: Tally, bad: BadBytes | undefined): string {
-  const { edition, rule, format, skipEmpty, numbered } = settings;
+function resultLine(line: string, at: number, settings: BatchSettings, tally: Tally, bad: BadBytes | undefined, memo?: Memo): string {
+  const { format, skipEmpty, numbered } = settings;
   let input = line;
   let shift = 0;
   let number = at;
@@ -106,16 +108,41 @@ function resultLine(line: string, at: number, settings: BatchSettings, tally: Ta
   }
   tally.number = number;
   if (skipEmpty && input === "") { tally.skipped++; return ""; }
+  const prefix = format === "jsonl" ? `{"line":${number}` : `${number}`;
+  // A record depends on the line's number and its text (and, for bytes that are not UTF-8, on where
+  // they are in the line): the rest of it is the same for the same text.
+  const cacheable = memo !== undefined && bad === undefined && input.length <= MEMO_LONGEST;
+  let body = cacheable ? memo.get(input) : undefined;
+  if (body === undefined) {
+    body = recordBody(input, shift, settings, bad);
+    if (cacheable) memo.set(input, body);
+  }
+  if (body.failedIn === undefined) tally.valid++;
+  else {
+    tally.invalid++;
+    tally.byRule[body.failedIn] = (tally.byRule[body.failedIn] ?? 0) + 1;
+  }
+  return prefix + body.text;
+}
+
+/** A record after its line number, and the rule in which the line failed (undefined: valid). */
+interface Body {
+  readonly text: string;
+  readonly failedIn: string | undefined;
+}
+
+/** The record of a line's text after its line number; `shift` is where the text begins in the line. */
+function recordBody(input: string, shift: number, settings: BatchSettings, bad: BadBytes | undefined): Body {
+  const { edition, rule, format } = settings;
   const result = validate(input, { rule, edition } as never);
   const diff = settings.differential ? batchDifferences(input, edition, format) : undefined;
   const more = diff === undefined ? "" : format === "jsonl" ? `,"differences":${escapeJson(diff)}` : `\t${tsv(diff)}`;
   if (result.valid) {
-    tally.valid++;
-    return format === "jsonl"
-      ? `{"line":${number},"input":${json(input)},"valid":true${more}}\n`
-      : `${number}\t${tsv(input)}\ttrue\t\t\t${more}\n`;
+    return {
+      text: format === "jsonl" ? `,"input":${json(input)},"valid":true${more}}\n` : `\t${tsv(input)}\ttrue\t\t\t${more}\n`,
+      failedIn: undefined,
+    };
   }
-  tally.invalid++;
   const e = result.error;
   let offset = e.offset;
   let failedIn: string = e.rule;
@@ -129,11 +156,37 @@ function resultLine(line: string, at: number, settings: BatchSettings, tally: Ta
       `${bad.bytes.length === 1 ? "is" : "are"} not UTF-8 text. URIs are ASCII: data outside US-ASCII is written as ` +
       `the escapes of its octets (${hex.map((h) => "%" + h).join("")}) (section 2.1)`;
   }
-  tally.byRule[failedIn] = (tally.byRule[failedIn] ?? 0) + 1;
-  return format === "jsonl"
-    ? `{"line":${number},"input":${json(input)},"valid":false,"offset":${offset},` +
-      `"rule":${json(failedIn)},"message":${json(message)}${more}}\n`
-    : `${number}\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}${more}\n`;
+  return {
+    text: format === "jsonl"
+      ? `,"input":${json(input)},"valid":false,"offset":${offset},"rule":${json(failedIn)},"message":${json(message)}${more}}\n`
+      : `\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}${more}\n`,
+    failedIn,
+  };
+}
+
+/** The longest line text (in UTF-16 code units) whose record a Memo keeps. */
+const MEMO_LONGEST = 256;
+/** The most records a Memo keeps; past it, it starts again (memory stays bounded, whatever the input). */
+const MEMO_SIZE = 4096;
+
+/**
+ * The records of the lines that took the slow way (invalid, past ASCII, escaped by the format),
+ * by their text: a file of logs repeats its invalid lines, and each costs a diagnosis (the
+ * automaton of the rule's positions, the words of the message), some microseconds, against a
+ * tenth of a microsecond for a valid line. At most MEMO_SIZE lines of at most MEMO_LONGEST
+ * characters each.
+ */
+export class Memo {
+  #records = new Map<string, Body>();
+
+  get(text: string): Body | undefined {
+    return this.#records.get(text);
+  }
+
+  set(text: string, body: Body): void {
+    if (this.#records.size >= MEMO_SIZE) this.#records = new Map();
+    this.#records.set(text, body);
+  }
 }
 
 /**
@@ -148,6 +201,18 @@ export function checkBlock(block: string, firstLine: number, settings: BatchSett
   let text = "";
   for (let i = 0; i < lines.length; i++) text += resultLine(lines[i], firstLine + i, settings, tally, badBytes?.get(i));
   return resultOf(Buffer.from(text, "utf8"), lines.length, tally);
+}
+
+/** The counts of a run so far: a block's added to them (its last line the run's last). */
+export type Counts = Omit<BlockResult, "out">;
+
+export function addCounts(counts: Counts, block: Counts): void {
+  counts.lines += block.lines;
+  counts.valid += block.valid;
+  counts.invalid += block.invalid;
+  counts.skipped += block.skipped;
+  counts.lastLine = block.lastLine;
+  for (const r in block.byRule) counts.byRule[r] = (counts.byRule[r] ?? 0) + block.byRule[r];
 }
 
 function resultOf(out: Uint8Array, lines: number, tally: Tally): BlockResult {
@@ -168,6 +233,8 @@ export interface ByteChecker {
   readonly open: Buffer;
   readonly middle: Buffer;
   readonly close: Buffer;
+  /** The records of the lines that took the slow way, by their text. */
+  readonly memo: Memo;
 }
 
 const CHECKERS = new Map<string, ByteChecker>();
@@ -195,54 +262,14 @@ export function byteChecker(settings: BatchSettings): ByteChecker {
   }
   const [open, middle, close] = settings.format === "jsonl" ? ['{"line":', ',"input":"', '","valid":true}\n'] : ["", "\t", "\ttrue\t\t\t\n"];
   checker = {
-    settings, acceptsBytes: automaton.acceptsBytes, plain: matters ? plain : null,
+    settings, acceptsBytes: automaton.acceptsBytes, plain: matters ? plain : null, memo: new Memo(),
     open: Buffer.from(open, "latin1"), middle: Buffer.from(middle, "latin1"), close: Buffer.from(close, "latin1"),
   };
   CHECKERS.set(key, checker);
   return checker;
 }
 
-/** An output buffer that grows. */
-class Out {
-  buf: Buffer;
-  pos = 0;
-  constructor(size: number) {
-    this.buf = Buffer.allocUnsafe(size);
-  }
-
-  /** Room for n more bytes. */
-  room(n: number): Buffer {
-    if (this.pos + n > this.buf.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
-      this.buf.copy(bigger, 0, 0, this.pos);
-      this.buf = bigger;
-    }
-    return this.buf;
-  }
-
-  text(s: string): void {
-    if (s === "") return;
-    this.room(s.length * 3);
-    this.pos += this.buf.write(s, this.pos, "utf8");
-  }
-}
-
-/** Writes `src` at `pos` of `buf` (which has room); returns the position after it. */
-function put(buf: Buffer, pos: number, src: Uint8Array, start: number, end: number): number {
-  for (let i = start; i < end; i++) buf[pos++] = src[i];
-  return pos;
-}
-
-/** Writes a whole number of at most 16 digits at `pos`; returns the position after it. */
-function putNumber(buf: Buffer, pos: number, n: number): number {
-  let digits = 1;
-  for (let m = n; m >= 10; m = Math.floor(m / 10)) digits++;
-  let at = pos + digits;
-  for (let m = n; at > pos; m = Math.floor(m / 10)) buf[--at] = 48 + (m % 10);
-  return pos + digits;
-}
-
-const LF = 10, CR = 13, TAB = 9;
+const LF = 10, CR = 13, TAB = 9, ZERO = 48;
 
 /**
  * Checks every line of a block of whole lines (each ending with "\n", as the reader cuts them)
@@ -250,31 +277,59 @@ const LF = 10, CR = 13, TAB = 9;
  * checkBlock() on the block decoded as UTF-8.
  */
 export function checkBytes(bytes: Uint8Array, firstLine: number, checker: ByteChecker): BlockResult {
-  const { settings, acceptsBytes, plain, open, middle, close } = checker;
+  const { out, lines, valid, invalid, skipped, byRule, lastLine } = checkInto(bytes, firstLine, checker, new ByteOut(bytes.length * 2 + 4096));
+  return { out, lines, valid, invalid, skipped, byRule, lastLine };
+}
+
+/**
+ * checkBytes() with the records appended to `out` (the result's `out` is where they are in it,
+ * until its next write), up to the line whose record takes them past `limit` bytes: `end` is
+ * where the lines not checked begin (bytes.length when all are). A valid line of ASCII is written without a
+ * string: the bytes of the record before its input, its line number (kept as decimal digits from
+ * line to line), its input copied by the automaton's loop as it reads it (one pass over the line),
+ * and the bytes after it. Every other line takes the slow way: decoded, and written by
+ * resultLine() (its record taken from the checker's memo when the same text came before).
+ */
+export function checkInto(bytes: Uint8Array, firstLine: number, checker: ByteChecker, out: ByteOut, limit = Infinity): BlockResult & { end: number } {
+  const start = out.pos;
+  const stop = start + limit;
+  const { settings, acceptsBytes, plain, open, middle, close, memo } = checker;
   const { numbered, skipEmpty } = settings;
   // --differential: every record gets the URL Standard's reading too, which only resultLine() writes.
   const bytesOnly = settings.differential !== true;
   const tally = newTally(firstLine);
-  const out = new Out(bytes.length * 2 + 4096);
   const fixed = open.length + middle.length + close.length + 16;
+  // The line number's decimal digits, right-aligned in `digits` from `first` on ("0" before them).
+  const digits = new Uint8Array(16).fill(ZERO);
+  let first = 16;
+  for (let m = firstLine; first === 16 || m > 0; m = Math.floor(m / 10)) digits[--first] = ZERO + (m % 10);
+  const n = bytes.length;
   let index = 0;
   let valid = 0;
-  for (let a = 0; a < bytes.length; index++) {
+  let a = 0;
+  for (; a < n && out.pos < stop; index++, first = increment(digits, first)) {
     let nl = bytes.indexOf(LF, a);
-    if (nl < 0) nl = bytes.length;
+    if (nl < 0) nl = n;
     const lineEnd = nl > a && bytes[nl - 1] === CR ? nl - 1 : nl;
-    const at = firstLine + index;
     fast: {
       if (!bytesOnly) break fast;
       let p = a;
-      let number = at;
+      let number = firstLine + index;
+      // Where the digits of the record's number are: the line number's, or those of NUMBER<TAB>.
+      let digitsOf: Uint8Array = digits;
+      let from = first;
+      let to = 16;
       if (numbered) {
         // NUMBER<TAB>: 1 to 15 digits; anything else (and the byte order mark after number 1) the slow way.
         number = 0;
-        while (p < lineEnd && p - a < 16 && bytes[p] >= 48 && bytes[p] <= 57) number = number * 10 + bytes[p++] - 48;
+        while (p < lineEnd && p - a < 16 && bytes[p] >= ZERO && bytes[p] <= ZERO + 9) number = number * 10 + bytes[p++] - ZERO;
         if (p === a || p - a > 15 || p >= lineEnd || bytes[p] !== TAB) break fast;
+        if (number === 1 && bytes[p + 1] === 0xef) break fast;
+        digitsOf = bytes;
+        from = a;
+        to = p;
+        while (from < to - 1 && bytes[from] === ZERO) from++; // as the number is written: 007 is 7
         p++;
-        if (number === 1 && bytes[p] === 0xef) break fast;
       }
       if (skipEmpty && p === lineEnd) {
         tally.skipped++;
@@ -282,24 +337,42 @@ export function checkBytes(bytes: Uint8Array, firstLine: number, checker: ByteCh
         a = nl + 1;
         continue;
       }
-      // The result line up to the input, then the input, copied by the automaton's loop as it reads it.
+      // The record up to the input, then the input, copied by the automaton's loop as it reads it.
       const buf = out.room(fixed + lineEnd - p);
-      let pos = put(buf, out.pos, open, 0, open.length);
-      pos = putNumber(buf, pos, number);
-      pos = put(buf, pos, middle, 0, middle.length);
+      let pos = out.pos;
+      for (let k = 0; k < open.length; k++) buf[pos++] = open[k];
+      for (let k = from; k < to; k++) buf[pos++] = digitsOf[k];
+      for (let k = 0; k < middle.length; k++) buf[pos++] = middle[k];
       if (acceptsBytes(bytes, p, lineEnd, buf, pos) !== 1) break fast;
-      if (plain !== null) for (let i = p; i < lineEnd; i++) if (plain[bytes[i]] === 0) break fast;
-      out.pos = put(buf, pos + lineEnd - p, close, 0, close.length);
+      if (plain !== null && !plainBytes(plain, bytes, p, lineEnd)) break fast;
+      pos += lineEnd - p;
+      for (let k = 0; k < close.length; k++) buf[pos++] = close[k];
+      out.pos = pos;
       valid++;
       tally.number = number;
       a = nl + 1;
       continue;
     }
-    out.text(resultLine(lineOf(bytes, a, nl), at, settings, tally, badBytesOf(bytes, a, nl)));
+    out.text(resultLine(lineOf(bytes, a, nl), firstLine + index, settings, tally, badBytesOf(bytes, a, nl), memo));
     a = nl + 1;
   }
   tally.valid += valid;
-  return resultOf(out.buf.subarray(0, out.pos), index, tally);
+  // The records of the block, in `out` until its next write.
+  return { ...resultOf(out.buf.subarray(start, out.pos), index, tally), end: a };
+}
+
+/** The digits of the next number (right-aligned from `first` on, "0" before them); returns where they begin now. */
+function increment(digits: Uint8Array, first: number): number {
+  let k = digits.length - 1;
+  while (digits[k] === ZERO + 9) digits[k--] = ZERO;
+  digits[k]++;
+  return k < first ? k : first;
+}
+
+/** Whether the format writes every byte of bytes[start..end) as it is. */
+function plainBytes(plain: Uint8Array, bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (plain[bytes[i]] === 0) return false;
+  return true;
 }
 
 /** The line in bytes[start..nl) decoded as UTF-8, without a "\r" before its line break. */

@@ -5,21 +5,20 @@ import type { Worker } from "node:worker_threads";
 import { DIFFERENTIAL_DEFAULT_EDITION, EDITIONS, type RuleName } from "../index.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
 import { choice, CommandError, editionOf, UsageError, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
-import { byteChecker, checkBytes, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult } from "./batch-core.js";
-import { drained, type Command, type Context } from "./context.js";
-import { openInput, Reader, type Input } from "./input.js";
+import { addCounts, byteChecker, checkInto, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult, type Counts } from "./batch-core.js";
+import { type Command, type Context } from "./context.js";
+import { Sink, SINK_SIZE } from "./byte-out.js";
+import { HELD_DEFAULT, heldLimit, openInput, Reader, type Input } from "./input.js";
 import { LineReader } from "./line-reader.js";
 import { srcDir } from "./paths.js";
 import { Progress } from "./progress.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 
 const FORMATS = ["jsonl", "tsv"] as const;
-/** Bytes read at a time; each read becomes one block of whole lines. */
-const CHUNK = 256 * 1024;
-/** The default of --max-line-length, in bytes: 1 MiB, far above any URI a browser takes. */
-export const MAX_LINE_LENGTH = 1024 * 1024;
-/** The most --max-line-length may be: a line is held as bytes and then as a string of its characters. */
-const MAX_LINE_LENGTH_LIMIT = 256 * 1024 * 1024;
+/** Bytes read at a time; each read becomes one block of whole lines (two when it ends a line begun before). */
+const CHUNK = 1024 * 1024;
+/** The default of --max-line-length, in bytes. */
+export const MAX_LINE_LENGTH = HELD_DEFAULT;
 
 export const batch: Command = {
   name: "batch",
@@ -76,7 +75,11 @@ Options:
                    'uri-grammar differential'
   --workers N      worker threads that check lines while the main thread
                    reads and writes; default 0 (all on the main thread, the
-                   fastest on two CPUs); may help on an idle machine with more
+                   fastest on two CPUs). Each thread pays its own start and
+                   first errors, about 1 s of CPU time: on 2 CPUs, 1,000,000
+                   lines took 1.4x as long with 1 worker and 1.5x with 2 as
+                   with none (docs/performance.md). Workers pay off only on
+                   idle cores and inputs of tens of millions of lines
 ${globalOptionHelp(19)}
 
 ${exitStatusHelp({
@@ -105,7 +108,7 @@ ${exitStatusHelp({
     };
     if (differential && EDITIONS[edition].normalization === undefined) throw new UsageError(`--differential: ${EDITIONS[edition].document} defines no normalization; choose another edition`);
     const workers = workerCount(values.workers);
-    const maxLineLength = wholeNumberOption(values["max-line-length"], "--max-line-length", 1, MAX_LINE_LENGTH_LIMIT) ?? MAX_LINE_LENGTH;
+    const maxLineLength = heldLimit(values["max-line-length"], "--max-line-length");
     const input = openInput(positionals[0] ?? "-", ctx, CHUNK);
     const progress = input.size !== undefined && ctx.stderr.isTTY ? new Progress(ctx.stderr, input.size) : undefined;
     const summary = await run(input, { settings, workers, maxLineLength, ctx, progress });
@@ -118,7 +121,7 @@ ${exitStatusHelp({
 };
 
 /** The counts of every block so far (lastLine: the last line whose result was handed to the output). */
-interface Summary extends Omit<BlockResult, "out"> {
+interface Summary extends Counts {
   /** The reader of the output went away before the end of the input. */
   closedEarly: boolean;
   /** Ctrl-C (SIGINT) stopped the reading before the end of the input. */
@@ -136,10 +139,10 @@ interface RunOptions {
 }
 
 function workerCount(value: unknown): number {
-  // Measured with npm run bench:batch (1,000,000 lines, AMD EPYC, two CPUs shared with other work):
-  // the main thread alone checked 500,000 lines/s, one worker 314,000, two workers 246,000. Each
-  // thread pays its own start and its own first diagnoses (docs/performance.md), which a million
-  // lines do not repay on two CPUs, so workers are used only when asked for.
+  // Measured on 1,000,000 lines of the benchmark corpus (AMD EPYC, two CPUs shared with other work,
+  // docs/performance.md): the main thread alone took 2.19 s, one worker 3.03 s, two workers 3.56 s.
+  // Each thread pays its own start and its own first diagnoses, which a million lines do not repay
+  // on two CPUs, so workers are used only when asked for.
   return wholeNumberOption(value, "--workers", 0, 64) ?? 0;
 }
 
@@ -147,27 +150,23 @@ function workerCount(value: unknown): number {
 async function run(input: Input, options: RunOptions): Promise<Summary> {
   const { ctx, settings, progress } = options;
   const summary: Summary = { lines: 0, valid: 0, invalid: 0, skipped: 0, byRule: {}, lastLine: 0, closedEarly: false, interrupted: false };
-  let stdoutClosed = false;
+  const sink = new Sink(ctx.stdout);
   // Other faults of the output end the process (src/cli.ts).
-  const onError = (e: NodeJS.ErrnoException) => { if (e.code === "EPIPE") stdoutClosed = true; };
+  const onError = (e: NodeJS.ErrnoException) => { if (e.code === "EPIPE") sink.closed = true; };
   ctx.stdout.on("error", onError);
-  const write = async (bytes: Uint8Array | string) => {
-    if (stdoutClosed || bytes.length === 0) return;
-    if (!ctx.stdout.write(bytes)) await drained(ctx.stdout);
-  };
   let bytesRead = 0;
-  const take = async (result: BlockResult) => {
-    if (stdoutClosed) return;
-    summary.lines += result.lines;
-    summary.valid += result.valid;
-    summary.invalid += result.invalid;
-    summary.skipped += result.skipped;
-    summary.lastLine = result.lastLine;
-    for (const [r, n] of Object.entries(result.byRule)) summary.byRule[r] = (summary.byRule[r] ?? 0) + n;
-    await write(result.out);
+  /** The counts of a block whose records are written (or held in the sink) already. */
+  const count = (result: BlockResult) => {
+    addCounts(summary, result);
     progress?.update(bytesRead, summary.lines);
   };
-  if (settings.format === "tsv") await write(settings.differential ? TSV_HEADER.replace("\n", "\tdifferences\n") : TSV_HEADER);
+  /** A block's records from elsewhere (a worker, a line too long): written after what the sink holds. */
+  const take = async (result: BlockResult) => {
+    if (sink.closed) return;
+    count(result);
+    await sink.write(result.out);
+  };
+  if (settings.format === "tsv") sink.out.text(settings.differential ? TSV_HEADER.replace("\n", "\tdifferences\n") : TSV_HEADER);
 
   const workerFile = join(srcDir(), "batch-worker.js");
   const useWorkers = options.workers > 0 && existsSync(workerFile);
@@ -177,12 +176,31 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
   const checker = byteChecker(settings);
   const submit = async (bytes: Buffer) => {
     const firstLine = nextLine;
-    nextLine += countLines(bytes);
     // An input of one block is checked here, done before a worker could start; a file of more
     // blocks goes to the workers from its first (the first errors are the dearest to diagnose in a
     // thread: it builds what it needs for them then, docs/performance.md).
     if ((firstLine > 1 || (input.size ?? 0) > 2 * CHUNK) && useWorkers && !pool) pool = new Pool(workerFile, options.workers, settings);
-    if (!pool) return take(checkBytes(bytes, firstLine, checker));
+    if (!pool) {
+      // The records go straight into the sink's buffer, as many as it takes at a time (when the
+      // output is much longer than the input: invalid lines); the records of the lines before one
+      // without a number (--numbered) are written and counted, as far as the last full buffer.
+      for (let from = 0; from < bytes.length && !sink.closed;) {
+        const start = sink.out.pos;
+        let result: BlockResult & { end: number };
+        try {
+          result = checkInto(from === 0 ? bytes : bytes.subarray(from), nextLine, checker, sink.out, SINK_SIZE);
+        } catch (e) {
+          sink.out.pos = start;
+          throw e;
+        }
+        from += result.end;
+        nextLine += result.lines;
+        count(result);
+        await sink.full();
+      }
+      return;
+    }
+    nextLine += countLines(bytes);
     inFlight.push(pool.run(bytes, firstLine));
     // Keep every worker busy, and no more than that in memory.
     while (inFlight.length >= pool.size * 2) await take(await inFlight.shift()!);
@@ -198,28 +216,34 @@ async function run(input: Input, options: RunOptions): Promise<Summary> {
   try {
     const handle = async (events: ReturnType<LineReader["push"]>) => {
       for (const event of events) {
-        if (stdoutClosed) return;
+        if (sink.closed) return;
         if (event.kind === "lines") await submit(event.bytes);
         else await submitLong(event.length, event.head);
       }
     };
-    for await (const chunk of reader.chunks()) {
-      if (stdoutClosed) break;
+    // The chunks of a file are read into one buffer (a block sent to a worker is copied first).
+    for await (const chunk of reader.chunks(CHUNK)) {
+      if (sink.closed) break;
       bytesRead += chunk.length;
       await handle(lines.push(chunk));
+      // A pipe or a terminal may keep the next chunk waiting: what its lines gave goes out now.
+      if (input.fd === undefined) await sink.flush();
     }
     summary.interrupted = reader.interrupted;
-    if (!stdoutClosed && !reader.interrupted) await handle(lines.end());
+    if (!sink.closed && !reader.interrupted) await handle(lines.end());
     while (inFlight.length) await take(await inFlight.shift()!);
+    await sink.flush();
   } catch (e) {
     if (!(e instanceof NumberedInputError || (e as Error)?.name === "NumberedInputError")) throw e;
     summary.error = (e as Error).message;
+    // The records of the lines before the one without a number.
+    await sink.flush();
   } finally {
     reader.close();
     ctx.stdout.off("error", onError);
     await pool?.close();
   }
-  summary.closedEarly = stdoutClosed;
+  summary.closedEarly = sink.closed;
   return summary;
 }
 

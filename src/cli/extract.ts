@@ -4,17 +4,16 @@ import { EDITIONS, type ExtractedUri, type ExtractOptions } from "../index.js";
 import type { Edition } from "../edition.js";
 import { ExtractScanner, type TooLongCandidate } from "../extract.js";
 import { visible } from "../printable.js";
-import { editionOf, expectPositionals, globalOptionHelp, wholeNumberOption } from "./args.js";
+import { editionOf, expectPositionals, globalOptionHelp } from "./args.js";
 import { drained, type Command, type Context } from "./context.js";
-import { openInput, Reader } from "./input.js";
+import { HELD_DEFAULT, heldLimit, openInput, Reader } from "./input.js";
 import { json } from "./report.js";
 import { EXIT, exitStatusHelp } from "./exit.js";
 
 /** Bytes read at a time. */
 const CHUNK = 64 * 1024;
-/** The default of --max-length, in characters: 1 MiB, far above any URI a browser takes. */
-export const MAX_LENGTH = 1024 * 1024;
-const MAX_LENGTH_LIMIT = 256 * 1024 * 1024;
+/** The default of --max-length, in characters. */
+export const MAX_LENGTH = HELD_DEFAULT;
 
 export const extract: Command = {
   name: "extract",
@@ -64,7 +63,7 @@ ${exitStatusHelp({
     const edition = EDITIONS[editionOf(values)] as unknown as Edition;
     const options: ExtractOptions = { relative: values.relative === true };
     if (Array.isArray(values.scheme)) options.schemes = values.scheme;
-    const limit = wholeNumberOption(values["max-length"], "--max-length", 1, MAX_LENGTH_LIMIT) ?? MAX_LENGTH;
+    const limit = heldLimit(values["max-length"], "--max-length");
     const input = openInput(positionals[0] ?? "-", ctx, CHUNK);
     const out = new Output(ctx, values.json === true, limit);
     const scanner = new ExtractScanner(edition, options, {

@@ -3,9 +3,9 @@
 // an I/O error), and stopped cleanly by Ctrl-C.
 import { shown } from "../printable.js";
 import { constants as bufferConstants } from "node:buffer";
-import { createReadStream, fstatSync, openSync } from "node:fs";
+import { createReadStream, fstatSync, openSync, read } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { CommandError, errnoText, IoError, UsageError } from "./args.js";
+import { CommandError, errnoText, IoError, UsageError, wholeNumberOption } from "./args.js";
 import type { Context } from "./context.js";
 
 export interface Input {
@@ -14,11 +14,31 @@ export interface Input {
   readonly stream: NodeJS.ReadableStream;
   /** The size of a regular file (stdin redirected from one too), else undefined (a pipe, a terminal). */
   readonly size: number | undefined;
+  /** The file descriptor of a regular file (stdin redirected from one too), which Reader.chunks() may read itself. */
+  readonly fd?: number;
+}
+
+/**
+ * The default of the most a streaming command holds of one item (batch's --max-line-length in
+ * bytes, extract's --max-length in characters): 1 MiB, far above any URI a browser takes.
+ */
+export const HELD_DEFAULT = 1024 * 1024;
+
+/**
+ * The value of such an option (HELD_DEFAULT when not given): a whole number from 1 to 256 MiB, the
+ * most an item may be, held as bytes and then as a string of its characters.
+ */
+export function heldLimit(value: unknown, option: string): number {
+  return wholeNumberOption(value, option, 1, 256 * 1024 * 1024) ?? HELD_DEFAULT;
 }
 
 /** Opens FILE, or stdin for "-". CommandError (exit status 2) when the file cannot be opened. */
 export function openInput(file: string, ctx: Context, highWaterMark: number): Input {
-  if (file === "-") return { name: "stdin", stream: stdinStream(ctx.stdin, highWaterMark), size: fileSize((ctx.stdin as { fd?: number }).fd) };
+  if (file === "-") {
+    const stdinFd = (ctx.stdin as { fd?: number }).fd;
+    const stdinSize = fileSize(stdinFd);
+    return { name: "stdin", stream: stdinStream(ctx.stdin, highWaterMark), size: stdinSize, ...(stdinSize === undefined ? {} : { fd: stdinFd }) };
+  }
   let fd: number;
   let size: number | undefined;
   try {
@@ -29,7 +49,7 @@ export function openInput(file: string, ctx: Context, highWaterMark: number): In
   } catch (e) {
     throw new CommandError(`cannot read ${shown(file)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  return { name: file, stream: createReadStream("", { fd, highWaterMark }), size };
+  return { name: file, stream: createReadStream("", { fd, highWaterMark }), size, ...(size === undefined ? {} : { fd }) };
 }
 
 /** The size of the regular file open as `fd`, or undefined (a pipe, a terminal). */
@@ -64,7 +84,16 @@ export class Reader {
     process.on("SIGINT", this.onSigint);
   }
 
-  async *chunks(): AsyncGenerator<Buffer> {
+  /**
+   * With `reuse` (a number of bytes), a regular file is read into one buffer of that size, used
+   * again for every chunk (no new memory for each read): a chunk is then valid only until the next
+   * is asked for. Any other input comes as its stream gives it.
+   */
+  async *chunks(reuse?: number): AsyncGenerator<Buffer> {
+    if (reuse !== undefined && this.input.fd !== undefined) {
+      yield* this.fileChunks(this.input.fd, Buffer.allocUnsafe(reuse));
+      return;
+    }
     try {
       for await (const chunk of this.input.stream) {
         if (this.interrupted) return;
@@ -75,6 +104,31 @@ export class Reader {
     } catch (e) {
       if (this.interrupted) return;
       throw new IoError(`cannot read ${shown(this.input.name)}: ${errnoText(e)}`);
+    }
+  }
+
+  private async *fileChunks(fd: number, buf: Buffer): AsyncGenerator<Buffer> {
+    const readInto = () => new Promise<number>((resolve, reject) => {
+      read(fd, buf, 0, buf.length, null, (e, n) => (e ? reject(e) : resolve(n)));
+    });
+    try {
+      for (;;) {
+        let n: number;
+        try {
+          n = await readInto();
+        } catch (e) {
+          if (this.interrupted) return;
+          throw new IoError(`cannot read ${shown(this.input.name)}: ${errnoText(e)}`);
+        }
+        if (this.interrupted) return;
+        if (n === 0) break;
+        yield buf.subarray(0, n);
+        if (this.interrupted) return;
+      }
+      this.done = true;
+    } finally {
+      // The stream opened on the file was never read: it closes the file (a file of its own; stdin stays open).
+      (this.input.stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
     }
   }
 

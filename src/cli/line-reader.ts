@@ -94,7 +94,7 @@ export class LineReader {
       for (let nl = chunk.indexOf(LF, p); nl >= 0 && nl <= lastLF; nl = chunk.indexOf(LF, p)) {
         const length = nl - p - (nl > p && chunk[nl - 1] === CR ? 1 : 0);
         if (length > max && !(withPartial && p === blockStart && nl === first)) {
-          if (p > blockStart || withPartial) out.push(this.block(withPartial, chunk.subarray(blockStart, p)));
+          if (p > blockStart || withPartial) this.block(out, withPartial, chunk.subarray(blockStart, p));
           withPartial = false;
           out.push({ kind: "long", length, head: Buffer.from(chunk.subarray(p, Math.min(nl, p + HEAD))) });
           blockStart = nl + 1;
@@ -103,7 +103,7 @@ export class LineReader {
       }
     }
     p = lastLF + 1;
-    if (p > blockStart || withPartial) out.push(this.block(withPartial, chunk.subarray(blockStart, p)));
+    if (p > blockStart || withPartial) this.block(out, withPartial, chunk.subarray(blockStart, p));
     this.continueLine(chunk, p);
     return out;
   }
@@ -124,7 +124,9 @@ export class LineReader {
       this.clearPartial();
       return [event];
     }
-    return [this.block(true, Buffer.from("\n"))];
+    const out: LineEvent[] = [];
+    this.block(out, true, Buffer.from("\n"));
+    return out;
   }
 
   /** The bytes of a line held now (the partial line), for tests of the bound. */
@@ -156,12 +158,19 @@ export class LineReader {
     return event;
   }
 
-  /** A block of whole lines: the partial line (when `withPartial`) and then `bytes`. */
-  private block(withPartial: boolean, bytes: Buffer): LineBlock {
-    if (!withPartial) return { kind: "lines", bytes };
-    const joined = Buffer.concat([...this.partial, bytes]);
-    this.clearPartial();
-    return { kind: "lines", bytes: joined };
+  /**
+   * Whole lines: the partial line (when `withPartial`) and then `bytes`. The partial line is joined
+   * to the end of its line only, a block of its own; the lines after it are `bytes` as they came
+   * (not copied).
+   */
+  private block(out: LineEvent[], withPartial: boolean, bytes: Buffer): void {
+    if (withPartial) {
+      const nl = bytes.indexOf(LF) + 1;
+      out.push({ kind: "lines", bytes: Buffer.concat([...this.partial, bytes.subarray(0, nl)]) });
+      this.clearPartial();
+      bytes = bytes.subarray(nl);
+    }
+    if (bytes.length) out.push({ kind: "lines", bytes });
   }
 
   private clearPartial(): void {
