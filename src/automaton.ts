@@ -406,8 +406,22 @@ export interface Next {
   readonly end: boolean;
 }
 
-/** What can follow in a state: the ASCII characters, the ranges of code points past ASCII, and whether a match can end. */
+/** What nextIn() found for each automaton and state (it is the same every time: errors share it, frozen). */
+const NEXT = new WeakMap<Automaton, Map<number, Next>>();
+
+/**
+ * What can follow in a state: the ASCII characters, the ranges of code points past ASCII, and
+ * whether a match can end. Worked out once for each automaton and state, and frozen.
+ */
 export function nextIn(a: Automaton, state: number): Next {
+  let byState = NEXT.get(a);
+  if (byState === undefined) NEXT.set(a, byState = new Map());
+  let next = byState.get(state);
+  if (next === undefined) byState.set(state, next = nextOf(a, state));
+  return next;
+}
+
+function nextOf(a: Automaton, state: number): Next {
   const { classes, width, table, wide } = a;
   let characters = "";
   for (let c = 0; c < 128; c++) if (table[state * width + classes[c]] !== 0) characters += String.fromCharCode(c);
@@ -420,7 +434,7 @@ export function nextIn(a: Automaton, state: number): Next {
       if (prev !== undefined && prev[1] + 1 === wide.starts[k]) prev[1] = last; else ranges.push([wide.starts[k], last]);
     }
   }
-  return { characters, ranges, end: a.accepting[state] === 1 };
+  return Object.freeze({ characters, ranges: Object.freeze(ranges.map((r) => Object.freeze(r))), end: a.accepting[state] === 1 });
 }
 
 /** The automata of one edition, each decoded when first used. */

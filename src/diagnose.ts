@@ -403,12 +403,13 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
     return undefined;
   }
   const cp = ch.codePointAt(0)!;
-  const escape = escapeOf(ch);
+  // The character's escape, made only for the hints that show it.
+  const escape = (): string => escapeOf(ch);
   if (cp > 0x7e) {
     if (cp >= 0xd800 && cp <= 0xdfff) return hint("surrogate");
-    return hint("non-ascii", { char: ch, escape });
+    return hint("non-ascii", { char: ch, escape: escape() });
   }
-  if (cp < 0x20 || cp === 0x7f) return hint("control", { escape });
+  if (cp < 0x20 || cp === 0x7f) return hint("control", { escape: escape() });
   if (ch === " ") return hint("space");
   // A bad escape: "%" not followed by two hex digits.
   const percentAt = input.lastIndexOf("%", offset - 1);
@@ -416,10 +417,10 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
   if (ch === "#") return hint(input.lastIndexOf("#", offset - 1) >= 0 ? "second-hash" : "hash");
   const excludedBy = excludedCharacters(edition).get(ch);
   if (excludedBy !== undefined) {
-    return hint("excluded", { char: JSON.stringify(ch), rule: excludedBy.name, section: excludedBy.section, escape });
+    return hint("excluded", { char: JSON.stringify(ch), rule: excludedBy.name, section: excludedBy.section, escape: escape() });
   }
-  if ((ch === "[" || ch === "]") && !inRule(roles.ipLiteral)) return hint("brackets", { escape });
-  if (!alphabetOf(edition).has(ch)) return hint("not-allowed", { char: JSON.stringify(ch), escape });
+  if ((ch === "[" || ch === "]") && !inRule(roles.ipLiteral)) return hint("brackets", { escape: escape() });
+  if (!alphabetOf(edition).has(ch)) return hint("not-allowed", { char: JSON.stringify(ch), escape: escape() });
   // A ":" in the first segment: in a URI-reference that is text before ":" that is not a scheme
   // ("1a:b", "a_b:c"), read as a relative path.
   const firstSegment = !/[/?#:]/.test(input.slice(0, offset));

@@ -103,3 +103,17 @@ describe("a case-insensitive string of the ABNF, in an error's details (RFC 5234
     expect(e.next.ranges).toEqual([]);
   });
 });
+
+describe("what could come next, worked out once for each state of the rule's automaton", () => {
+  test("two errors that stop in the same state share one frozen `next`; another state has its own", () => {
+    const a = errorOf("http://a b");
+    const b = errorOf("http://c d");
+    expect(a.next).toBe(b.next);
+    expect(Object.isFrozen(a.next)).toBe(true);
+    expect(Object.isFrozen(a.next.ranges)).toBe(true);
+    expect(() => { (a.next as { end: boolean }).end = !a.next.end; }).toThrow(TypeError);
+    const c = errorOf("http://[");
+    expect(c.next).not.toBe(a.next);
+    expect(c.next.characters).not.toBe(a.next.characters);
+  });
+});
