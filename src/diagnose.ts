@@ -7,7 +7,13 @@ import { nextIn, runScan, stringCharacter, type AbnfNode, type Next } from "./au
 import type { Edition, PegExpectation, RuleInfo } from "./edition.js";
 import { orList, showChar, UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
 import { mergeRanges, Positions, type Reading } from "./positions.js";
-import { article } from "./words.js";
+import { andList, article, charactersInWords } from "./words.js";
+import { inTable, schemeCharsOf } from "./char-tables.js";
+
+/** The characters of either table. */
+function union(a: Uint8Array, b: Uint8Array): Uint8Array {
+  return a.map((x, c) => x | b[c]);
+}
 
 type RuleName = string;
 
@@ -428,9 +434,11 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
       (firstSegment && (inRule(roles.relative) || startRule === roles.reference)))) {
     const before = input.slice(0, offset);
     const segment = /^[^/?#]*/.exec(input)![0];
-    const why = !firstSegment || before === "" || isScheme(before) ? undefined : /^[A-Za-z]/.test(before)
-      ? `a scheme has only letters, digits, "+", "-" and "."`
-      : "a scheme starts with a letter";
+    // In the words of the edition's scheme rule (src/char-tables.ts): what may begin a scheme, and what may follow.
+    const chars = schemeCharsOf(edition);
+    const why = !firstSegment || before === "" || isScheme(before) ? undefined : inTable(chars.start, before.charCodeAt(0))
+      ? `a scheme has only ${andList(charactersInWords(union(chars.start, chars.part)))}`
+      : `a scheme starts with ${orList(charactersInWords(chars.start).map((w) => w === "letters" ? "a letter" : w === "digits" ? "a digit" : w))}`;
     if (why !== undefined) return hint("not-a-scheme", { before, why, segment });
     return hint("first-segment", { segment });
   }

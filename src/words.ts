@@ -13,3 +13,28 @@ export function article(name: string): "a" | "an" {
   if (first === "x") return "an";
   return "aeiou".includes(first) ? "an" : "a";
 }
+
+/**
+ * The ASCII characters of a table (1 where the character is in the set) as words: "letters" and
+ * "digits" where all of them are in it, then every other character quoted, in code order:
+ * ["letters", "digits", "\"+\"", "\"-\"", "\".\""].
+ */
+export function charactersInWords(table: Uint8Array): string[] {
+  const all = (from: number, to: number) => { for (let c = from; c <= to; c++) if (table[c] !== 1) return false; return true; };
+  const letters = all(0x41, 0x5a) && all(0x61, 0x7a);
+  const digits = all(0x30, 0x39);
+  const words = [...(letters ? ["letters"] : []), ...(digits ? ["digits"] : [])];
+  for (let c = 0; c < 128; c++) {
+    if (table[c] !== 1) continue;
+    const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+    if ((letters && letter) || (digits && c >= 0x30 && c <= 0x39)) continue;
+    words.push(JSON.stringify(String.fromCharCode(c)));
+  }
+  return words;
+}
+
+/** "a", "a and b", "a, b and c". */
+export function andList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+}

@@ -117,3 +117,18 @@ describe("what could come next, worked out once for each state of the rule's aut
     expect(c.next.characters).not.toBe(a.next.characters);
   });
 });
+
+describe("the hint for text before ':' that is no scheme names the characters of the edition's scheme rule", () => {
+  test.each(["rfc2396", "rfc2396bis-01", "rfc3986"] as const)("%s", (edition) => {
+    const hint = errorOf("a_b:c", { edition }).hint!;
+    const words = /a scheme has only (.*?), section/.exec(hint)![1];
+    // Every ASCII character a scheme may hold after its first is named (as a letter, a digit or itself), and no other.
+    for (let c = 0x21; c < 0x7f; c++) {
+      const ch = String.fromCharCode(c);
+      if (ch === ":") continue;
+      const named = /[A-Za-z]/.test(ch) ? words.includes("letters") : /[0-9]/.test(ch) ? words.includes("digits") : words.includes(JSON.stringify(ch));
+      expect([ch, named]).toEqual([ch, validate(`a${ch}`, { edition, rule: "scheme" }).valid]);
+    }
+    expect(errorOf("1a:b", { edition }).hint).toContain("a scheme starts with a letter,");
+  });
+});
