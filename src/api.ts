@@ -10,7 +10,7 @@ import type { ModelTypes } from "./model-types.js";
 // The models, each adding its entry to ModelTypes (kept as a side-effect import so that the
 // declarations of this module load them too).
 import "./models/index.js";
-import { modelOf } from "./models/index.js";
+import { modelOf } from "./model.js";
 import { differentialFindings } from "./differential-audit.js";
 import type { Library } from "./differential-core.js";
 import { checkedArgument, checkReference } from "./reference-check.js";

@@ -4,7 +4,7 @@ import { requireOptions, requireString } from "./args.js";
 import { diagnose } from "./diagnose.js";
 import type { Edition, RuleInfo } from "./edition.js";
 import type { UriSyntaxError } from "./errors.js";
-import { builderOf, spanTypingOf, type Builder } from "./models/index.js";
+import { builderOf, spanTypingOf, type Builder } from "./model.js";
 import { TaggedAutomaton } from "./tagged.js";
 
 export type ValidationResult = { valid: true } | { valid: false; error: UriSyntaxError };

@@ -9,7 +9,7 @@ import { compareEditionsIn, type EditionVerdict } from "./compare-editions.js";
 import { diffEditionsIn } from "./diff-editions.js";
 import type { Edition } from "./edition.js";
 import { NotDefinedError } from "./errors.js";
-import { modelOf } from "./models/index.js";
+import { modelOf } from "./model.js";
 import { EDITIONS } from "./registry.js";
 
 export type { TourRow };
