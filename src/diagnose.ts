@@ -46,8 +46,7 @@ function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErr
   const { path, expected } = readingsOf(edition, start, readings, next);
   const rule = path[path.length - 1];
   const info = edition.rule(rule)!;
-  const schemeRule = edition.requireRule(edition.roles.scheme);
-  const isScheme = (text: string) => edition.accepts(text, schemeRule);
+  const isScheme = schemeCharsOf(edition).accepts;
   const own = hintFor(edition, input, offset, rule, path, start.name, next.characters, isScheme);
   const iri = offset < input.length ? iriReading(edition, input, offset, start.name) : undefined;
   const hint = own === undefined ? iri : iri === undefined ? own : `${own}. ${iri}`;

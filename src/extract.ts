@@ -471,7 +471,7 @@ function schemeHead(chars: SchemeChars, text: string, from: number, to: number, 
     while (!atStart && r < k && OPENING.includes(text[r])) r++;
     // The run of scheme characters before the ":" must begin with a character that begins a
     // scheme, and be a scheme (an escape in it complete); where it is not, the part of it after
-    // its last "%", if that is one ("a%zz-http:" holds "http").
+    // its last "%", if that is one ("a%zz-http:" holds "zz-http").
     if (r < k && inTable(chars.start, text.charCodeAt(r))) {
       if (chars.accepts(text.slice(r, k))) return { 0: text.slice(r, k + 1), index: r - from };
       if (!atStart) {
