@@ -3,7 +3,10 @@
 // in a loop of its own, in one process, on the benchmark corpus (scripts/bench-corpus.mjs), beside
 // the Appendix B regex split. docs/performance.md ("Where parse() spends its time") gives a run.
 //
-//   node --expose-gc scripts/bench-parts.mjs [--count N] [--rounds R]
+//   node --expose-gc scripts/bench-parts.mjs [--count N] [--rounds R] [--json FILE]
+//
+// npm run bench runs it (after its own table) and keeps the pieces in its report (--json), so that
+// --record puts them in docs/performance.md beside the machine's table (scripts/bench-table.mjs).
 //
 // Each piece is timed in CPU time (user + system of this process); the table gives the smallest
 // of the rounds after three warm-up rounds (the least disturbed by a shared machine), in ns a
@@ -20,11 +23,13 @@
 //   - throwing and catching a value made in advance (what V8 takes for any throw);
 // and parse() over the whole corpus, caught, as npm run bench measures it.
 // Build first (npm run build): it measures dist/cjs.
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateCorpus } from "./bench-corpus.mjs";
+import { partsTable } from "./bench-table.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -39,6 +44,8 @@ const arg = (name, dflt) => {
   return i >= 0 ? Number(process.argv[i + 1]) : dflt;
 };
 const COUNT = arg("--count", 100_000);
+const jsonAt = process.argv.indexOf("--json");
+const JSON_FILE = jsonAt >= 0 ? process.argv[jsonAt + 1] : undefined;
 const ROUNDS = arg("--rounds", 17);
 const WARMUP = 3;
 
@@ -91,17 +98,19 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
 }
 
 const regexOf = new Map(pieces.map(([name, set], i) => [set, name === "regex split" ? best[i] : undefined]).filter(([, v]) => v !== undefined));
-const perReference = hostnames.length / valid.length;
-console.log(`${cpus()[0]?.model.trim() ?? "unknown CPU"}; Node ${process.version}; ${refs.length.toLocaleString("en-US")} references ` +
-  `(${valid.length.toLocaleString("en-US")} valid, ${invalid.length.toLocaleString("en-US")} rejected); ` +
-  `${hostnames.length.toLocaleString("en-US")} hostnames; CPU time, the smallest of ${ROUNDS} rounds`);
-console.log("\n| piece | references | ns a reference | ratio to the regex split |\n|---|---|---:|---:|");
 const labelsAt = pieces.findIndex(([name]) => name === "hostnames' labels");
-const labelsPerReference = (best[labelsAt] - best[labelsAt + 1]) * perReference;
-pieces.forEach(([name, set], i) => {
-  if (set === "hostnames") return;
-  const regex = regexOf.get(set);
-  console.log(`| ${name} | ${set} | ${best[i].toFixed(0)} | ${name === "regex split" ? "1.00" : (best[i] / regex).toFixed(2)} |`);
-});
-console.log(`| hostnames' labels (per valid reference: ${(perReference * 100).toFixed(0)}% have a hostname) | valid | ` +
-  `${labelsPerReference.toFixed(0)} | ${(labelsPerReference / regexOf.get("valid")).toFixed(2)} |`);
+const perReference = hostnames.length / valid.length;
+/** The rows: every piece but the loops over the hostnames, which give the labels' row, per valid reference. */
+const rows = pieces.flatMap(([name, set], i) => (set === "hostnames" ? [] : [{ name, set, ns: best[i], ratio: best[i] / regexOf.get(set) }]));
+const labelsNs = (best[labelsAt] - best[labelsAt + 1]) * perReference;
+rows.push({ name: `hostnames' labels (${(perReference * 100).toFixed(0)}% of the valid references have a hostname)`, set: "valid", ns: labelsNs,
+  ratio: labelsNs / regexOf.get("valid") });
+const run = {
+  cpu: cpus()[0]?.model.trim() ?? "unknown CPU", node: process.version, rounds: ROUNDS,
+  counts: { corpus: refs.length, valid: valid.length, invalid: invalid.length, hostnames: hostnames.length }, rows,
+};
+console.log(`${run.cpu}; Node ${run.node}; ${refs.length.toLocaleString("en-US")} references ` +
+  `(${valid.length.toLocaleString("en-US")} valid, ${invalid.length.toLocaleString("en-US")} rejected); CPU time, the smallest of ${ROUNDS} rounds\n`);
+console.log(partsTable(run).join("\n"));
+if (JSON_FILE !== undefined) writeFileSync(JSON_FILE, JSON.stringify(run, null, 2) + "\n");
+

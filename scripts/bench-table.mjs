@@ -5,6 +5,7 @@
 // in the page; test/docs.test.ts checks that it is fresh.
 //
 //   node scripts/bench-table.mjs     Markdown: a heading, a line on the run and a table per machine
+//                                    (and the pieces of a parse(), where the run has them)
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +40,15 @@ function table(run) {
   return [...head, ...rows];
 }
 
+/**
+ * The pieces of a parse() (scripts/bench-parts.mjs, which npm run bench runs and keeps in its
+ * report as `parts`) as a Markdown table.
+ */
+export function partsTable(parts) {
+  return ["| piece | references | ns a reference | ratio to the regex split |", "|---|---|---:|---:|",
+    ...parts.rows.map((row) => `| ${row.name} | ${row.set} | ${row.ns.toFixed(0)} | ${row.ratio.toFixed(2)} |`)];
+}
+
 function targets(run) {
   return TARGETS.filter((t) => typeof run.targets?.[t.key] === "number").map((t) => {
     const v = run.targets[t.key];
@@ -59,6 +69,10 @@ export function render() {
     out.push(...table(run), "");
     const t = targets(run);
     if (t.length > 0) out.push(...t, "");
+    if (run.parts !== undefined) {
+      out.push(`Where parse() spends its time in the same run (scripts/bench-parts.mjs: each piece in a loop of its own, CPU time, ` +
+        `the smallest of ${run.parts.rounds} rounds):`, "", ...partsTable(run.parts), "");
+    }
   }
   return out.join("\n");
 }

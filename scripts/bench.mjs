@@ -20,11 +20,14 @@
 // Every timed pass starts with a full garbage collection (node --expose-gc, as npm run bench
 // runs it), so that the garbage one contender leaves is not collected on the next one's clock.
 //
-// Usage: node --expose-gc scripts/bench.mjs [--count N] [--seed S] [--passes P] [--no-scaling] [--record]
+// Then the pieces of a parse() (scripts/bench-parts.mjs) run in a child process, and go in the
+// report as `parts`.
+//
+// Usage: node --expose-gc scripts/bench.mjs [--count N] [--seed S] [--passes P] [--no-scaling] [--no-parts] [--record]
 //   --record keeps the run as its kind of machine's table of docs/performance.md (docs/bench/<cpu>.json).
 //   Build first (npm run bench does): it measures dist/cjs, what users get.
 import { createRequire } from "node:module";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -210,6 +213,15 @@ console.log("\n" + targets.join("\n"));
 
 const outDir = join(root, "bench-results");
 mkdirSync(outDir, { recursive: true });
+// The pieces of a parse(), in a process of its own (what one piece compiles does not reach the others').
+let parts;
+if (!process.argv.includes("--no-parts")) {
+  console.log("");
+  const partsFile = join(outDir, "parts.json");
+  execFileSync(process.execPath, ["--expose-gc", join(root, "scripts/bench-parts.mjs"), "--count", String(COUNT), "--json", partsFile],
+    { stdio: "inherit" });
+  parts = JSON.parse(readFileSync(partsFile, "utf8"));
+}
 writeFileSync(join(outDir, "corpus.txt"), refs.join("\n") + "\n");
 const kindCounts = {};
 for (const k of kinds) kindCounts[k] = (kindCounts[k] ?? 0) + 1;
@@ -226,6 +238,7 @@ const report = {
   passes: PASSES,
   warmup: WARMUP,
   results,
+  ...(parts === undefined ? {} : { parts }),
   targets: {
     parseToFastUri: parseR.medianNs / fastR.medianNs,
     parseToRegex: parseR.ratioToRegex,
