@@ -9,13 +9,22 @@ import { codePointAt, stringCharacter, type AbnfNode } from "./automaton.js";
 /** A transition on a range of code points, taken inside a chain of rules. */
 interface Edge { readonly lo: number; readonly hi: number; readonly to: number; readonly chain: number }
 
-/** A set of positions, with its transitions and its readings found as they are needed. */
+/**
+ * A set of positions, with its transitions and its readings found as they are needed. Only the
+ * states that read a character are kept (a position, in Glushkov's sense): the states that only
+ * lead elsewhere without reading (the joins of alternatives and repetitions) change neither where
+ * a set goes on a character nor what it reads, so two sets that differ only in them are one.
+ */
 interface SetState {
-  readonly states: readonly number[];
+  readonly states: Int32Array;
+  /** No state at all: no reading led here (the prefix is not one some match begins with). */
+  readonly dead: boolean;
   /** By ASCII code (an array: most prefixes read are ASCII). */
   readonly next: (SetState | undefined)[];
   /** By code point past ASCII (RFC 3987's ucschar and iprivate), made when first needed. */
   wide?: Map<number, SetState>;
+  /** By ASCII code: the codes that lead where it leads (itself among them), and the targets of its edges. */
+  groups?: (readonly [number[], readonly number[]])[];
   readings?: readonly Reading[];
 }
 
@@ -42,25 +51,28 @@ export interface Continuation {
 /** The largest number of sets kept: a grammar's own are far fewer; past it, the cache starts again. */
 const MAX_SETS = 4096;
 
+/** A node of the tree of chains met while building: a chain is numbered when its first edge is made. */
+interface ChainNode { readonly chain: readonly string[]; id: number; readonly children: Map<string, ChainNode> }
+
 export class Positions {
   readonly #eps: number[][] = [];
   readonly #edges: Edge[][] = [];
   readonly #chains: (readonly string[])[] = [];
+  /** The states of the closure of each state that read a character, sorted, made when first needed. */
+  #closures: (Int32Array | undefined)[] = [];
   readonly #initial: SetState;
+  readonly #dead: SetState;
   #sets = new Map<string, SetState>();
 
   constructor(rules: Readonly<Record<string, AbnfNode>>, start: string) {
-    const chainIds = new Map<string, number>();
-    const stack: string[] = [];
+    const root: ChainNode = { chain: [], id: -1, children: new Map() };
+    let at: ChainNode = root;
     const chainOf = (): number => {
-      const key = stack.join("\u0000");
-      let id = chainIds.get(key);
-      if (id === undefined) {
-        id = this.#chains.length;
-        this.#chains.push(Object.freeze(stack.slice()));
-        chainIds.set(key, id);
+      if (at.id < 0) {
+        at.id = this.#chains.length;
+        this.#chains.push(Object.freeze(at.chain.slice()));
       }
-      return id;
+      return at.id;
     };
     const state = (): number => { this.#eps.push([]); this.#edges.push([]); return this.#eps.length - 1; };
     const edge = (from: number, lo: number, hi: number, to: number) => this.#edges[from].push({ lo, hi, to, chain: chainOf() });
@@ -97,49 +109,77 @@ export class Positions {
           return end;
         }
         case "ref": {
-          if (stack.includes(n.name)) throw new Error(`internal error: rule ${n.name} refers to itself after unrolling`);
+          if (at.chain.includes(n.name)) throw new Error(`internal error: rule ${n.name} refers to itself after unrolling`);
           const rule = rules[n.name];
           if (rule === undefined) throw new Error(`internal error: no tree for rule ${n.name}`);
-          stack.push(n.name);
+          const outer = at;
+          let inner = outer.children.get(n.name);
+          if (inner === undefined) outer.children.set(n.name, inner = { chain: [...outer.chain, n.name], id: -1, children: new Map() });
+          at = inner;
           const to = build(rule, from);
-          stack.pop();
+          at = outer;
           return to;
         }
       }
     };
     const first = state();
     build({ kind: "ref", name: start }, first);
-    this.#initial = this.#set(this.#closure([first]));
+    this.#closures = new Array<Int32Array | undefined>(this.#eps.length);
+    this.#marks = new Uint32Array(this.#eps.length);
+    this.#dead = { states: new Int32Array(0), dead: true, next: new Array<SetState | undefined>(128).fill(undefined), wide: undefined, groups: undefined, readings: undefined };
+    this.#dead.next.fill(this.#dead);
+    this.#initial = this.#set([first]);
   }
 
   /** Marks of the states met by the closure being computed (a stamp per call, so never cleared). */
-  #marks = new Uint32Array(0);
+  #marks: Uint32Array;
   #stamp = 0;
 
-  #closure(states: readonly number[]): number[] {
-    if (this.#marks.length !== this.#eps.length) this.#marks = new Uint32Array(this.#eps.length);
+  /** The states that read a character in the closure of one state, sorted. */
+  #closureOf(q: number): Int32Array {
+    let found = this.#closures[q];
+    if (found !== undefined) return found;
     const marks = this.#marks;
     const stamp = ++this.#stamp;
     const eps = this.#eps;
+    const edges = this.#edges;
     const out: number[] = [];
-    const todo: number[] = [];
-    for (const q of states) if (marks[q] !== stamp) { marks[q] = stamp; out.push(q); todo.push(q); }
+    const todo: number[] = [q];
+    marks[q] = stamp;
     while (todo.length) {
-      const from = eps[todo.pop()!];
+      const p = todo.pop()!;
+      if (edges[p].length > 0) out.push(p);
+      const from = eps[p];
       for (let k = 0; k < from.length; k++) {
         const t = from[k];
-        if (marks[t] !== stamp) { marks[t] = stamp; out.push(t); todo.push(t); }
+        if (marks[t] !== stamp) { marks[t] = stamp; todo.push(t); }
       }
     }
-    return out.sort((a, b) => a - b);
+    found = Int32Array.from(out).sort();
+    this.#closures[q] = found;
+    return found;
   }
 
-  #set(states: number[]): SetState {
+  /** The set of the closure of `targets` (the dead set when there are none). */
+  #set(targets: readonly number[]): SetState {
+    if (targets.length === 0) return this.#dead;
+    let states: Int32Array;
+    if (targets.length === 1) states = this.#closureOf(targets[0]);
+    else {
+      const marks = this.#marks;
+      const stamp = ++this.#stamp;
+      const out: number[] = [];
+      for (let i = 0; i < targets.length; i++) {
+        const c = this.#closureOf(targets[i]);
+        for (let k = 0; k < c.length; k++) if (marks[c[k]] !== stamp) { marks[c[k]] = stamp; out.push(c[k]); }
+      }
+      states = Int32Array.from(out).sort();
+    }
     const key = states.join(",");
     let s = this.#sets.get(key);
     if (s === undefined) {
       if (this.#sets.size >= MAX_SETS) this.#sets = new Map();
-      s = { states, next: new Array<SetState | undefined>(128) };
+      s = { states, dead: false, next: new Array<SetState | undefined>(128).fill(undefined), wide: undefined, groups: undefined, readings: undefined };
       this.#sets.set(key, s);
     }
     return s;
@@ -168,16 +208,13 @@ export class Positions {
       const size = code > 0xffff ? 2 : 1;
       if (previous !== undefined && i + size === length) previous.push(s);
       let next = code < 128 ? s.next[code] : s.wide?.get(code);
-      if (next === undefined && code < 128) {
-        this.#ascii(s);
-        next = s.next[code]!;
-      } else if (next === undefined) {
+      if (next === undefined && code < 128) next = this.#ascii(s, code); else if (next === undefined) {
         const to: number[] = [];
         for (const q of s.states) for (const e of this.#edges[q]) if (code >= e.lo && code <= e.hi) to.push(e.to);
-        next = this.#set(this.#closure(to));
+        next = this.#set(to);
         (s.wide ??= new Map()).set(code, next);
       }
-      if (next.states.length === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
+      if (next.dead) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
       s = next;
       i += size;
     }
@@ -185,22 +222,32 @@ export class Positions {
   }
 
   /**
-   * The transitions of a set on every ASCII code at once: one pass over its edges, and one closure
-   * for each distinct list of targets (the codes of a class, ALPHA or DIGIT, share theirs), where
-   * a transition at a time would pass over the set's edges once per code met.
+   * The transition of a set on an ASCII code. The targets of every ASCII code are found at once, in
+   * one pass over the set's edges, and the codes grouped by their targets (the codes of a class,
+   * ALPHA or DIGIT, share theirs); the set a group leads to is made when one of its codes is first
+   * read, for all of them.
    */
-  #ascii(s: SetState): void {
-    const to: number[][] = Array.from({ length: 128 }, () => []);
-    for (const q of s.states) {
-      for (const e of this.#edges[q]) for (let c = e.lo, hi = Math.min(e.hi, 127); c <= hi; c++) to[c].push(e.to);
+  #ascii(s: SetState, code: number): SetState {
+    let groups = s.groups;
+    if (groups === undefined) {
+      const to: number[][] = Array.from({ length: 128 }, () => []);
+      for (const q of s.states) {
+        for (const e of this.#edges[q]) for (let c = e.lo, hi = Math.min(e.hi, 127); c <= hi; c++) to[c].push(e.to);
+      }
+      const byKey = new Map<string, number[]>();
+      groups = s.groups = new Array<readonly [number[], readonly number[]]>(128);
+      for (let c = 0; c < 128; c++) {
+        const key = to[c].join(",");
+        let codes = byKey.get(key);
+        if (codes === undefined) byKey.set(key, codes = []);
+        codes.push(c);
+        groups[c] = [codes, to[c]];
+      }
     }
-    const byTargets = new Map<string, SetState>();
-    for (let c = 0; c < 128; c++) {
-      const key = to[c].join(",");
-      let next = byTargets.get(key);
-      if (next === undefined) byTargets.set(key, next = this.#set(this.#closure(to[c])));
-      s.next[c] = next;
-    }
+    const [codes, targets] = groups[code];
+    const next = this.#set(targets);
+    for (const c of codes) s.next[c] = next;
+    return next;
   }
 
   #readings(s: SetState): Continuation {

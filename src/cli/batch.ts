@@ -2,7 +2,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
-import { DIFFERENTIAL_DEFAULT_EDITION, EDITIONS, type RuleName } from "../index.js";
+// The registry and the grammar's checks, not the library's entry: a batch loads no model.
+import type { RuleName } from "../index.js";
+import { EDITIONS } from "../registry.js";
+import { DIFFERENTIAL_DEFAULT_EDITION } from "../differential-core.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
 import { choice, CommandError, editionOf, UsageError, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
 import { addCounts, byteChecker, checkInto, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult, type Counts } from "./batch-core.js";
