@@ -11,9 +11,11 @@ interface Edge { readonly lo: number; readonly hi: number; readonly to: number; 
 
 /**
  * A set of positions, with its transitions and its readings found as they are needed. Only the
- * states that read a character are kept (a position, in Glushkov's sense): the states that only
- * lead elsewhere without reading (the joins of alternatives and repetitions) change neither where
- * a set goes on a character nor what it reads, so two sets that differ only in them are one.
+ * states that read a character (a position, in Glushkov's sense) and the final state are kept: the
+ * states that only lead elsewhere without reading (the joins of alternatives and repetitions)
+ * change neither where a set goes on a character nor what it reads nor whether the input may end
+ * there, so two sets that differ only in them are one. (The final state is kept: a caller derives
+ * from a set's readings what the rule's DFA says there, whether the input may end among it.)
  */
 interface SetState {
   readonly states: Int32Array;
@@ -62,6 +64,8 @@ export class Positions {
   #closures: (Int32Array | undefined)[] = [];
   readonly #initial: SetState;
   readonly #dead: SetState;
+  /** The state at the end of the start rule. */
+  readonly #final: number;
   #sets = new Map<string, SetState>();
 
   constructor(rules: Readonly<Record<string, AbnfNode>>, start: string) {
@@ -123,7 +127,7 @@ export class Positions {
       }
     };
     const first = state();
-    build({ kind: "ref", name: start }, first);
+    this.#final = build({ kind: "ref", name: start }, first);
     this.#closures = new Array<Int32Array | undefined>(this.#eps.length);
     this.#marks = new Uint32Array(this.#eps.length);
     this.#dead = { states: new Int32Array(0), dead: true, next: new Array<SetState | undefined>(128).fill(undefined), wide: undefined, groups: undefined, readings: undefined };
@@ -135,7 +139,7 @@ export class Positions {
   #marks: Uint32Array;
   #stamp = 0;
 
-  /** The states that read a character in the closure of one state, sorted. */
+  /** The states that read a character in the closure of one state, and the final state if it is there, sorted. */
   #closureOf(q: number): Int32Array {
     let found = this.#closures[q];
     if (found !== undefined) return found;
@@ -148,7 +152,7 @@ export class Positions {
     marks[q] = stamp;
     while (todo.length) {
       const p = todo.pop()!;
-      if (edges[p].length > 0) out.push(p);
+      if (edges[p].length > 0 || p === this.#final) out.push(p);
       const from = eps[p];
       for (let k = 0; k < from.length; k++) {
         const t = from[k];

@@ -3,11 +3,13 @@
 // here to the construction it replaced (test/support/positions-reference.ts, every state of the
 // NFA in every set), reading for reading (chains, codes, ranges, in order), at every prefix of
 // generated inputs that some match begins with, in every edition, for the reference rule and
-// others.
+// others. And a set's readings (one array per set) say all that the rule's DFA says at the prefix,
+// whether the input may end there too: src/diagnose.ts derives an error's words from them, once
+// per array.
 import fc from "fast-check";
 import { EDITIONS, type EditionId } from "../src/index.js";
 import type { Edition } from "../src/edition.js";
-import { runScan } from "../src/automaton.js";
+import { nextIn, runScan } from "../src/automaton.js";
 import { Positions } from "../src/positions.js";
 import { ReferencePositions } from "./support/positions-reference.js";
 
@@ -32,6 +34,9 @@ describe.each(cases)("%s %s: the readings at every prefix are those of the refer
   const fast = new Positions(edition.automata.grammar, rule);
   const reference = new ReferencePositions(edition.automata.grammar, rule);
 
+  /** What the DFA says after the prefixes that ended in each array of readings. */
+  const dfaSays = new Map<unknown, string>();
+
   test("generated inputs", () => {
     fc.assert(fc.property(input, (text) => {
       const stop = runScan(automaton, text).offset;
@@ -39,7 +44,11 @@ describe.each(cases)("%s %s: the readings at every prefix are those of the refer
         // A surrogate pair is one character: no prefix ends inside it.
         if (at > 0 && at < text.length && text.charCodeAt(at) >= 0xdc00 && text.charCodeAt(at) <= 0xdfff &&
           text.charCodeAt(at - 1) >= 0xd800 && text.charCodeAt(at - 1) <= 0xdbff) continue;
-        expect(fast.after(text, at).readings).toEqual(reference.after(text, at).readings);
+        const { readings } = fast.after(text, at);
+        expect(readings).toEqual(reference.after(text, at).readings);
+        const says = JSON.stringify(nextIn(automaton, runScan(automaton, text.slice(0, at)).state));
+        expect(dfaSays.get(readings) ?? says).toBe(says);
+        dfaSays.set(readings, says);
         if (at > 0) {
           const both = fast.afterBoth(text, at);
           const want = reference.afterBoth(text, at);
