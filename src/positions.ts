@@ -25,8 +25,6 @@ interface SetState {
   readonly next: (SetState | undefined)[];
   /** By code point past ASCII (RFC 3987's ucschar and iprivate), made when first needed. */
   wide?: Map<number, SetState>;
-  /** By ASCII code: the codes that lead where it leads (itself among them), and the targets of its edges. */
-  groups?: (readonly [number[], readonly number[]])[];
   readings?: readonly Reading[];
 }
 
@@ -130,7 +128,7 @@ export class Positions {
     this.#final = build({ kind: "ref", name: start }, first);
     this.#closures = new Array<Int32Array | undefined>(this.#eps.length);
     this.#marks = new Uint32Array(this.#eps.length);
-    this.#dead = { states: new Int32Array(0), dead: true, next: new Array<SetState | undefined>(128).fill(undefined), wide: undefined, groups: undefined, readings: undefined };
+    this.#dead = { states: new Int32Array(0), dead: true, next: new Array<SetState | undefined>(128).fill(undefined), wide: undefined, readings: undefined };
     this.#dead.next.fill(this.#dead);
     this.#initial = this.#set([first]);
   }
@@ -183,7 +181,7 @@ export class Positions {
     let s = this.#sets.get(key);
     if (s === undefined) {
       if (this.#sets.size >= MAX_SETS) this.#sets = new Map();
-      s = { states, dead: false, next: new Array<SetState | undefined>(128).fill(undefined), wide: undefined, groups: undefined, readings: undefined };
+      s = { states, dead: false, next: new Array<SetState | undefined>(128).fill(undefined), wide: undefined, readings: undefined };
       this.#sets.set(key, s);
     }
     return s;
@@ -226,31 +224,19 @@ export class Positions {
   }
 
   /**
-   * The transition of a set on an ASCII code. The targets of every ASCII code are found at once, in
-   * one pass over the set's edges, and the codes grouped by their targets (the codes of a class,
-   * ALPHA or DIGIT, share theirs); the set a group leads to is made when one of its codes is first
-   * read, for all of them.
+   * The transition of a set on an ASCII code, made when the code is first read there: one pass over
+   * the edges of the set's states (tens of them: only the states that read a character are kept).
    */
   #ascii(s: SetState, code: number): SetState {
-    let groups = s.groups;
-    if (groups === undefined) {
-      const to: number[][] = Array.from({ length: 128 }, () => []);
-      for (const q of s.states) {
-        for (const e of this.#edges[q]) for (let c = e.lo, hi = Math.min(e.hi, 127); c <= hi; c++) to[c].push(e.to);
-      }
-      const byKey = new Map<string, number[]>();
-      groups = s.groups = new Array<readonly [number[], readonly number[]]>(128);
-      for (let c = 0; c < 128; c++) {
-        const key = to[c].join(",");
-        let codes = byKey.get(key);
-        if (codes === undefined) byKey.set(key, codes = []);
-        codes.push(c);
-        groups[c] = [codes, to[c]];
-      }
+    const to: number[] = [];
+    const edges = this.#edges;
+    const states = s.states;
+    for (let i = 0; i < states.length; i++) {
+      const out = edges[states[i]];
+      for (let k = 0; k < out.length; k++) if (code >= out[k].lo && code <= out[k].hi) to.push(out[k].to);
     }
-    const [codes, targets] = groups[code];
-    const next = this.#set(targets);
-    for (const c of codes) s.next[c] = next;
+    const next = this.#set(to);
+    s.next[code] = next;
     return next;
   }
 
