@@ -252,7 +252,7 @@ export class Memo {
   }
 
   /** Keeps bytes[start..end) as the record of `text`. */
-  keep(text: string, bytes: Uint8Array, start: number, end: number, failedIn: string | undefined): void {
+  keep(text: string, bytes: Buffer, start: number, end: number, failedIn: string | undefined): void {
     const length = end - start;
     if (length > MEMO_BYTES) return;
     if (this.#records.size >= MEMO_SIZE || this.#pos + length > MEMO_BYTES) {
@@ -260,7 +260,7 @@ export class Memo {
       this.#pos = 0;
     }
     const kept = this.#bytes ??= Buffer.allocUnsafe(MEMO_BYTES);
-    kept.set(bytes.subarray(start, end), this.#pos);
+    bytes.copy(kept, this.#pos, start, end);
     this.#records.set(text, { start: this.#pos, end: this.#pos + length, failedIn });
     this.#pos += length;
   }
