@@ -87,7 +87,10 @@ function iriReading(edition: Edition, input: string, offset: number, startRule: 
   const editions = KNOWN.editions();
   const ch = String.fromCodePoint(cp);
   for (const other of editions) {
-    if (other === edition || other.automata.of(other.roles.reference).wide === null) continue;
+    // An edition of URIs is passed over without loading its automata: an edition whose reference
+    // rule reads past ASCII names the rules that do (roles "ucschar", "iprivate"; a test holds the
+    // two to each other).
+    if (other === edition || !namesWideRules(other) || other.automata.of(other.roles.reference).wide === null) continue;
     const role = (Object.keys(edition.roles) as (keyof typeof edition.roles)[]).find((k) => edition.roles[k] === startRule);
     const same = role === undefined ? undefined : other.roles[role];
     const who = `${other.document} (edition "${other.id}")`;
@@ -96,6 +99,11 @@ function iriReading(edition: Edition, input: string, offset: number, startRule: 
     if (holder !== undefined) return `${who} reads ${showChar(ch)} as ${article(holder.name)} ${holder.name} (section ${holder.section})`;
   }
   return undefined;
+}
+
+/** Whether the edition names rules of characters past ASCII (roles "ucschar" or "iprivate"). */
+export function namesWideRules(edition: Edition): boolean {
+  return edition.roles.ucschar !== undefined || edition.roles.iprivate !== undefined;
 }
 
 /** What is derived from the readings at an offset: the same for every input that ends in the same set of positions. */

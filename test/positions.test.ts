@@ -11,6 +11,7 @@ import { EDITIONS, type EditionId } from "../src/index.js";
 import type { Edition } from "../src/edition.js";
 import { nextIn, runScan } from "../src/automaton.js";
 import { Positions } from "../src/positions.js";
+import { namesWideRules } from "../src/diagnose.js";
 import { ReferencePositions } from "./support/positions-reference.js";
 
 /** The characters the inputs are made of: every ASCII character a grammar names, some it does not, and a few past ASCII. */
@@ -61,5 +62,13 @@ describe.each(cases)("%s %s: the readings at every prefix are those of the refer
 
   test("the same array for the same set of positions", () => {
     expect(fast.after("", 0).readings).toBe(fast.after("", 0).readings);
+  });
+});
+
+describe("an edition names rules of characters past ASCII exactly when its reference rule reads past ASCII", () => {
+  // src/diagnose.ts passes over an edition that names none without loading its automata.
+  test.each(Object.keys(EDITIONS) as EditionId[])("%s", (id) => {
+    const edition = EDITIONS[id] as unknown as Edition;
+    expect(namesWideRules(edition)).toBe(edition.automata.of(edition.roles.reference).wide !== null);
   });
 });
