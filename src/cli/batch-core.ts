@@ -154,11 +154,12 @@ function writeLine(out: ByteOut, line: string, at: number, settings: BatchSettin
     countRecord(tally, kept.failedIn);
     return;
   }
-  const { text, failedIn } = recordBody(input, shift, settings, bad, detailsOf);
+  const fields = recordFields(input, shift, settings, bad, detailsOf);
   const start = out.pos;
-  out.text(text);
-  if (cacheable) memo.keep(input, out.buf, start, out.pos, failedIn);
-  countRecord(tally, failedIn);
+  if (settings.format === "jsonl") writeJsonRecord(out, input, fields);
+  else out.text(recordText(input, fields, settings.format));
+  if (cacheable) memo.keep(input, out.buf, start, out.pos, fields.failedIn);
+  countRecord(tally, fields.failedIn);
 }
 
 /** Where a Memo keeps a record after its line number (as UTF-8), and the rule in which the line failed (undefined: valid). */
@@ -184,19 +185,22 @@ const detailsOf: Check = (edition, input, start) => {
   return { offset: details.offset, rule: details.rule, message: describeError(details) };
 };
 
-/** The record of a line's text after its line number; `shift` is where the text begins in the line. */
-function recordBody(input: string, shift: number, settings: BatchSettings, bad: BadBytes | undefined, check: Check): { text: string; failedIn: string | undefined } {
+/** What a line's record says after its line number (failedIn undefined: valid; `more`: the --differential field, written). */
+interface Fields {
+  readonly offset: number;
+  readonly failedIn: string | undefined;
+  readonly message: string;
+  readonly more: string;
+}
+
+/** What the record of a line's text says; `shift` is where the text begins in the line. */
+function recordFields(input: string, shift: number, settings: BatchSettings, bad: BadBytes | undefined, check: Check): Fields {
   const { edition: id, rule, format } = settings;
   const edition = EDITIONS[id] as unknown as Edition;
   const e = check(edition, input, edition.requireRule(rule));
   const diff = settings.differential ? differences(input, id, format) : undefined;
   const more = diff === undefined ? "" : format === "jsonl" ? `,"differences":${escapeJson(diff)}` : `\t${tsv(diff)}`;
-  if (e === undefined) {
-    return {
-      text: format === "jsonl" ? `,"input":${json(input)},"valid":true${more}}\n` : `\t${tsv(input)}\ttrue\t\t\t${more}\n`,
-      failedIn: undefined,
-    };
-  }
+  if (e === undefined) return { offset: 0, failedIn: undefined, message: "", more };
   let offset = e.offset;
   let failedIn: string = e.rule;
   let message = e.message;
@@ -209,12 +213,75 @@ function recordBody(input: string, shift: number, settings: BatchSettings, bad: 
       `${bad.bytes.length === 1 ? "is" : "are"} not UTF-8 text. URIs are ASCII: data outside US-ASCII is written as ` +
       `the escapes of its octets (${hex.map((h) => "%" + h).join("")}) (section 2.1)`;
   }
-  return {
-    text: format === "jsonl"
-      ? `,"input":${json(input)},"valid":false,"offset":${offset},"rule":${json(failedIn)},"message":${json(message)}${more}}\n`
-      : `\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}${more}\n`,
-    failedIn,
-  };
+  return { offset, failedIn, message, more };
+}
+
+/** The record of a line's text after its line number, from what it says. */
+function recordText(input: string, { offset, failedIn, message, more }: Fields, format: BatchFormat): string {
+  if (failedIn === undefined) return format === "jsonl" ? `,"input":${json(input)},"valid":true${more}}\n` : `\t${tsv(input)}\ttrue\t\t\t${more}\n`;
+  return format === "jsonl"
+    ? `,"input":${json(input)},"valid":false,"offset":${offset},"rule":${json(failedIn)},"message":${json(message)}${more}}\n`
+    : `\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}${more}\n`;
+}
+
+/** The record of a line's text after its line number, and the rule in which it failed (undefined: valid). */
+function recordBody(input: string, shift: number, settings: BatchSettings, bad: BadBytes | undefined, check: Check): { text: string; failedIn: string | undefined } {
+  const fields = recordFields(input, shift, settings, bad, check);
+  return { text: recordText(input, fields, settings.format), failedIn: fields.failedIn };
+}
+
+const JSON_INPUT = Buffer.from(',"input":', "latin1");
+const JSON_VALID = Buffer.from(',"valid":true}\n', "latin1");
+const JSON_INVALID = Buffer.from(',"valid":false,"offset":', "latin1");
+const JSON_RULE = Buffer.from(',"rule":', "latin1");
+const JSON_MESSAGE = Buffer.from(',"message":', "latin1");
+const JSON_END = Buffer.from("}\n", "latin1");
+
+/**
+ * recordText() of a JSON Lines record written into `out` as bytes, without the strings of its
+ * fields: each text is written as UTF-8 between quotes and kept as it is when its bytes are
+ * printable ASCII with no '"' or '\\' (what JSON.stringify() and the escapes of printable.ts leave
+ * as they are); else it is written again as json() writes it.
+ */
+function writeJsonRecord(out: ByteOut, input: string, { offset, failedIn, message, more }: Fields): void {
+  if (more !== "") { out.text(recordText(input, { offset, failedIn, message, more }, "jsonl")); return; }
+  constant(out, JSON_INPUT);
+  jsonInto(out, input);
+  if (failedIn === undefined) { constant(out, JSON_VALID); return; }
+  constant(out, JSON_INVALID);
+  out.text(String(offset));
+  constant(out, JSON_RULE);
+  jsonInto(out, failedIn);
+  constant(out, JSON_MESSAGE);
+  jsonInto(out, message);
+  constant(out, JSON_END);
+}
+
+function constant(out: ByteOut, bytes: Buffer): void {
+  const buf = out.room(bytes.length);
+  let pos = out.pos;
+  for (let k = 0; k < bytes.length; k++) buf[pos++] = bytes[k];
+  out.pos = pos;
+}
+
+const QUOTE = 0x22, BACKSLASH = 0x5c;
+
+/** json(text), written into `out`. */
+function jsonInto(out: ByteOut, text: string): void {
+  const start = out.pos;
+  out.room(1)[out.pos++] = QUOTE;
+  out.text(text);
+  const buf = out.buf;
+  const end = out.pos;
+  for (let i = start + 1; i < end; i++) {
+    const b = buf[i];
+    if (b < 0x20 || b > 0x7e || b === QUOTE || b === BACKSLASH) {
+      out.pos = start;
+      out.text(json(text));
+      return;
+    }
+  }
+  out.room(1)[out.pos++] = QUOTE;
 }
 
 /**
