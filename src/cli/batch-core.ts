@@ -157,7 +157,7 @@ function writeLine(out: ByteOut, line: string, at: number, settings: BatchSettin
   const fields = recordFields(input, shift, settings, bad, detailsOf);
   const start = out.pos;
   if (settings.format === "jsonl") writeJsonRecord(out, input, fields);
-  else out.text(recordText(input, fields, settings.format));
+  else writeTsvRecord(out, input, fields);
   if (cacheable) memo.keep(input, out.buf, start, out.pos, fields.failedIn);
   countRecord(tally, fields.failedIn);
 }
@@ -255,6 +255,45 @@ function writeJsonRecord(out: ByteOut, input: string, { offset, failedIn, messag
   constant(out, JSON_MESSAGE);
   jsonInto(out, message);
   constant(out, JSON_END);
+}
+
+const TSV_VALID = Buffer.from("\ttrue\t\t\t\n", "latin1");
+const TSV_INVALID = Buffer.from("\tfalse\t", "latin1");
+const TAB_BYTE = Buffer.from("\t", "latin1");
+const LF_BYTE = Buffer.from("\n", "latin1");
+
+/** recordText() of a TSV record written into `out` as bytes, each field as tsvInto() writes it. */
+function writeTsvRecord(out: ByteOut, input: string, { offset, failedIn, message, more }: Fields): void {
+  if (more !== "") { out.text(recordText(input, { offset, failedIn, message, more }, "tsv")); return; }
+  constant(out, TAB_BYTE);
+  tsvInto(out, input);
+  if (failedIn === undefined) { constant(out, TSV_VALID); return; }
+  constant(out, TSV_INVALID);
+  out.text(String(offset));
+  constant(out, TAB_BYTE);
+  out.text(failedIn);
+  constant(out, TAB_BYTE);
+  tsvInto(out, message);
+  constant(out, LF_BYTE);
+}
+
+/**
+ * tsv(field), written into `out`: the field as UTF-8, kept when its bytes are printable ASCII
+ * with no backslash (what tsv() leaves as it is), else written again as tsv() writes it.
+ */
+function tsvInto(out: ByteOut, field: string): void {
+  const start = out.pos;
+  out.text(field);
+  const buf = out.buf;
+  const end = out.pos;
+  for (let i = start; i < end; i++) {
+    const b = buf[i];
+    if (b < 0x20 || b > 0x7e || b === BACKSLASH) {
+      out.pos = start;
+      out.text(tsv(field));
+      return;
+    }
+  }
 }
 
 function constant(out: ByteOut, bytes: Buffer): void {
