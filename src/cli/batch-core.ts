@@ -239,9 +239,7 @@ const JSON_END = Buffer.from("}\n", "latin1");
 
 /**
  * recordText() of a JSON Lines record written into `out` as bytes, without the strings of its
- * fields: each text is written as UTF-8 between quotes and kept as it is when its bytes are
- * printable ASCII with no '"' or '\\' (what JSON.stringify() and the escapes of printable.ts leave
- * as they are); else it is written again as json() writes it.
+ * fields: each text as jsonInto() writes it.
  */
 function writeJsonRecord(out: ByteOut, input: string, { offset, failedIn, message, more }: Fields): void {
   if (more !== "") { out.text(recordText(input, { offset, failedIn, message, more }, "jsonl")); return; }
@@ -305,20 +303,37 @@ function constant(out: ByteOut, bytes: Buffer): void {
 
 const QUOTE = 0x22, BACKSLASH = 0x5c;
 
-/** json(text), written into `out`. */
+/**
+ * json(text), written into `out`: the text as UTF-8 between quotes; when its bytes are printable
+ * ASCII, a backslash put before each '"' and '\\' (what JSON.stringify() does to printable ASCII;
+ * the escapes of printable.ts leave it as it is), else written again by json().
+ */
 function jsonInto(out: ByteOut, text: string): void {
   const start = out.pos;
   out.room(1)[out.pos++] = QUOTE;
   out.text(text);
-  const buf = out.buf;
+  let buf = out.buf;
   const end = out.pos;
+  let escapes = 0;
   for (let i = start + 1; i < end; i++) {
     const b = buf[i];
-    if (b < 0x20 || b > 0x7e || b === QUOTE || b === BACKSLASH) {
+    if (b < 0x20 || b > 0x7e) {
       out.pos = start;
       out.text(json(text));
       return;
     }
+    if (b === QUOTE || b === BACKSLASH) escapes++;
+  }
+  if (escapes > 0) {
+    // From the end back: each byte moved up by the escapes before it, a backslash before each to escape.
+    buf = out.room(escapes + 1);
+    let to = end + escapes - 1;
+    for (let i = end - 1; i > start; i--) {
+      const b = buf[i];
+      buf[to--] = b;
+      if (b === QUOTE || b === BACKSLASH) buf[to--] = BACKSLASH;
+    }
+    out.pos = end + escapes;
   }
   out.room(1)[out.pos++] = QUOTE;
 }
