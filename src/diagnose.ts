@@ -22,7 +22,17 @@ type RuleName = string;
  * read (see UriSyntaxError).
  */
 export function diagnose(edition: Edition, input: string, start: RuleInfo): UriSyntaxError {
-  return new UriSyntaxError({ input, startRule: start.name, edition: edition.id, compute: () => details(edition, input, start) });
+  return new UriSyntaxError({ input, startRule: start.name, edition: edition.id, compute: () => details(edition, input, start, true) });
+}
+
+/**
+ * The details of the error diagnose() gives, worked out now, without the error: what 'uri-grammar
+ * batch' writes of each invalid line (describeError() makes its message). Its `path` and
+ * `expected` are shared with every other input that stops in the same set of positions: read
+ * them, do not change them.
+ */
+export function diagnosis(edition: Edition, input: string, start: RuleInfo): UriSyntaxErrorDetails {
+  return details(edition, input, start, false);
 }
 
 const POSITIONS = new WeakMap<Edition, Map<string, Positions>>();
@@ -36,14 +46,14 @@ function positionsOf(edition: Edition, start: RuleInfo): Positions {
   return p;
 }
 
-/** Where and why. */
-function details(edition: Edition, input: string, start: RuleInfo): UriSyntaxErrorDetails {
+/** Where and why; `ownArrays`: the details' arrays are their own (an error's), not shared. */
+function details(edition: Edition, input: string, start: RuleInfo, ownArrays: boolean): UriSyntaxErrorDetails {
   const automaton = edition.automata.of(start.name);
   const { offset, state } = runScan(automaton, input);
   const next = nextIn(automaton, state);
   if (offset === input.length && next.end) throw new Error(`internal error: diagnosis of an input that rule ${start.name} matches`);
   const { readings } = positionsOf(edition, start).after(input, offset);
-  const { path, expected } = readingsOf(edition, start, readings, next);
+  const { path, expected } = readingsOf(edition, start, readings, next, ownArrays);
   const rule = path[path.length - 1];
   const info = edition.rule(rule)!;
   const isScheme = schemeCharsOf(edition).accepts;
@@ -72,12 +82,15 @@ export function knowEditions(editions: () => readonly Edition[]): void {
  * the rule of its own that holds it (ucschar, iprivate). Undefined where none reads it.
  */
 function iriReading(edition: Edition, input: string, offset: number, startRule: RuleName): string | undefined {
-  const editions = KNOWN.editions();
   const cp = input.codePointAt(offset)!;
   if (cp < 0x80 || (cp >= 0xd800 && cp <= 0xdfff) || edition.automata.of(edition.roles.reference).wide !== null) return undefined;
+  const editions = KNOWN.editions();
   const ch = String.fromCodePoint(cp);
   for (const other of editions) {
-    if (other === edition || other.automata.of(other.roles.reference).wide === null) continue;
+    // An edition of URIs is passed over without loading its automata: an edition whose reference
+    // rule reads past ASCII names the rules that do (roles "ucschar", "iprivate"; a test holds the
+    // two to each other).
+    if (other === edition || !namesWideRules(other) || other.automata.of(other.roles.reference).wide === null) continue;
     const role = (Object.keys(edition.roles) as (keyof typeof edition.roles)[]).find((k) => edition.roles[k] === startRule);
     const same = role === undefined ? undefined : other.roles[role];
     const who = `${other.document} (edition "${other.id}")`;
@@ -88,15 +101,20 @@ function iriReading(edition: Edition, input: string, offset: number, startRule: 
   return undefined;
 }
 
+/** Whether the edition names rules of characters past ASCII (roles "ucschar" or "iprivate"). */
+export function namesWideRules(edition: Edition): boolean {
+  return edition.roles.ucschar !== undefined || edition.roles.iprivate !== undefined;
+}
+
 /** What is derived from the readings at an offset: the same for every input that ends in the same set of positions. */
 const DERIVED = new WeakMap<readonly Reading[], { path: string[]; expected: string[] }>();
 
 /** The rule path and the words of `expected`, from the readings of the next character. */
-function readingsOf(edition: Edition, start: RuleInfo, raw: readonly Reading[], next: Next): { path: string[]; expected: string[] } {
+function readingsOf(edition: Edition, start: RuleInfo, raw: readonly Reading[], next: Next, own = true): { path: string[]; expected: string[] } {
   let derived = DERIVED.get(raw);
   if (derived === undefined) DERIVED.set(raw, derived = derive());
   // Copies: an error's arrays are its own.
-  return { path: [...derived.path], expected: [...derived.expected] };
+  return own ? { path: [...derived.path], expected: [...derived.expected] } : derived;
 
   function derive(): { path: string[]; expected: string[] } {
     // Each character that can come next, with the rules that read it there: the innermost rule of
@@ -376,7 +394,22 @@ export function describeExpectations(edition: Edition, expectations: readonly Pe
 }
 
 function escapeOf(ch: string): string {
+  const cp = ch.charCodeAt(0);
+  if (ch.length === 1 && cp < 0x80) return (cp < 0x10 ? "%0" : "%") + cp.toString(16).toUpperCase();
   return [...Buffer.from(ch, "utf8")].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0")).join("");
+}
+
+/** The edition's hints, each cut at its placeholders: text, name, text, ..., text ("{escape}" is the name "escape"). */
+const HINT_PARTS = new WeakMap<Edition, Map<string, string[] | undefined>>();
+
+function hintParts(edition: Edition, id: string): string[] | undefined {
+  let byId = HINT_PARTS.get(edition);
+  if (byId === undefined) HINT_PARTS.set(edition, byId = new Map());
+  if (byId.has(id)) return byId.get(id);
+  const text = edition.hints?.[id];
+  const parts = text === undefined ? undefined : text.split(/\{(\w+)\}/);
+  byId.set(id, parts);
+  return parts;
 }
 
 /**
@@ -391,8 +424,11 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
   const { roles } = edition;
   const inRule = (name: RuleName | undefined) => name !== undefined && (path.includes(name) || rule === name);
   const hint = (id: string, values: Record<string, string | number> = {}): string | undefined => {
-    const text = edition.hints?.[id];
-    return text?.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key]));
+    const parts = hintParts(edition, id);
+    if (parts === undefined) return undefined;
+    let text = parts[0];
+    for (let i = 1; i < parts.length; i += 2) text += String(values[parts[i]]) + parts[i + 1];
+    return text;
   };
   // Text around a URI, rather than a URI (Appendix E of the draft, Appendix C of RFC 3986).
   const trimmed = input.trim();

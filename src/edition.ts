@@ -37,9 +37,15 @@ export interface Edition<Id extends string = string, Model extends string = stri
 export function editionFromBuild<Id extends string, Model extends string, Rule extends string>(
   build: EditionBuild<Id, Model, Rule>,
 ): Edition<Id, Model, Rule> {
-  const rules = build.rules as readonly RuleRecord[] as readonly RuleInfo<Rule>[];
-  const byName = new Map<string, RuleInfo<Rule>>(rules.map((r) => [r.name, r]));
-  const byPegName = new Map<string, RuleInfo<Rule>>(rules.map((r) => [r.pegName, r]));
+  // The rule table too is read when first used (a command that works in one edition loads no other's).
+  let ruleIndex: { rules: readonly RuleInfo<Rule>[]; byName: Map<string, RuleInfo<Rule>>; byPegName: Map<string, RuleInfo<Rule>> } | undefined;
+  const ruleTable = () => {
+    if (ruleIndex === undefined) {
+      const rules = build.rules as readonly RuleRecord[] as readonly RuleInfo<Rule>[];
+      ruleIndex = { rules, byName: new Map(rules.map((r) => [r.name, r])), byPegName: new Map(rules.map((r) => [r.pegName, r])) };
+    }
+    return ruleIndex;
+  };
   const tables = new Map<string, Uint8Array>();
   let automata: Automata | undefined;
   // The manifest's fields are copied; the builds are read from the build when first used
@@ -54,13 +60,14 @@ export function editionFromBuild<Id extends string, Model extends string, Rule e
     get automata(): Automata { return (automata ??= new Automata(build.automata)); },
     get tracer(): GeneratedParser { return build.tracer; },
     get taggedTables(): TaggedTables | null { return build.taggedTables; },
-    rules,
-    rule: (name: string) => byName.get(name),
-    ruleByPegName: (pegName: string) => byPegName.get(pegName),
+    get rules(): readonly RuleInfo<Rule>[] { return ruleTable().rules; },
+    rule: (name: string) => ruleTable().byName.get(name),
+    ruleByPegName: (pegName: string) => ruleTable().byPegName.get(pegName),
     requireRule(name: unknown, what = "rule"): RuleInfo<Rule> {
       if (typeof name !== "string") {
         throw new TypeError(`${what} must be a rule name (a string such as ${JSON.stringify(build.roles.reference)}), got ${describe(name)}`);
       }
+      const { rules, byName } = ruleTable();
       const info = byName.get(name);
       if (info) return info;
       const near = rules.find((r) => r.name.toLowerCase() === name.toLowerCase() || r.pegName === name ||

@@ -278,7 +278,8 @@ export function showChar(ch: string): string {
   return JSON.stringify(ch);
 }
 
-function describeError(d: UriSyntaxErrorDetails): string {
+/** The message of an error with these details (UriSyntaxError.message). */
+export function describeError(d: UriSyntaxErrorDetails): string {
   const found = foundAt(d.input, d.offset);
   const where = `offset ${d.offset}: ` + (found === undefined ? "unexpected end of input; " : `${showChar(found)} is not allowed here; `);
   const expected = d.expected.length ? `expected ${orList(d.expected)}` : "no further character can be matched";

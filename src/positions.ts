@@ -6,12 +6,18 @@
 // independent of it.
 import { codePointAt, stringCharacter, type AbnfNode } from "./automaton.js";
 
-/** A transition on a range of code points, taken inside a chain of rules. */
-interface Edge { readonly lo: number; readonly hi: number; readonly to: number; readonly chain: number }
-
-/** A set of positions, with its transitions and its readings found as they are needed. */
+/**
+ * A set of positions, with its transitions and its readings found as they are needed. Only the
+ * states that read a character (a position, in Glushkov's sense) and the final state are kept: the
+ * states that only lead elsewhere without reading (the joins of alternatives and repetitions)
+ * change neither where a set goes on a character nor what it reads nor whether the input may end
+ * there, so two sets that differ only in them are one. (The final state is kept: a caller derives
+ * from a set's readings what the rule's DFA says there, whether the input may end among it.)
+ */
 interface SetState {
   readonly states: readonly number[];
+  /** No state at all: no reading led here (the prefix is not one some match begins with). */
+  readonly dead: boolean;
   /** By ASCII code (an array: most prefixes read are ASCII). */
   readonly next: (SetState | undefined)[];
   /** By code point past ASCII (RFC 3987's ucschar and iprivate), made when first needed. */
@@ -42,28 +48,47 @@ export interface Continuation {
 /** The largest number of sets kept: a grammar's own are far fewer; past it, the cache starts again. */
 const MAX_SETS = 4096;
 
+/** A node of the tree of chains met while building: a chain is numbered when its first edge is made. */
+interface ChainNode { readonly chain: readonly string[]; id: number; readonly children: Map<string, ChainNode> }
+
 export class Positions {
-  readonly #eps: number[][] = [];
-  readonly #edges: Edge[][] = [];
+  // The NFA, its arrays by state in compressed rows: the ε-moves of state q are
+  // #epsTo[#epsStart[q] .. #epsStart[q + 1]), its edges (a range of code points lo..hi to a state,
+  // taken inside a chain of rules) the entries #edgeStart[q] .. #edgeStart[q + 1] of the others.
+  readonly #epsStart: Int32Array;
+  readonly #epsTo: Int32Array;
+  readonly #edgeStart: Int32Array;
+  readonly #lo: Int32Array;
+  readonly #hi: Int32Array;
+  readonly #to: Int32Array;
+  readonly #chain: Int32Array;
   readonly #chains: (readonly string[])[] = [];
+  /** The states of the closure of each state that read a character (and the final state), sorted, made when first needed. */
+  readonly #closures: (number[] | undefined)[];
+  /** The set of the closure of one state, by that state, once made. */
+  readonly #single: (SetState | undefined)[];
   readonly #initial: SetState;
+  readonly #dead: SetState;
+  /** The state at the end of the start rule. */
+  readonly #final: number;
   #sets = new Map<string, SetState>();
 
   constructor(rules: Readonly<Record<string, AbnfNode>>, start: string) {
-    const chainIds = new Map<string, number>();
-    const stack: string[] = [];
+    const root: ChainNode = { chain: [], id: -1, children: new Map() };
+    let at: ChainNode = root;
     const chainOf = (): number => {
-      const key = stack.join("\u0000");
-      let id = chainIds.get(key);
-      if (id === undefined) {
-        id = this.#chains.length;
-        this.#chains.push(Object.freeze(stack.slice()));
-        chainIds.set(key, id);
+      if (at.id < 0) {
+        at.id = this.#chains.length;
+        this.#chains.push(Object.freeze(at.chain.slice()));
       }
-      return id;
+      return at.id;
     };
-    const state = (): number => { this.#eps.push([]); this.#edges.push([]); return this.#eps.length - 1; };
-    const edge = (from: number, lo: number, hi: number, to: number) => this.#edges[from].push({ lo, hi, to, chain: chainOf() });
+    // The moves as they are made (from, to), and the edges (from, lo, hi, to, chain), in order.
+    const eps: number[] = [];
+    const edges: number[] = [];
+    let states = 0;
+    const state = (): number => states++;
+    const edge = (from: number, lo: number, hi: number, to: number) => { edges.push(from, lo, hi, to, chainOf()); };
     const build = (n: AbnfNode, from: number): number => {
       switch (n.kind) {
         case "str": {
@@ -76,72 +101,130 @@ export class Positions {
           return at;
         }
         case "range": { const to = state(); edge(from, n.first, n.last, to); return to; }
-        case "cat": return n.items.reduce((at, item) => build(item, at), from);
+        case "cat": {
+          let at = from;
+          for (const item of n.items) at = build(item, at);
+          return at;
+        }
         case "alt": {
           const end = state();
-          for (const item of n.items) { const s = state(); this.#eps[from].push(s); this.#eps[build(item, s)].push(end); }
+          for (const item of n.items) { const s = state(); eps.push(from, s, build(item, s), end); }
           return end;
         }
         case "rep": {
           let at = from;
           for (let i = 0; i < n.min; i++) at = build(n.item, at);
           const end = state();
-          this.#eps[at].push(end);
+          eps.push(at, end);
           if (n.max === null) {
             const loop = state();
-            this.#eps[at].push(loop);
-            this.#eps[build(n.item, loop)].push(loop, end);
+            eps.push(at, loop);
+            const after = build(n.item, loop);
+            eps.push(after, loop, after, end);
           } else {
-            for (let i = n.min; i < n.max; i++) { at = build(n.item, at); this.#eps[at].push(end); }
+            for (let i = n.min; i < n.max; i++) { at = build(n.item, at); eps.push(at, end); }
           }
           return end;
         }
         case "ref": {
-          if (stack.includes(n.name)) throw new Error(`internal error: rule ${n.name} refers to itself after unrolling`);
+          if (at.chain.includes(n.name)) throw new Error(`internal error: rule ${n.name} refers to itself after unrolling`);
           const rule = rules[n.name];
           if (rule === undefined) throw new Error(`internal error: no tree for rule ${n.name}`);
-          stack.push(n.name);
+          const outer = at;
+          let inner = outer.children.get(n.name);
+          if (inner === undefined) outer.children.set(n.name, inner = { chain: [...outer.chain, n.name], id: -1, children: new Map() });
+          at = inner;
           const to = build(rule, from);
-          stack.pop();
+          at = outer;
           return to;
         }
       }
     };
     const first = state();
-    build({ kind: "ref", name: start }, first);
-    this.#initial = this.#set(this.#closure([first]));
+    this.#final = build({ kind: "ref", name: start }, first);
+    // Rows by state (a counting sort, which keeps each state's edges in the order they were made).
+    const epsStart = new Int32Array(states + 1);
+    for (let k = 0; k < eps.length; k += 2) epsStart[eps[k] + 1]++;
+    for (let q = 0; q < states; q++) epsStart[q + 1] += epsStart[q];
+    const epsTo = new Int32Array(eps.length / 2);
+    const epsFill = epsStart.slice(0, states);
+    for (let k = 0; k < eps.length; k += 2) epsTo[epsFill[eps[k]]++] = eps[k + 1];
+    const edgeStart = new Int32Array(states + 1);
+    for (let k = 0; k < edges.length; k += 5) edgeStart[edges[k] + 1]++;
+    for (let q = 0; q < states; q++) edgeStart[q + 1] += edgeStart[q];
+    const count = edges.length / 5;
+    const lo = new Int32Array(count), hi = new Int32Array(count), to = new Int32Array(count), chain = new Int32Array(count);
+    const edgeFill = edgeStart.slice(0, states);
+    for (let k = 0; k < edges.length; k += 5) {
+      const e = edgeFill[edges[k]]++;
+      lo[e] = edges[k + 1]; hi[e] = edges[k + 2]; to[e] = edges[k + 3]; chain[e] = edges[k + 4];
+    }
+    this.#epsStart = epsStart; this.#epsTo = epsTo;
+    this.#edgeStart = edgeStart; this.#lo = lo; this.#hi = hi; this.#to = to; this.#chain = chain;
+    this.#closures = new Array<number[] | undefined>(states).fill(undefined);
+    this.#single = new Array<SetState | undefined>(states).fill(undefined);
+    this.#marks = new Uint32Array(states);
+    this.#dead = { states: [], dead: true, next: new Array<SetState | undefined>(128).fill(undefined), wide: undefined, readings: undefined };
+    this.#dead.next.fill(this.#dead);
+    this.#initial = this.#set([first]);
   }
 
   /** Marks of the states met by the closure being computed (a stamp per call, so never cleared). */
-  #marks = new Uint32Array(0);
+  #marks: Uint32Array;
   #stamp = 0;
 
-  #closure(states: readonly number[]): number[] {
-    if (this.#marks.length !== this.#eps.length) this.#marks = new Uint32Array(this.#eps.length);
+  /** The states that read a character in the closure of one state, and the final state if it is there, sorted. */
+  #closureOf(q: number): number[] {
+    let found = this.#closures[q];
+    if (found !== undefined) return found;
     const marks = this.#marks;
     const stamp = ++this.#stamp;
-    const eps = this.#eps;
+    const epsStart = this.#epsStart;
+    const epsTo = this.#epsTo;
+    const edgeStart = this.#edgeStart;
     const out: number[] = [];
-    const todo: number[] = [];
-    for (const q of states) if (marks[q] !== stamp) { marks[q] = stamp; out.push(q); todo.push(q); }
+    const todo: number[] = [q];
+    marks[q] = stamp;
     while (todo.length) {
-      const from = eps[todo.pop()!];
-      for (let k = 0; k < from.length; k++) {
-        const t = from[k];
-        if (marks[t] !== stamp) { marks[t] = stamp; out.push(t); todo.push(t); }
+      const p = todo.pop()!;
+      if (edgeStart[p + 1] > edgeStart[p] || p === this.#final) out.push(p);
+      for (let k = epsStart[p], end = epsStart[p + 1]; k < end; k++) {
+        const t = epsTo[k];
+        if (marks[t] !== stamp) { marks[t] = stamp; todo.push(t); }
       }
     }
-    return out.sort((a, b) => a - b);
+    found = out.sort(byNumber);
+    this.#closures[q] = found;
+    return found;
   }
 
-  #set(states: number[]): SetState {
+  /** The set of the closure of `targets` (the dead set when there are none). */
+  #set(targets: readonly number[]): SetState {
+    if (targets.length === 0) return this.#dead;
+    let states: number[];
+    if (targets.length === 1) {
+      const single = this.#single[targets[0]];
+      if (single !== undefined) return single;
+      states = this.#closureOf(targets[0]);
+    } else {
+      const marks = this.#marks;
+      const stamp = ++this.#stamp;
+      const out: number[] = [];
+      for (let i = 0; i < targets.length; i++) {
+        const c = this.#closureOf(targets[i]);
+        for (let k = 0; k < c.length; k++) if (marks[c[k]] !== stamp) { marks[c[k]] = stamp; out.push(c[k]); }
+      }
+      states = out.sort(byNumber);
+    }
+    // (An array of numbers, not a typed array: V8 joins the former far faster.)
     const key = states.join(",");
     let s = this.#sets.get(key);
     if (s === undefined) {
       if (this.#sets.size >= MAX_SETS) this.#sets = new Map();
-      s = { states, next: new Array<SetState | undefined>(128) };
+      s = { states, dead: false, next: new Array<SetState | undefined>(128).fill(undefined), wide: undefined, readings: undefined };
       this.#sets.set(key, s);
     }
+    if (targets.length === 1) this.#single[targets[0]] = s;
     return s;
   }
 
@@ -168,16 +251,11 @@ export class Positions {
       const size = code > 0xffff ? 2 : 1;
       if (previous !== undefined && i + size === length) previous.push(s);
       let next = code < 128 ? s.next[code] : s.wide?.get(code);
-      if (next === undefined && code < 128) {
-        this.#ascii(s);
-        next = s.next[code]!;
-      } else if (next === undefined) {
-        const to: number[] = [];
-        for (const q of s.states) for (const e of this.#edges[q]) if (code >= e.lo && code <= e.hi) to.push(e.to);
-        next = this.#set(this.#closure(to));
+      if (next === undefined && code < 128) next = this.#ascii(s, code); else if (next === undefined) {
+        next = this.#set(this.#targets(s, code));
         (s.wide ??= new Map()).set(code, next);
       }
-      if (next.states.length === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
+      if (next.dead) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
       s = next;
       i += size;
     }
@@ -185,22 +263,24 @@ export class Positions {
   }
 
   /**
-   * The transitions of a set on every ASCII code at once: one pass over its edges, and one closure
-   * for each distinct list of targets (the codes of a class, ALPHA or DIGIT, share theirs), where
-   * a transition at a time would pass over the set's edges once per code met.
+   * The transition of a set on an ASCII code, made when the code is first read there: one pass over
+   * the edges of the set's states (tens of them: only the states that read a character are kept).
    */
-  #ascii(s: SetState): void {
-    const to: number[][] = Array.from({ length: 128 }, () => []);
-    for (const q of s.states) {
-      for (const e of this.#edges[q]) for (let c = e.lo, hi = Math.min(e.hi, 127); c <= hi; c++) to[c].push(e.to);
+  #ascii(s: SetState, code: number): SetState {
+    const next = this.#set(this.#targets(s, code));
+    s.next[code] = next;
+    return next;
+  }
+
+  /** The states the edges of a set's states lead to on a code point. */
+  #targets(s: SetState, code: number): number[] {
+    const to: number[] = [];
+    const { states } = s;
+    const edgeStart = this.#edgeStart, lo = this.#lo, hi = this.#hi, target = this.#to;
+    for (let i = 0; i < states.length; i++) {
+      for (let e = edgeStart[states[i]], end = edgeStart[states[i] + 1]; e < end; e++) if (code >= lo[e] && code <= hi[e]) to.push(target[e]);
     }
-    const byTargets = new Map<string, SetState>();
-    for (let c = 0; c < 128; c++) {
-      const key = to[c].join(",");
-      let next = byTargets.get(key);
-      if (next === undefined) byTargets.set(key, next = this.#set(this.#closure(to[c])));
-      s.next[c] = next;
-    }
+    return to;
   }
 
   #readings(s: SetState): Continuation {
@@ -208,15 +288,17 @@ export class Positions {
     // Chains are numbered as the build meets them, which is the grammar's order.
     const byChain = new Map<number, Uint8Array>();
     const wideByChain = new Map<number, [number, number][]>();
+    const edgeStart = this.#edgeStart, lo = this.#lo, hi = this.#hi, chainOf = this.#chain;
     for (const q of s.states) {
-      for (const e of this.#edges[q]) {
-        let set = byChain.get(e.chain);
-        if (set === undefined) byChain.set(e.chain, set = new Uint8Array(128));
-        for (let c = e.lo, hi = Math.min(e.hi, 127); c <= hi; c++) set[c] = 1;
-        if (e.hi >= 128) {
-          let ranges = wideByChain.get(e.chain);
-          if (ranges === undefined) wideByChain.set(e.chain, ranges = []);
-          ranges.push([Math.max(e.lo, 128), e.hi]);
+      for (let e = edgeStart[q], end = edgeStart[q + 1]; e < end; e++) {
+        const chain = chainOf[e];
+        let set = byChain.get(chain);
+        if (set === undefined) byChain.set(chain, set = new Uint8Array(128));
+        for (let c = lo[e], last = Math.min(hi[e], 127); c <= last; c++) set[c] = 1;
+        if (hi[e] >= 128) {
+          let ranges = wideByChain.get(chain);
+          if (ranges === undefined) wideByChain.set(chain, ranges = []);
+          ranges.push([Math.max(lo[e], 128), hi[e]]);
         }
       }
     }
@@ -232,6 +314,8 @@ export class Positions {
     return { readings };
   }
 }
+
+const byNumber = (a: number, b: number): number => a - b;
 
 /** Ranges of code points in order, overlapping and adjacent ones joined. */
 export function mergeRanges(ranges: readonly (readonly [number, number])[]): [number, number][] {

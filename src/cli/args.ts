@@ -3,7 +3,8 @@
 // reported in the tool's own words as a UsageError (exit status 2 and a hint to --help).
 import { quote, shown } from "../printable.js";
 import { exitStatusHelp, type ExitStatus } from "./exit.js";
-import { DEFAULT_EDITION, EDITIONS, type EditionId, type RuleName } from "../index.js";
+import { DEFAULT_EDITION, EDITIONS, type EditionId } from "../registry.js";
+import type { RuleName } from "../index.js";
 import type { EditionRoles } from "../edition-build.js";
 
 /** A mistake in the command line itself: exit status 2 and a hint to --help. */

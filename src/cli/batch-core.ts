@@ -5,13 +5,18 @@
 // rule's automaton as bytes (Automaton.acceptsBytes), and a valid one is written as bytes into the
 // block's output buffer, its input copied where the format writes it as it is. Every other line (an
 // invalid one, one with bytes past ASCII, one the format must escape, a --numbered line whose
-// number is not plain) is decoded and goes through resultLine(), as every line of checkBlock()
-// does. checkBlock() is the reading of a decoded block, line by line: the definition of the output
-// that test/batch-core.test.ts holds checkBytes() to, byte for byte.
-import { EDITIONS, validate, type EditionId, type RuleName } from "../index.js";
-import type { Edition } from "../edition.js";
+// number is not plain) is decoded and goes through writeLine(): its record made by the code of
+// checkBlock()'s, from the error's details read without making the error, or taken from a memo
+// of the records of recent lines. checkBlock() is the reading of a decoded block, line by line,
+// each line through validate() and its UriSyntaxError: the definition of the output that
+// test/batch-core.test.ts holds checkBytes() to, byte for byte.
+import type { EditionId, RuleName } from "../index.js";
+import { EDITIONS } from "../registry.js";
+import { validateIn } from "../parse.js";
+import type { Edition, RuleInfo } from "../edition.js";
+import { diagnosis } from "../diagnose.js";
+import { describeError } from "../errors.js";
 import { escapeJson, hasUnprintable, hex, UNPRINTABLE } from "../printable.js";
-import { batchDifferences } from "../differential.js";
 import { ByteOut } from "./byte-out.js";
 
 export type BatchFormat = "jsonl" | "tsv";
@@ -83,67 +88,119 @@ interface Tally {
 
 const newTally = (firstLine: number): Tally => ({ valid: 0, invalid: 0, skipped: 0, byRule: {}, number: firstLine - 1 });
 
-/**
- * The result line of one line of the input (decoded, without its line break), "" for a skipped
- * one; `at` is its line number in the input, `bad` where its bytes are not UTF-8. With `memo`, the
- * record of a line seen before is taken from it (see Memo).
- */
-function resultLine(line: string, at: number, settings: BatchSettings, tally: Tally, bad: BadBytes | undefined, memo?: Memo): string {
-  const { format, skipEmpty, numbered } = settings;
-  let input = line;
-  let shift = 0;
-  let number = at;
-  if (numbered) {
-    const tab = input.indexOf("\t");
-    const id = tab > 0 ? input.slice(0, tab) : "";
-    if (!/^\d{1,15}$/.test(id)) {
-      throw new NumberedInputError(`line ${at} of the input does not start with a number and a tab ` +
-        `(--numbered reads NUMBER<TAB>TEXT): ${json(input.slice(0, 40))}`);
-    }
-    number = Number(id);
-    shift = tab + 1;
-    input = input.slice(shift);
-    // The file's byte order mark, behind the number the numbering step put before it.
-    if (number === 1 && input.charCodeAt(0) === 0xfeff) { input = input.slice(1); shift++; }
-  }
-  tally.number = number;
-  if (skipEmpty && input === "") { tally.skipped++; return ""; }
-  const prefix = format === "jsonl" ? `{"line":${number}` : `${number}`;
-  // A record depends on the line's number and its text (and, for bytes that are not UTF-8, on where
-  // they are in the line): the rest of it is the same for the same text.
-  const cacheable = memo !== undefined && bad === undefined && input.length <= MEMO_LONGEST;
-  let body = cacheable ? memo.get(input) : undefined;
-  if (body === undefined) {
-    body = recordBody(input, shift, settings, bad);
-    if (cacheable) memo.set(input, body);
-  }
-  if (body.failedIn === undefined) tally.valid++;
-  else {
-    tally.invalid++;
-    tally.byRule[body.failedIn] = (tally.byRule[body.failedIn] ?? 0) + 1;
-  }
-  return prefix + body.text;
+/** A line's text (for --numbered input, after NUMBER<TAB>), where it begins in the line, and the record's number. */
+interface LineInput {
+  readonly input: string;
+  readonly shift: number;
+  readonly number: number;
 }
 
-/** A record after its line number, and the rule in which the line failed (undefined: valid). */
+/** The text of a line (decoded, without its line break) and its record's number; `at` is its line number in the input. */
+function lineInput(line: string, at: number, settings: BatchSettings): LineInput {
+  if (!settings.numbered) return { input: line, shift: 0, number: at };
+  const tab = line.indexOf("\t");
+  const id = tab > 0 ? line.slice(0, tab) : "";
+  if (!/^\d{1,15}$/.test(id)) {
+    throw new NumberedInputError(`line ${at} of the input does not start with a number and a tab ` +
+      `(--numbered reads NUMBER<TAB>TEXT): ${json(line.slice(0, 40))}`);
+  }
+  const number = Number(id);
+  let shift = tab + 1;
+  let input = line.slice(shift);
+  // The file's byte order mark, behind the number the numbering step put before it.
+  if (number === 1 && input.charCodeAt(0) === 0xfeff) { input = input.slice(1); shift++; }
+  return { input, shift, number };
+}
+
+/** Counts a line's record: valid, or invalid in the rule `failedIn`. */
+function countRecord(tally: Tally, failedIn: string | undefined): void {
+  if (failedIn === undefined) tally.valid++;
+  else {
+    tally.invalid++;
+    tally.byRule[failedIn] = (tally.byRule[failedIn] ?? 0) + 1;
+  }
+}
+
+/**
+ * The result line of one line of the input (decoded, without its line break), "" for a skipped
+ * one; `at` is its line number in the input, `bad` where its bytes are not UTF-8. The definition
+ * of a record: the line checked by the library's validate() and its UriSyntaxError read.
+ */
+function resultLine(line: string, at: number, settings: BatchSettings, tally: Tally, bad: BadBytes | undefined): string {
+  const { input, shift, number } = lineInput(line, at, settings);
+  tally.number = number;
+  if (settings.skipEmpty && input === "") { tally.skipped++; return ""; }
+  const { text, failedIn } = recordBody(input, shift, settings, bad, errorOf);
+  countRecord(tally, failedIn);
+  return (settings.format === "jsonl" ? `{"line":${number}` : `${number}`) + text;
+}
+
+/**
+ * resultLine() written into `out` as bytes, with the record after the line number taken from the
+ * memo when the same text came before (see Memo), else made by the same code from the same
+ * details, read without making the UriSyntaxError (diagnosis(), describeError()).
+ */
+function writeLine(out: ByteOut, line: string, at: number, settings: BatchSettings, tally: Tally, bad: BadBytes | undefined, memo: Memo): void {
+  const { input, shift, number } = lineInput(line, at, settings);
+  tally.number = number;
+  if (settings.skipEmpty && input === "") { tally.skipped++; return; }
+  // A record depends on the line's number and its text (and, for bytes that are not UTF-8, on where
+  // they are in the line): the rest of it is the same for the same text.
+  const cacheable = bad === undefined && input.length <= MEMO_LONGEST;
+  const kept = cacheable ? memo.get(input) : undefined;
+  out.text(settings.format === "jsonl" ? `{"line":${number}` : `${number}`);
+  if (kept !== undefined) {
+    memo.write(kept, out);
+    countRecord(tally, kept.failedIn);
+    return;
+  }
+  const fields = recordFields(input, shift, settings, bad, detailsOf);
+  const start = out.pos;
+  if (settings.format === "jsonl") writeJsonRecord(out, input, fields);
+  else writeTsvRecord(out, input, fields);
+  if (cacheable) memo.keep(input, out.buf, start, out.pos, fields.failedIn);
+  countRecord(tally, fields.failedIn);
+}
+
+/** Where a Memo keeps a record after its line number (as UTF-8), and the rule in which the line failed (undefined: valid). */
 interface Body {
-  readonly text: string;
+  readonly start: number;
+  readonly end: number;
   readonly failedIn: string | undefined;
 }
 
-/** The record of a line's text after its line number; `shift` is where the text begins in the line. */
-function recordBody(input: string, shift: number, settings: BatchSettings, bad: BadBytes | undefined): Body {
-  const { edition, rule, format } = settings;
-  const result = validate(input, { rule, edition } as never);
-  const diff = settings.differential ? batchDifferences(input, edition, format) : undefined;
+/** Where and why a text is not a match of the rule: undefined when it is one. */
+type Check = (edition: Edition, input: string, start: RuleInfo) => { offset: number; rule: string; message: string } | undefined;
+
+/** validate(input, { rule, edition }) (without the checks of its arguments, made once by the command) and its error. */
+const errorOf: Check = (edition, input, start) => {
+  const result = validateIn(edition, input, start);
+  return result.valid ? undefined : result.error;
+};
+
+/** What errorOf() reads of the error, from the same details, without making the error. */
+const detailsOf: Check = (edition, input, start) => {
+  if (edition.accepts(input, start)) return undefined;
+  const details = diagnosis(edition, input, start);
+  return { offset: details.offset, rule: details.rule, message: describeError(details) };
+};
+
+/** What a line's record says after its line number (failedIn undefined: valid; `more`: the --differential field, written). */
+interface Fields {
+  readonly offset: number;
+  readonly failedIn: string | undefined;
+  readonly message: string;
+  readonly more: string;
+}
+
+/** What the record of a line's text says; `shift` is where the text begins in the line. */
+function recordFields(input: string, shift: number, settings: BatchSettings, bad: BadBytes | undefined, check: Check): Fields {
+  const { edition: id, rule, format } = settings;
+  const edition = EDITIONS[id] as unknown as Edition;
+  const e = check(edition, input, edition.requireRule(rule));
+  const diff = settings.differential ? differences(input, id, format) : undefined;
   const more = diff === undefined ? "" : format === "jsonl" ? `,"differences":${escapeJson(diff)}` : `\t${tsv(diff)}`;
-  if (result.valid) {
-    return {
-      text: format === "jsonl" ? `,"input":${json(input)},"valid":true${more}}\n` : `\t${tsv(input)}\ttrue\t\t\t${more}\n`,
-      failedIn: undefined,
-    };
-  }
-  const e = result.error;
+  if (e === undefined) return { offset: 0, failedIn: undefined, message: "", more };
   let offset = e.offset;
   let failedIn: string = e.rule;
   let message = e.message;
@@ -156,37 +213,191 @@ function recordBody(input: string, shift: number, settings: BatchSettings, bad: 
       `${bad.bytes.length === 1 ? "is" : "are"} not UTF-8 text. URIs are ASCII: data outside US-ASCII is written as ` +
       `the escapes of its octets (${hex.map((h) => "%" + h).join("")}) (section 2.1)`;
   }
-  return {
-    text: format === "jsonl"
-      ? `,"input":${json(input)},"valid":false,"offset":${offset},"rule":${json(failedIn)},"message":${json(message)}${more}}\n`
-      : `\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}${more}\n`,
-    failedIn,
-  };
+  return { offset, failedIn, message, more };
+}
+
+/** The record of a line's text after its line number, from what it says. */
+function recordText(input: string, { offset, failedIn, message, more }: Fields, format: BatchFormat): string {
+  if (failedIn === undefined) return format === "jsonl" ? `,"input":${json(input)},"valid":true${more}}\n` : `\t${tsv(input)}\ttrue\t\t\t${more}\n`;
+  return format === "jsonl"
+    ? `,"input":${json(input)},"valid":false,"offset":${offset},"rule":${json(failedIn)},"message":${json(message)}${more}}\n`
+    : `\t${tsv(input)}\tfalse\t${offset}\t${failedIn}\t${tsv(message)}${more}\n`;
+}
+
+/** The record of a line's text after its line number, and the rule in which it failed (undefined: valid). */
+function recordBody(input: string, shift: number, settings: BatchSettings, bad: BadBytes | undefined, check: Check): { text: string; failedIn: string | undefined } {
+  const fields = recordFields(input, shift, settings, bad, check);
+  return { text: recordText(input, fields, settings.format), failedIn: fields.failedIn };
+}
+
+const JSON_INPUT = Buffer.from(',"input":', "latin1");
+const JSON_VALID = Buffer.from(',"valid":true}\n', "latin1");
+const JSON_INVALID = Buffer.from(',"valid":false,"offset":', "latin1");
+const JSON_RULE = Buffer.from(',"rule":', "latin1");
+const JSON_MESSAGE = Buffer.from(',"message":', "latin1");
+const JSON_END = Buffer.from("}\n", "latin1");
+
+/**
+ * recordText() of a JSON Lines record written into `out` as bytes, without the strings of its
+ * fields: each text as jsonInto() writes it.
+ */
+function writeJsonRecord(out: ByteOut, input: string, { offset, failedIn, message, more }: Fields): void {
+  if (more !== "") { out.text(recordText(input, { offset, failedIn, message, more }, "jsonl")); return; }
+  constant(out, JSON_INPUT);
+  jsonInto(out, input);
+  if (failedIn === undefined) { constant(out, JSON_VALID); return; }
+  constant(out, JSON_INVALID);
+  out.text(String(offset));
+  constant(out, JSON_RULE);
+  jsonInto(out, failedIn);
+  constant(out, JSON_MESSAGE);
+  jsonInto(out, message);
+  constant(out, JSON_END);
+}
+
+const TSV_VALID = Buffer.from("\ttrue\t\t\t\n", "latin1");
+const TSV_INVALID = Buffer.from("\tfalse\t", "latin1");
+const TAB_BYTE = Buffer.from("\t", "latin1");
+const LF_BYTE = Buffer.from("\n", "latin1");
+
+/** recordText() of a TSV record written into `out` as bytes, each field as tsvInto() writes it. */
+function writeTsvRecord(out: ByteOut, input: string, { offset, failedIn, message, more }: Fields): void {
+  if (more !== "") { out.text(recordText(input, { offset, failedIn, message, more }, "tsv")); return; }
+  constant(out, TAB_BYTE);
+  tsvInto(out, input);
+  if (failedIn === undefined) { constant(out, TSV_VALID); return; }
+  constant(out, TSV_INVALID);
+  out.text(String(offset));
+  constant(out, TAB_BYTE);
+  out.text(failedIn);
+  constant(out, TAB_BYTE);
+  tsvInto(out, message);
+  constant(out, LF_BYTE);
+}
+
+/**
+ * tsv(field), written into `out`: the field as UTF-8, kept when its bytes are printable ASCII
+ * with no backslash (what tsv() leaves as it is), else written again as tsv() writes it.
+ */
+function tsvInto(out: ByteOut, field: string): void {
+  const start = out.pos;
+  out.text(field);
+  const buf = out.buf;
+  const end = out.pos;
+  for (let i = start; i < end; i++) {
+    const b = buf[i];
+    if (b < 0x20 || b > 0x7e || b === BACKSLASH) {
+      out.pos = start;
+      out.text(tsv(field));
+      return;
+    }
+  }
+}
+
+function constant(out: ByteOut, bytes: Buffer): void {
+  const buf = out.room(bytes.length);
+  let pos = out.pos;
+  for (let k = 0; k < bytes.length; k++) buf[pos++] = bytes[k];
+  out.pos = pos;
+}
+
+const QUOTE = 0x22, BACKSLASH = 0x5c;
+
+/**
+ * json(text), written into `out`: the text as UTF-8 between quotes; when its bytes are printable
+ * ASCII, a backslash put before each '"' and '\\' (what JSON.stringify() does to printable ASCII;
+ * the escapes of printable.ts leave it as it is), else written again by json().
+ */
+function jsonInto(out: ByteOut, text: string): void {
+  const start = out.pos;
+  out.room(1)[out.pos++] = QUOTE;
+  out.text(text);
+  let buf = out.buf;
+  const end = out.pos;
+  let escapes = 0;
+  for (let i = start + 1; i < end; i++) {
+    const b = buf[i];
+    if (b < 0x20 || b > 0x7e) {
+      out.pos = start;
+      out.text(json(text));
+      return;
+    }
+    if (b === QUOTE || b === BACKSLASH) escapes++;
+  }
+  if (escapes > 0) {
+    // From the end back: each byte moved up by the escapes before it, a backslash before each to escape.
+    buf = out.room(escapes + 1);
+    let to = end + escapes - 1;
+    for (let i = end - 1; i > start; i--) {
+      const b = buf[i];
+      buf[to--] = b;
+      if (b === QUOTE || b === BACKSLASH) buf[to--] = BACKSLASH;
+    }
+    out.pos = end + escapes;
+  }
+  out.room(1)[out.pos++] = QUOTE;
+}
+
+/**
+ * The URL Standard's differences from the edition's reading (src/differential.ts), loaded only for
+ * --differential: it loads the whole library.
+ */
+function differences(input: string, edition: EditionId, format: BatchFormat): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { batchDifferences } = require("../differential.js") as typeof import("../differential.js");
+  return batchDifferences(input, edition, format);
 }
 
 /** The longest line text (in UTF-16 code units) whose record a Memo keeps. */
 const MEMO_LONGEST = 256;
 /** The most records a Memo keeps; past it, it starts again (memory stays bounded, whatever the input). */
 const MEMO_SIZE = 4096;
+/** The bytes of the records a Memo keeps, at most; past it, it starts again. */
+const MEMO_BYTES = 1024 * 1024;
 
 /**
  * The records of the lines that took the slow way (invalid, past ASCII, escaped by the format),
  * by their text: a file of logs repeats its invalid lines, and each costs a diagnosis (the
  * automaton of the rule's positions, the words of the message), some microseconds, against a
  * tenth of a microsecond for a valid line. At most MEMO_SIZE lines of at most MEMO_LONGEST
- * characters each.
+ * characters each, their records (after the line number) as bytes one after another in one
+ * buffer of MEMO_BYTES: kept and written again without a string or a buffer of their own.
  */
 export class Memo {
   #records = new Map<string, Body>();
+  #bytes: Buffer | undefined;
+  #pos = 0;
 
   get(text: string): Body | undefined {
     return this.#records.get(text);
   }
 
-  set(text: string, body: Body): void {
-    if (this.#records.size >= MEMO_SIZE) this.#records = new Map();
-    this.#records.set(text, body);
+  /** Keeps bytes[start..end) as the record of `text`. */
+  keep(text: string, bytes: Uint8Array, start: number, end: number, failedIn: string | undefined): void {
+    const length = end - start;
+    if (length > MEMO_BYTES) return;
+    if (this.#records.size >= MEMO_SIZE || this.#pos + length > MEMO_BYTES) {
+      this.#records = new Map();
+      this.#pos = 0;
+    }
+    const kept = this.#bytes ??= Buffer.allocUnsafe(MEMO_BYTES);
+    copyBytes(bytes, start, end, kept, this.#pos);
+    this.#records.set(text, { start: this.#pos, end: this.#pos + length, failedIn });
+    this.#pos += length;
   }
+
+  /** Appends a record kept to `out`. */
+  write(body: Body, out: ByteOut): void {
+    const length = body.end - body.start;
+    const buf = out.room(length);
+    copyBytes(this.#bytes!, body.start, body.end, buf, out.pos);
+    out.pos += length;
+  }
+}
+
+/** Copies from[start..end) into `to` at `at`: a record is a few hundred bytes, which a loop copies sooner than Buffer.copy() gets going. */
+function copyBytes(from: Uint8Array, start: number, end: number, to: Uint8Array, at: number): void {
+  for (let i = start; i < end; i++) to[at++] = from[i];
 }
 
 /**
@@ -288,14 +499,14 @@ export function checkBytes(bytes: Uint8Array, firstLine: number, checker: ByteCh
  * string: the bytes of the record before its input, its line number (kept as decimal digits from
  * line to line), its input copied by the automaton's loop as it reads it (one pass over the line),
  * and the bytes after it. Every other line takes the slow way: decoded, and written by
- * resultLine() (its record taken from the checker's memo when the same text came before).
+ * writeLine() (its record taken from the checker's memo when the same text came before).
  */
 export function checkInto(bytes: Uint8Array, firstLine: number, checker: ByteChecker, out: ByteOut, limit = Infinity): BlockResult & { end: number } {
   const start = out.pos;
   const stop = start + limit;
   const { settings, acceptsBytes, plain, open, middle, close, memo } = checker;
   const { numbered, skipEmpty } = settings;
-  // --differential: every record gets the URL Standard's reading too, which only resultLine() writes.
+  // --differential: every record gets the URL Standard's reading too, which only writeLine() writes.
   const bytesOnly = settings.differential !== true;
   const tally = newTally(firstLine);
   const fixed = open.length + middle.length + close.length + 16;
@@ -353,7 +564,7 @@ export function checkInto(bytes: Uint8Array, firstLine: number, checker: ByteChe
       a = nl + 1;
       continue;
     }
-    out.text(resultLine(lineOf(bytes, a, nl), firstLine + index, settings, tally, badBytesOf(bytes, a, nl), memo));
+    writeLine(out, lineOf(bytes, a, nl), firstLine + index, settings, tally, badBytesOf(bytes, a, nl), memo);
     a = nl + 1;
   }
   tally.valid += valid;
@@ -391,7 +602,17 @@ function badBytesOf(bytes: Uint8Array, start: number, nl: number): BadBytes | un
 
 /** A JSON string, with what a terminal would act on escaped (printable.ts). */
 function json(text: string): string {
-  return escapeJson(JSON.stringify(text));
+  const quoted = JSON.stringify(text);
+  return printableAscii(text) ? quoted : escapeJson(quoted);
+}
+
+/** True when every character of the text is printable ASCII (" " to "~"): nothing of UNPRINTABLE (printable.ts) is in it. */
+function printableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
 }
 
 /** The "rule" counted in the summary for a line longer than --max-line-length. */
@@ -434,7 +655,7 @@ const TSV_SPECIAL = new RegExp(`\\\\|${UNPRINTABLE.source}`, "gu");
  * as \xHH, or \uHHHH above U+00FF.
  */
 export function tsv(field: string): string {
-  if (!hasUnprintable(field) && !field.includes("\\")) return field;
+  if ((printableAscii(field) || !hasUnprintable(field)) && !field.includes("\\")) return field;
   return field.replace(TSV_SPECIAL, (c) => {
     const code = c.charCodeAt(0);
     return TSV_ESCAPES[c] ?? (code <= 0xff ? "\\x" + hex(code, 2) : "\\u" + hex(code, 4));

@@ -2,7 +2,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
-import { DIFFERENTIAL_DEFAULT_EDITION, EDITIONS, type RuleName } from "../index.js";
+// The registry and the grammar's checks, not the library's entry: a batch loads no model.
+import type { RuleName } from "../index.js";
+import { EDITIONS } from "../registry.js";
+import { DIFFERENTIAL_DEFAULT_EDITION } from "../differential-core.js";
 import type { WorkerJob, WorkerReply } from "../batch-worker.js";
 import { choice, CommandError, editionOf, UsageError, expectPositionals, globalOptionHelp, ruleOption, wholeNumberOption } from "./args.js";
 import { addCounts, byteChecker, checkInto, NumberedInputError, tooLongLine, TSV_HEADER, type BatchSettings, type BlockResult, type Counts } from "./batch-core.js";
@@ -76,10 +79,11 @@ Options:
   --workers N      worker threads that check lines while the main thread
                    reads and writes; default 0 (all on the main thread, the
                    fastest on two CPUs). Each thread pays its own start and
-                   first errors, about 1 s of CPU time: on 2 CPUs, 1,000,000
-                   lines took 1.4x as long with 1 worker and 1.5x with 2 as
-                   with none (docs/performance.md). Workers pay off only on
-                   idle cores and inputs of tens of millions of lines
+                   first errors, about 0.5 s of CPU time: on 2 CPUs, 1,000,000
+                   lines took 1.5x to 1.8x as long with 1 worker and 1.3x to
+                   1.8x with 2 as with none (docs/performance.md). Workers
+                   pay off only on idle cores and inputs of tens of millions
+                   of lines
 ${globalOptionHelp(19)}
 
 ${exitStatusHelp({
@@ -140,7 +144,8 @@ interface RunOptions {
 
 function workerCount(value: unknown): number {
   // Measured on 1,000,000 lines of the benchmark corpus (AMD EPYC, two CPUs shared with other work,
-  // docs/performance.md): the main thread alone took 2.19 s, one worker 3.03 s, two workers 3.56 s.
+  // docs/performance.md, --format jsonl, best of three): the main thread alone took 1.07 s, one
+  // worker 1.92 s, two workers 1.85 s.
   // Each thread pays its own start and its own first diagnoses, which a million lines do not repay
   // on two CPUs, so workers are used only when asked for.
   return wholeNumberOption(value, "--workers", 0, 64) ?? 0;

@@ -3,36 +3,62 @@
 import { quote, shown } from "../printable.js";
 import { NotDefinedError } from "../errors.js";
 import { CommandError, errnoText, IoError, UsageError, parseCommandArgs } from "./args.js";
-import { audit } from "./audit.js";
-import { batch } from "./batch.js";
-import { check } from "./check.js";
-import { compare } from "./compare.js";
-import { editions } from "./editions.js";
-import { diff } from "./diff.js";
-import { differential } from "./differential.js";
 import type { Command, Context } from "./context.js";
 import { EXIT, EXIT_TABLE, exitTableLines } from "./exit.js";
-import { explain } from "./explain.js";
-import { extract } from "./extract.js";
-import { normalize } from "./normalize.js";
-import { parse } from "./parse.js";
 import { packageVersion } from "./paths.js";
-import { resolve } from "./resolve.js";
-import { rules } from "./rules.js";
-import { serve } from "./serve.js";
-import { tour } from "./tour.js";
 
-export const COMMANDS: readonly Command[] = [check, parse, explain, resolve, normalize, compare, rules, editions, diff, tour, batch, audit, differential, extract, serve];
+/* eslint-disable @typescript-eslint/no-require-imports */
+/**
+ * The commands, in the order of the list of commands, each loaded when it is first asked for: a
+ * run loads its own command's module and what that needs, not every command's (serve's HTTP
+ * server and child processes, the library's models for a batch that needs none of them).
+ */
+const LOADERS: readonly (readonly [string, () => Command])[] = [
+  ["check", () => (require("./check.js") as typeof import("./check.js")).check],
+  ["parse", () => (require("./parse.js") as typeof import("./parse.js")).parse],
+  ["explain", () => (require("./explain.js") as typeof import("./explain.js")).explain],
+  ["resolve", () => (require("./resolve.js") as typeof import("./resolve.js")).resolve],
+  ["normalize", () => (require("./normalize.js") as typeof import("./normalize.js")).normalize],
+  ["compare", () => (require("./compare.js") as typeof import("./compare.js")).compare],
+  ["rules", () => (require("./rules.js") as typeof import("./rules.js")).rules],
+  ["editions", () => (require("./editions.js") as typeof import("./editions.js")).editions],
+  ["diff", () => (require("./diff.js") as typeof import("./diff.js")).diff],
+  ["tour", () => (require("./tour.js") as typeof import("./tour.js")).tour],
+  ["batch", () => (require("./batch.js") as typeof import("./batch.js")).batch],
+  ["audit", () => (require("./audit.js") as typeof import("./audit.js")).audit],
+  ["differential", () => (require("./differential.js") as typeof import("./differential.js")).differential],
+  ["extract", () => (require("./extract.js") as typeof import("./extract.js")).extract],
+  ["serve", () => (require("./serve.js") as typeof import("./serve.js")).serve],
+];
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** The name of every command, in the order of the list of commands. */
+export const COMMAND_NAMES: readonly string[] = LOADERS.map(([name]) => name);
+
+/** The command of that name (its module loaded), or undefined. */
+export function loadCommand(name: string): Command | undefined {
+  const loader = LOADERS.find(([n]) => n === name);
+  if (loader === undefined) return undefined;
+  const command = loader[1]();
+  if (command.name !== name) throw new Error(`internal error: the command ${JSON.stringify(name)} is named ${JSON.stringify(command.name)}`);
+  return command;
+}
+
+/** Every command, loaded (for the list of commands in the help). */
+export function commands(): readonly Command[] {
+  return COMMAND_NAMES.map((name) => loadCommand(name)!);
+}
 
 export function mainUsage(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const all = commands();
+  const width = Math.max(...all.map((c) => c.name.length));
   return `Usage: uri-grammar <command> [options] [arguments]
 
 The URI generic syntax, executable, in every edition the tool holds
 ('uri-grammar editions'); --edition NAME on any command chooses one.
 
 Commands:
-${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
+${all.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
 
 Options:
   -h, --help     show this help; 'uri-grammar <command> --help' for a command
@@ -79,16 +105,16 @@ export async function main(argv: readonly string[], ctx: Context): Promise<numbe
     if (first === "-h" || first === "--help") { ctx.print(mainUsage()); return EXIT.ok; }
     if (first === "-v" || first === "--version") { ctx.print(packageVersion()); return EXIT.ok; }
     if (first === "help") {
-      const topic = rest[0] === undefined ? undefined : COMMANDS.find((c) => c.name === rest[0]);
+      const topic = rest[0] === undefined ? undefined : loadCommand(rest[0]);
       if (rest[0] !== undefined && !topic) throw new UsageError(`unknown command ${quote(rest[0])}`);
       ctx.print(topic ? topic.usage : mainUsage());
       return EXIT.ok;
     }
-    command = COMMANDS.find((c) => c.name === first);
+    command = loadCommand(first);
     if (!command) {
-      const near = COMMANDS.find((c) => c.name.startsWith(first.toLowerCase().slice(0, 3)));
+      const near = COMMAND_NAMES.find((name) => name.startsWith(first.toLowerCase().slice(0, 3)));
       throw new UsageError(first.startsWith("-") ? `unknown option ${shown(first)}`
-        : `unknown command ${quote(first)}` + (near ? ` (did you mean ${near.name}?)` : ""));
+        : `unknown command ${quote(first)}` + (near ? ` (did you mean ${near}?)` : ""));
     }
     running = command;
     const { values, positionals } = parseCommandArgs(rest, command.options);
