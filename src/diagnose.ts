@@ -430,11 +430,13 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
     for (let i = 1; i < parts.length; i += 2) text += String(values[parts[i]]) + parts[i + 1];
     return text;
   };
-  // Text around a URI, rather than a URI (Appendix E of the draft, Appendix C of RFC 3986).
-  const trimmed = input.trim();
-  if (input.length > 0 && (trimmed !== input || (/^<.*>$/s.test(trimmed)) || /^URL:/i.test(trimmed) ||
-      (/^".*"$/s.test(trimmed) && trimmed.length > 1))) {
-    if ((ch !== undefined && /\s/.test(ch)) || ch === "<" || ch === "\"" || (ch === ":" && /^URL:/i.test(input))) {
+  // Text around a URI, rather than a URI (Appendix E of the draft, Appendix C of RFC 3986): at a
+  // space, "<", '"' or the ":" of "URL:" (looked at first: most errors are at none of them), in
+  // an input with space around it, or in "<" and ">", or in quotes, or after "URL:".
+  if ((ch !== undefined && /\s/.test(ch)) || ch === "<" || ch === "\"" || (ch === ":" && /^URL:/i.test(input))) {
+    const trimmed = input.trim();
+    if (input.length > 0 && (trimmed !== input || (/^<.*>$/s.test(trimmed)) || /^URL:/i.test(trimmed) ||
+        (/^".*"$/s.test(trimmed) && trimmed.length > 1))) {
       return hint("delimiting");
     }
   }
@@ -464,7 +466,7 @@ function hintFor(edition: Edition, input: string, offset: number, rule: RuleName
   if (!alphabetOf(edition).has(ch)) return hint("not-allowed", { char: JSON.stringify(ch), escape: escape() });
   // A ":" in the first segment: in a URI-reference that is text before ":" that is not a scheme
   // ("1a:b", "a_b:c"), read as a relative path.
-  const firstSegment = !/[/?#:]/.test(input.slice(0, offset));
+  const firstSegment = ch === ":" && !/[/?#:]/.test(input.slice(0, offset));
   if (ch === ":" && (startRule === roles.relative || startRule === roles.firstSegment || inRule(roles.firstSegment) ||
       (firstSegment && (inRule(roles.relative) || startRule === roles.reference)))) {
     const before = input.slice(0, offset);
