@@ -11,8 +11,8 @@
 //   - Positions.complete(): the sets of positions of the lazy construction, every one reachable,
 //     with the set each class of characters leads to (each ASCII code, then the intervals of code
 //     points past ASCII that the grammar's ranges cut) and the set's readings;
-//   - minimized (Moore's partition refinement): two sets are one when their readings are equal and
-//     each class leads them to one; the dead set (where no reading leads, which the runner reports
+//   - minimized (Moore's partition refinement): two sets are one when their readings are equal,
+//     both or neither hold the end of the rule, and each class leads them to one; the dead set (where no reading leads, which the runner reports
 //     as an internal error) stays apart from a set with no readings (the end of the rule alone);
 //   - the classes: the columns of the minimal table that are equal are one class;
 //   - numbered breadth-first from the initial set, which is 1 (0 is the dead set).
@@ -28,7 +28,9 @@
 //              start), in the order the construction meets them;
 //   readings   [chain, codes, ranges] for each distinct reading: codes a string, ranges
 //              [first, last, ...];
-//   lists      each distinct readings list: a string of reading numbers;
+//   lists      each readings list: a string of reading numbers (a list where the rule may end and
+//              the same list where it may not are two: one array each at run time, as diagnose.ts
+//              derives the end of input from the array);
 //   list       the readings list of each state (a string).
 // src/positions.ts decodes it when the first error's details are read.
 //
@@ -88,7 +90,7 @@ export function positionsTable(grammar, start) {
   // Partition refinement: blocks first by readings (the dead set alone), then by where each column
   // leads (of the equal columns, one).
   const distinct = [...new Map(Array.from({ length: columns }, (_, c) => [complete.next.map((row) => row[c]).join(","), c])).values()];
-  const keys = complete.readings.map((r, s) => (s === 0 ? "dead" : JSON.stringify(r)));
+  const keys = complete.readings.map((r, s) => (s === 0 ? "dead" : `${complete.final[s] ? "end" : ""}|${JSON.stringify(r)}`));
   let block = numbered(keys);
   for (let count = new Set(block).size; ;) {
     block = numbered(complete.next.map((row, s) => `${block[s]}|${distinct.map((c) => block[row[c]]).join(",")}`));
@@ -123,7 +125,10 @@ export function positionsTable(grammar, start) {
     const k = classOf[128 + i];
     if (wide.length === 0 || wide[wide.length - 1] !== k) wide.push(first, k);
   });
-  return { states, width, classes: classOf.slice(0, 128), wide, next, readings: member.map((s) => complete.readings[s]) };
+  return {
+    states, width, classes: classOf.slice(0, 128), wide, next,
+    readings: member.map((s) => complete.readings[s]), final: member.map((s) => complete.final[s]),
+  };
 }
 
 /** Each key's number, in the order keys are first met. */
@@ -160,7 +165,7 @@ export function encodeTable(table, start) {
   const readingIds = new Map();
   const lists = [];
   const listIds = new Map();
-  const list = table.readings.map((rs) => {
+  const list = table.readings.map((rs, s) => {
     const ids = rs.map((r) => {
       const encoded = [chainOf(r.chain), encode(r.codes), r.ranges.flat()];
       const key = JSON.stringify(encoded);
@@ -168,9 +173,11 @@ export function encodeTable(table, start) {
       if (id === undefined) { readingIds.set(key, id = readings.length); readings.push(encoded); }
       return id;
     });
-    const key = encode(ids);
+    // A list of readings where the rule may end and the same list where it may not are two
+    // (src/diagnose.ts derives from the array what the rule's DFA says there, the end too).
+    const key = `${table.final[s] ? "end" : ""}|${encode(ids)}`;
     let id = listIds.get(key);
-    if (id === undefined) { listIds.set(key, id = lists.length); lists.push(key); }
+    if (id === undefined) { listIds.set(key, id = lists.length); lists.push(encode(ids)); }
     return id;
   });
   return {

@@ -53,6 +53,12 @@ export interface CompletePositions {
   readonly next: readonly (readonly number[])[];
   /** For each set, its readings (empty for the dead set). */
   readonly readings: readonly (readonly Reading[])[];
+  /**
+   * For each set, whether it holds the end of the rule (the input may end there): what a caller
+   * derives from a set's readings array with the rule's DFA, so two sets that differ in it never
+   * share an array.
+   */
+  readonly final: readonly boolean[];
 }
 
 /** What src/diagnose.ts asks of the automaton of a rule's positions: Positions, or PositionsTable for the reference rule. */
@@ -310,7 +316,8 @@ export class Positions implements PositionsAutomaton {
    * minimizes it into the table of generated/ID/positions.js, which PositionsTable runs). The
    * classes are each ASCII code (0-127) and then, from 128 up, the intervals of code points that the
    * edges cut (`wide`: the first code point of each, in order, the first 128): every code point of
-   * an interval takes the same edges. Set 0 is the dead set, 1 the initial one.
+   * an interval takes the same edges. Set 0 is the dead set, 1 the initial one. Each set's readings
+   * and whether it holds the end of the rule are what a caller sees of it.
    */
   complete(): CompletePositions {
     const edgeStart = this.#edgeStart, lo = this.#lo, hi = this.#hi;
@@ -335,6 +342,7 @@ export class Positions implements PositionsAutomaton {
     number(this.#initial);
     const next: number[][] = [new Array<number>(128 + wide.length).fill(0)];
     const readings: (readonly Reading[])[] = [[]];
+    const final: boolean[] = [false];
     for (let k = 1; k < order.length; k++) {
       const s = order[k];
       const row: number[] = [];
@@ -342,8 +350,9 @@ export class Positions implements PositionsAutomaton {
       for (const first of wide) row.push(number(this.#set(this.#targets(s, first))));
       next.push(row);
       readings.push(this.#readings(s).readings);
+      final.push(s.states.includes(this.#final));
     }
-    return { wide, next, readings };
+    return { wide, next, readings, final };
   }
 
   #readings(s: SetState): Continuation {

@@ -3,15 +3,16 @@
 // lazy construction it is built from (src/positions.ts Positions), reading for reading (chains,
 // codes, ranges, in order), at every prefix of generated inputs that some match begins with, ASCII
 // and past it (surrogate pairs, lone surrogates, the edges of RFC 3987's ucschar and iprivate), in
-// every edition. And: one array of readings where the lazy construction has one (diagnose.ts
-// caches what it derives per array), the same internal error past the prefix, and the table used
-// for the reference rule and nothing else.
+// every edition. And: one array of readings where the lazy construction has one, and an array says
+// all the rule's DFA says at the prefix, whether the input may end there too (diagnose.ts derives
+// an error's words from the array, once per array); the same internal error past the prefix; the
+// table read only when an error's details first need it.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import fc from "fast-check";
 import { EDITIONS, type EditionId } from "../src/index.js";
 import type { Edition } from "../src/edition.js";
-import { decodeRuns, runScan } from "../src/automaton.js";
+import { decodeRuns, nextIn, runScan } from "../src/automaton.js";
 import { Positions, PositionsTable, type Reading } from "../src/positions.js";
 
 /** The characters the inputs are made of: every ASCII character a grammar names, some it does not, and some past ASCII. */
@@ -52,10 +53,15 @@ describe.each(ids)("%s: the reference rule's table gives the readings of the laz
 
   /** The table's array for each of the lazy construction's: one for one. */
   const arrays = new Map<readonly Reading[], readonly Reading[]>();
-  const same = (got: readonly Reading[], want: readonly Reading[]) => {
+  /** What the rule's DFA says after the prefixes that ended in each of the table's arrays (src/diagnose.ts derives it from the array). */
+  const dfaSays = new Map<readonly Reading[], string>();
+  const same = (got: readonly Reading[], want: readonly Reading[], prefix: string) => {
     expect(got).toEqual(want);
     expect(arrays.get(want) ?? got).toBe(got);
     arrays.set(want, got);
+    const says = JSON.stringify(nextIn(automaton, runScan(automaton, prefix).state));
+    expect(dfaSays.get(got) ?? says).toBe(says);
+    dfaSays.set(got, says);
   };
 
   test("at every prefix of generated inputs, and past the prefix the same internal error", () => {
@@ -65,12 +71,13 @@ describe.each(ids)("%s: the reference rule's table gives the readings of the laz
         // A surrogate pair is one character: no prefix ends inside it.
         if (at > 0 && at < text.length && text.charCodeAt(at) >= 0xdc00 && text.charCodeAt(at) <= 0xdfff &&
           text.charCodeAt(at - 1) >= 0xd800 && text.charCodeAt(at - 1) <= 0xdbff) continue;
-        same(table.after(text, at).readings, lazy.after(text, at).readings);
+        same(table.after(text, at).readings, lazy.after(text, at).readings, text.slice(0, at));
         if (at > 0) {
           const got = table.afterBoth(text, at);
           const want = lazy.afterBoth(text, at);
-          same(got.before.readings, want.before.readings);
-          same(got.after.readings, want.after.readings);
+          const before = at - (at >= 2 && text.codePointAt(at - 2)! > 0xffff ? 2 : 1);
+          same(got.before.readings, want.before.readings, text.slice(0, before));
+          same(got.after.readings, want.after.readings, text.slice(0, at));
         }
       }
       if (stop < text.length) {
@@ -81,23 +88,39 @@ describe.each(ids)("%s: the reference rule's table gives the readings of the laz
     }), { numRuns: 200 });
   });
 
-  test("every state of the table, at its shortest input, reads as the lazy construction there", () => {
-    // Breadth-first over the table's states (its own transitions, one character of each class).
-    const { base, classes, wide, width, states } = tables!;
-    const witness: string[] = [];
-    for (let c = 0; c < 128; c++) witness[classes.charCodeAt(c) - base] ??= String.fromCharCode(c);
-    for (let i = 0; i < wide.length; i += 2) witness[wide[i + 1]] ??= String.fromCodePoint(wide[i]);
-    expect(witness.filter((w) => w !== undefined)).toHaveLength(width);
+  test("every pair of a state of the table and a set of the lazy construction that one input reaches", () => {
+    // Breadth-first over the pairs (the table's state, by its own transitions; the lazy set, known
+    // by its array of readings, one per set), by every ASCII character and the first and last code
+    // point of each of the table's classes past ASCII: at each pair's shortest input, the same
+    // readings, and the table's array says what the rule's DFA says.
+    const { base, wide, width, classes, states } = tables!;
     const next = decodeRuns(tables!.next, base);
-    const shortest = new Map<number, string>([[1, ""]]);
-    for (const [state, prefix] of shortest) {
-      expect(table.after(prefix, prefix.length).readings).toEqual(lazy.after(prefix, prefix.length).readings);
-      witness.forEach((w, k) => {
-        const to = next[state * width + k];
-        if (to !== 0 && !shortest.has(to)) shortest.set(to, prefix + w);
-      });
+    const characters: [string, number][] = [];
+    for (let c = 0; c < 128; c++) characters.push([String.fromCharCode(c), classes.charCodeAt(c) - base]);
+    for (let i = 0; i < wide.length; i += 2) {
+      const last = i + 2 < wide.length ? wide[i + 2] - 1 : 0x10ffff;
+      for (const cp of new Set([wide[i], last])) characters.push([String.fromCodePoint(cp), wide[i + 1]]);
     }
-    expect(shortest.size).toBe(states - 1);
+    const ids = new Map<readonly Reading[], number>();
+    const pairs = new Map<string, string>();
+    const tableStates = new Set<number>();
+    const queue: [number, string][] = [[1, ""]];
+    for (let q = 0; q < queue.length; q++) {
+      const [state, prefix] = queue[q];
+      const want = lazy.after(prefix, prefix.length).readings;
+      let id = ids.get(want);
+      if (id === undefined) ids.set(want, id = ids.size);
+      const key = `${state},${id}`;
+      if (pairs.has(key)) continue;
+      pairs.set(key, prefix);
+      tableStates.add(state);
+      same(table.after(prefix, prefix.length).readings, want, prefix);
+      for (const [ch, k] of characters) {
+        const to = next[state * width + k];
+        if (to !== 0) queue.push([to, prefix + ch]);
+      }
+    }
+    expect(tableStates.size).toBe(states - 1);
   });
 });
 
