@@ -22,8 +22,8 @@
 // The encoding (strings of code units, CODE_BASE more than the number, as generated/ID/dfa.js):
 //   classes    the class of each ASCII code;
 //   wide       [first code point, class, ...] from 128 up, each interval up to the next;
-//   next       the next state of each state and class, a run of dead states written as the code
-//              unit CODE_BASE - 1 and the run's length (build-dfa.mjs encodeRuns());
+//   next       the next state of each state and class, state x width + class (no runs: the runner
+//              reads the string itself, so the first error decodes nothing of it);
 //   chains     [parent, rule name] for each chain of rules (a rule below its parent chain, -1 the
 //              start), in the order the construction meets them;
 //   readings   [chain, codes, ranges] for each distinct reading: codes a string, ranges
@@ -40,7 +40,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
-import { CODE_BASE, encodeRuns } from "./build-dfa.mjs";
+import { CODE_BASE } from "./build-dfa.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -182,7 +182,7 @@ export function encodeTable(table, start) {
   });
   return {
     rule: start, base: CODE_BASE, states: table.states, width: table.width, classes: encode(table.classes), wide: table.wide,
-    next: encodeRuns(table.next), chains, readings, lists, list: encode(list),
+    next: encode(table.next), chains, readings, lists, list: encode(list),
   };
 }
 
@@ -201,8 +201,8 @@ export function positionsModule(dfaText, manifest, source) {
 // built from src/positions.ts's construction run to completion and minimized: what src/diagnose.ts
 // says could have come next where an input of ${start} stops matching (src/positions.ts
 // PositionsTable). classes: the class of each ASCII code; wide: [first code point, class, ...]
-// from 128 up; next: the next state of each state and class (0 dead, 1 initial; a run of dead
-// states is written as the code unit ${CODE_BASE - 1} and the run's length); chains: [parent
+// from 128 up; next: the next state of each state and class, at state x ${table.width} + class
+// (0 dead, 1 initial); chains: [parent
 // chain or -1, rule name]; readings: [chain, codes, [first, last, ...] past ASCII]; lists: the
 // readings of a state, as reading numbers; list: each state's readings list.
 // classes, next, codes, lists and list are strings of code units, each ${CODE_BASE} more than the number.

@@ -4,7 +4,7 @@
 // already unrolled into repetition by the build) when an error's details are first read, and run
 // over the input as a DFA of sets of positions built as it goes: time linear in the input, memory
 // independent of it.
-import { codePointAt, decodeRuns, stringCharacter, wideClassesOf, wideClassOf, type AbnfNode, type WideClasses } from "./automaton.js";
+import { codePointAt, stringCharacter, wideClassesOf, wideClassOf, type AbnfNode, type WideClasses } from "./automaton.js";
 
 /**
  * A set of positions, with its transitions and its readings found as they are needed. Only the
@@ -415,7 +415,7 @@ export interface PositionsTables {
   readonly classes: string;
   /** The classes from 128 up: [first code point, class, ...], each interval up to the next. */
   readonly wide: readonly number[];
-  /** The next state of each state and class (0 dead, 1 initial), runs of dead states as build-dfa.mjs writes them. */
+  /** The next state of each state and class (0 dead, 1 initial), at state x width + class. */
   readonly next: string;
   /** Each chain of rules: [its parent chain, or -1 for none, the rule]. */
   readonly chains: readonly (readonly [number, string])[];
@@ -429,31 +429,29 @@ export interface PositionsTables {
 
 /**
  * The automaton of positions of a rule from the build's tables: the same readings at every prefix
- * as Positions (test/positions-table.test.ts), with nothing to construct: one lookup a character.
- * The tables are decoded when it is made (the first error's details), the readings of a state when
- * first asked.
+ * as Positions (test/positions-table.test.ts), with nothing to construct: two lookups a character,
+ * in the tables' strings as the module holds them (nothing is decoded but the classes past ASCII),
+ * and the readings of a state made when first asked.
  */
 export class PositionsTable implements PositionsAutomaton {
   readonly #tables: PositionsTables;
-  readonly #classes: Uint8Array;
-  readonly #wide: WideClasses;
+  readonly #base: number;
+  /** The class of each ASCII code, then the next state of each state and class: read from the tables' strings as they are. */
+  readonly #classes: string;
+  readonly #next: string;
   readonly #width: number;
-  readonly #next: Uint16Array;
-  readonly #list: Uint16Array;
+  readonly #wide: WideClasses;
   readonly #lists: (readonly Reading[] | undefined)[];
   readonly #readings: (Reading | undefined)[];
   readonly #chains: (readonly string[] | undefined)[];
 
   constructor(tables: PositionsTables) {
-    const { base } = tables;
     this.#tables = tables;
-    this.#classes = new Uint8Array(128);
-    for (let c = 0; c < 128; c++) this.#classes[c] = tables.classes.charCodeAt(c) - base;
-    this.#wide = wideClassesOf(tables.wide);
+    this.#base = tables.base;
+    this.#classes = tables.classes;
+    this.#next = tables.next;
     this.#width = tables.width;
-    this.#next = decodeRuns(tables.next, base);
-    this.#list = new Uint16Array(tables.states);
-    for (let s = 0; s < tables.states; s++) this.#list[s] = tables.list.charCodeAt(s) - base;
+    this.#wide = wideClassesOf(tables.wide);
     this.#lists = new Array<readonly Reading[] | undefined>(tables.lists.length).fill(undefined);
     this.#readings = new Array<Reading | undefined>(tables.readings.length).fill(undefined);
     this.#chains = new Array<readonly string[] | undefined>(tables.chains.length).fill(undefined);
@@ -470,14 +468,15 @@ export class PositionsTable implements PositionsAutomaton {
   }
 
   #walk(input: string, length: number, previous?: number[]): number {
-    const classes = this.#classes, next = this.#next, width = this.#width;
+    const classes = this.#classes, next = this.#next, width = this.#width, base = this.#base;
     let s = 1;
     for (let i = 0; i < length;) {
       // A code point, as Positions reads it: a surrogate pair is one character.
       const code = codePointAt(input, i);
       const size = code > 0xffff ? 2 : 1;
       if (previous !== undefined && i + size === length) previous[0] = s;
-      s = next[s * width + (code < 128 ? classes[code] : wideClassOf(this.#wide, code))];
+      const k = code < 128 ? classes.charCodeAt(code) - base : wideClassOf(this.#wide, code);
+      s = next.charCodeAt(s * width + k) - base;
       if (s === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
       i += size;
     }
@@ -486,7 +485,7 @@ export class PositionsTable implements PositionsAutomaton {
 
   /** The readings of a state: the same array for every state of the same list. */
   #readingsOf(s: number): readonly Reading[] {
-    const k = this.#list[s];
+    const k = this.#tables.list.charCodeAt(s) - this.#base;
     let found = this.#lists[k];
     if (found === undefined) {
       const encoded = this.#tables.lists[k];
