@@ -12,8 +12,9 @@
 //     with the set each class of characters leads to (each ASCII code, then the intervals of code
 //     points past ASCII that the grammar's ranges cut) and the set's readings;
 //   - minimized (Moore's partition refinement): two sets are one when their readings are equal,
-//     both or neither hold the end of the rule, and each class leads them to one; the dead set (where no reading leads, which the runner reports
-//     as an internal error) stays apart from a set with no readings (the end of the rule alone);
+//     both or neither hold the end of the rule, and each class leads them to one; the dead set
+//     (where no reading leads, which the runner reports as an internal error) stays apart from a
+//     set with no readings (the end of the rule alone);
 //   - the classes: the columns of the minimal table that are equal are one class;
 //   - numbered breadth-first from the initial set, which is 1 (0 is the dead set).
 // What the table says at every prefix is then exactly what the lazy construction says (the same
@@ -32,7 +33,8 @@
 //              the same list where it may not are two: one array each at run time, as diagnose.ts
 //              derives the end of input from the array);
 //   list       the readings list of each state (a string).
-// src/positions.ts decodes it when the first error's details are read.
+// src/positions.ts reads the strings as they are when the first error's details are read (nothing
+// is decoded but the classes past ASCII; a state's readings are made when first asked).
 //
 // As a module: positionsTable(grammar, start), positionsModule(dfaText, manifest, source),
 // POSITIONS_DTS.
@@ -201,10 +203,9 @@ export function positionsModule(dfaText, manifest, source) {
 // built from src/positions.ts's construction run to completion and minimized: what src/diagnose.ts
 // says could have come next where an input of ${start} stops matching (src/positions.ts
 // PositionsTable). classes: the class of each ASCII code; wide: [first code point, class, ...]
-// from 128 up; next: the next state of each state and class, at state x ${table.width} + class
-// (0 dead, 1 initial); chains: [parent
-// chain or -1, rule name]; readings: [chain, codes, [first, last, ...] past ASCII]; lists: the
-// readings of a state, as reading numbers; list: each state's readings list.
+// from 128 up; next: the next state of each state and class, at state x ${table.width} + class (0 dead,
+// 1 initial); chains: [parent chain or -1, rule name]; readings: [chain, codes, [first, last, ...]
+// past ASCII]; lists: the readings of a state, as reading numbers; list: each state's list.
 // classes, next, codes, lists and list are strings of code units, each ${CODE_BASE} more than the number.
 "use strict";
 

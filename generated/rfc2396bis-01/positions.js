@@ -3,10 +3,9 @@
 // built from src/positions.ts's construction run to completion and minimized: what src/diagnose.ts
 // says could have come next where an input of URI-reference stops matching (src/positions.ts
 // PositionsTable). classes: the class of each ASCII code; wide: [first code point, class, ...]
-// from 128 up; next: the next state of each state and class, at state x 21 + class
-// (0 dead, 1 initial); chains: [parent
-// chain or -1, rule name]; readings: [chain, codes, [first, last, ...] past ASCII]; lists: the
-// readings of a state, as reading numbers; list: each state's readings list.
+// from 128 up; next: the next state of each state and class, at state x 21 + class (0 dead,
+// 1 initial); chains: [parent chain or -1, rule name]; readings: [chain, codes, [first, last, ...]
+// past ASCII]; lists: the readings of a state, as reading numbers; list: each state's list.
 // classes, next, codes, lists and list are strings of code units, each 48 more than the number.
 "use strict";
 
