@@ -79,7 +79,7 @@ export function diagrams() {
  *   - generated/ID/tagged.js of every edition: the tagged DFA is parse()'s speed build; without it
  *     parse() runs the grammar's PEG, whose records the tests hold equal (docs/grammar.md);
  *   - generated/ID/positions.js of every edition: the automaton of positions of the reference rule
- *     built ahead of time (230 KB for the seven editions); without it an error's details build it
+ *     built ahead of time (253 KB for the seven editions); without it an error's details build it
  *     from the rules' ABNF trees as inputs are read, the same readings (test/positions-table.test.ts);
  *   - the texts of the rule table of every edition but the default (TEXT_FIELDS: the ABNF, the PEG,
  *     the examples, ...): each rule's entry reads them from editions/ID.js when asked;
