@@ -14,6 +14,9 @@
 //                                       name the rule path of an error
 //   generated/ID/rules.js, rules.d.ts   the rule table: section, ABNF, PEG, the "PEG:" notes,
 //                                       uses and used-by; RuleName, the edition's rule names
+//   generated/ID/positions.js           the automaton of positions of the reference rule
+//                                       (scripts/build-positions.mjs), which an error's details run
+//                                       to say which rules could have read the next character
 //   generated/ID/tagged.js              for an edition with "tagged": true, the tagged DFA of its
 //                                       reference rule (scripts/build-tagged.mjs), which parse() runs
 //   generated/ID/index.js, index.d.ts   the edition: its manifest and the modules above
@@ -32,6 +35,7 @@
 //   3. check        the two files and the manifest agree: rule for rule, roles (build/manifests.mjs)
 //   4. PEG builds   parser.js and trace.js, compiled by peggy with the build passes (build/peg-builds.mjs)
 //   5. DFAs         dfa.js, every rule's minimal DFA (build-dfa.mjs)
+//  5b. positions    positions.js, the reference rule's automaton of positions (build-positions.mjs)
 //   6. tagged DFA   tagged.js, for an edition with "tagged": true (build-tagged.mjs)
 //   7. rule table   rules.js (build/rule-table.mjs)
 //   8. modules      index.js and entry.js, the entry's functions read from src/api.ts (build/edition-modules.mjs)
@@ -44,6 +48,7 @@
 //   --check  build into memory and exit 1 if any committed file differs.
 import { automataModule, AUTOMATA_DTS } from "./build-dfa.mjs";
 import { taggedModule, TAGGED_DTS } from "./build-tagged.mjs";
+import { positionsModule, POSITIONS_DTS } from "./build-positions.mjs";
 import { checkEdition, readEditions } from "./build/manifests.mjs";
 import { readEdition } from "./build/grammar-files.mjs";
 import { pegBuilds } from "./build/peg-builds.mjs";
@@ -58,6 +63,12 @@ function automata({ manifest, abnf, abnfSource }) {
   return [[`${manifest.id}/dfa.js`, automataModule(abnf, abnfSource).text], [`${manifest.id}/dfa.d.ts`, AUTOMATA_DTS]];
 }
 
+/** Phase 5b, positions: takes a read edition and its dfa.js; gives generated/ID/positions.js (build-positions.mjs), the automaton of positions of its reference rule, and its declarations. */
+function positions({ manifest }, dfa) {
+  const text = dfa.find(([name]) => name.endsWith("/dfa.js"))[1];
+  return [[`${manifest.id}/positions.js`, positionsModule(text, manifest, `grammar/${manifest.id}/grammar.abnf`).text], [`${manifest.id}/positions.d.ts`, POSITIONS_DTS]];
+}
+
 /** Phase 6, tagged DFA: takes a read edition; gives generated/ID/tagged.js (build-tagged.mjs) and its declarations, or nothing without "tagged": true. */
 function tagged({ manifest, abnf, abnfSource }) {
   if (manifest.tagged !== true) return [];
@@ -68,9 +79,10 @@ function tagged({ manifest, abnf, abnfSource }) {
 function editionBuild(manifest) {
   const edition = readEdition(manifest);
   checkEdition(edition);
+  const dfa = automata(edition);
   return {
     edition,
-    files: [...pegBuilds(edition), ...automata(edition), ...tagged(edition), ...ruleTable(edition), ...editionModules(manifest)],
+    files: [...pegBuilds(edition), ...dfa, ...positions(edition, dfa), ...tagged(edition), ...ruleTable(edition), ...editionModules(manifest)],
   };
 }
 

@@ -78,19 +78,23 @@ export function diagrams() {
  *     edition's parser (src/edition.ts reads a build when first used, generated/ID/index.js);
  *   - generated/ID/tagged.js of every edition: the tagged DFA is parse()'s speed build; without it
  *     parse() runs the grammar's PEG, whose records the tests hold equal (docs/grammar.md);
+ *   - generated/ID/positions.js of every edition: the automaton of positions of the reference rule
+ *     built ahead of time (253 KB for the seven editions); without it an error's details build it
+ *     from the rules' ABNF trees as inputs are read, the same readings (test/positions-table.test.ts);
  *   - the texts of the rule table of every edition but the default (TEXT_FIELDS: the ABNF, the PEG,
  *     the examples, ...): each rule's entry reads them from editions/ID.js when asked;
  *   - the railroad diagrams: diagrams/ID.js, loaded when the rule browser first shows one.
  * Every edition's DFAs and rule table stay: the "Every edition" table validates in each.
  */
 function lazyBuilds(defaultId) {
-  const generated = /[\\/]generated[\\/]([^\\/]+)[\\/](parser|trace|tagged|rules)\.js$/;
+  const generated = /[\\/]generated[\\/]([^\\/]+)[\\/](parser|trace|tagged|positions|rules)\.js$/;
   return {
     name: "lazy-builds",
     setup(build) {
       build.onLoad({ filter: generated }, (args) => {
         const [, id, file] = generated.exec(args.path);
         if (file === "tagged") return { contents: "module.exports = { TAGGED: null };", loader: "js" };
+        if (file === "positions") return { contents: "module.exports = { POSITIONS: null };", loader: "js" };
         if (id === defaultId) return undefined;
         if (file === "rules") return { contents: slimRules(id, args.path), loader: "js" };
         return {

@@ -28,7 +28,7 @@ function inputs() {
     }
   };
   for (const dir of ["src", "grammar", "generated", "playground", "scripts/passes", "scripts/build"]) if (existsSync(join(root, dir))) walk(join(root, dir));
-  for (const file of ["scripts/build-grammar.mjs", "scripts/build-dfa.mjs", "scripts/build-tagged.mjs", "scripts/abnf-strings.mjs",
+  for (const file of ["scripts/build-grammar.mjs", "scripts/build-dfa.mjs", "scripts/build-tagged.mjs", "scripts/build-positions.mjs", "scripts/abnf-strings.mjs",
     "scripts/build-dist.mjs", "scripts/build-playground.mjs", "scripts/abnf-acceptor.mjs", "docs/history.tsv", "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json"]) {
     if (existsSync(join(root, file))) files.push(join(root, file));
   }

@@ -6,7 +6,7 @@
 import { nextIn, runScan, stringCharacter, type AbnfNode, type Next } from "./automaton.js";
 import type { Edition, PegExpectation, RuleInfo } from "./edition.js";
 import { orList, showChar, UriSyntaxError, type UriSyntaxErrorDetails } from "./errors.js";
-import { mergeRanges, Positions, type Reading } from "./positions.js";
+import { mergeRanges, Positions, PositionsTable, type PositionsAutomaton, type Reading } from "./positions.js";
 import { andList, article, charactersInWords } from "./words.js";
 import { inTable, schemeCharsOf } from "./char-tables.js";
 
@@ -35,14 +35,22 @@ export function diagnosis(edition: Edition, input: string, start: RuleInfo): Uri
   return details(edition, input, start, false);
 }
 
-const POSITIONS = new WeakMap<Edition, Map<string, Positions>>();
+const POSITIONS = new WeakMap<Edition, Map<string, PositionsAutomaton>>();
 
-/** The automaton of a rule's positions, built once per edition and rule. */
-function positionsOf(edition: Edition, start: RuleInfo): Positions {
+/**
+ * The automaton of a rule's positions, made once per edition and rule: the build's table for the
+ * reference rule (generated/ID/positions.js) where the edition has one, else built from the rules'
+ * ABNF trees as inputs are read.
+ */
+function positionsOf(edition: Edition, start: RuleInfo): PositionsAutomaton {
   let byRule = POSITIONS.get(edition);
   if (byRule === undefined) POSITIONS.set(edition, byRule = new Map());
   let p = byRule.get(start.name);
-  if (p === undefined) byRule.set(start.name, p = new Positions(edition.automata.grammar, start.name));
+  if (p === undefined) {
+    const table = start.name === edition.roles.reference ? edition.positionsTables : null;
+    p = table !== null && table.rule === start.name ? new PositionsTable(table) : new Positions(edition.automata.grammar, start.name);
+    byRule.set(start.name, p);
+  }
   return p;
 }
 

@@ -2,6 +2,7 @@
 // the manifest of grammar/ID/edition.json, the parser and the trace build of grammar/ID/grammar.peggy,
 // the DFAs of grammar/ID/grammar.abnf and the rule table. Types only; nothing here names an edition.
 import type { AutomataModule } from "./automaton.js";
+import type { PositionsTables } from "./positions.js";
 import type { TaggedTables } from "./tagged.js";
 
 /** One expectation of a peggy parser at the failure offset. */
@@ -217,6 +218,11 @@ export interface EditionBuild<Id extends string = string, Model extends string =
   readonly rules: readonly (RuleRecord & { readonly name: Rule })[];
   /** The tagged DFA of the reference rule (scripts/build-tagged.mjs), for an edition whose manifest says "tagged". */
   readonly taggedTables: TaggedTables | null;
+  /**
+   * The automaton of positions of the reference rule (scripts/build-positions.mjs), which an
+   * error's details run; null where it would be too large (the lazy construction serves).
+   */
+  readonly positionsTables: PositionsTables | null;
 }
 
 /** The grammar's record of a component: the rule that matched and its span [start, end) in the input. */

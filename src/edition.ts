@@ -3,6 +3,7 @@
 import type { EditionBuild, EditionManifest, FastParser, GeneratedParser, RuleRecord } from "./edition-build.js";
 import { describe } from "./args.js";
 import { Automata, runAccepts } from "./automaton.js";
+import type { PositionsTables } from "./positions.js";
 import type { TaggedTables } from "./tagged.js";
 
 export type { EditionManifest, PegExpectation, Reconstructed, TraceEvent } from "./edition-build.js";
@@ -19,6 +20,8 @@ export interface Edition<Id extends string = string, Model extends string = stri
   readonly tracer: GeneratedParser;
   /** The tagged DFA's tables of the reference rule (src/tagged.ts), or null. */
   readonly taggedTables: TaggedTables | null;
+  /** The automaton of positions of the reference rule (src/positions.ts PositionsTable), or null: read when an error's details first need it. */
+  readonly positionsTables: PositionsTables | null;
   /** Every rule, in the order a reader of the document meets them. */
   readonly rules: readonly RuleInfo<Rule>[];
   /** The rule of that name (the document's spelling), or undefined. */
@@ -50,9 +53,10 @@ export function editionFromBuild<Id extends string, Model extends string, Rule e
   let automata: Automata | undefined;
   // The manifest's fields are copied; the builds are read from the build when first used
   // (generated/ID/index.js loads each file then), so an edition nobody uses costs no parsing.
-  const { parser: _parser, automata: _automata, tracer: _tracer, rules: _rules, taggedTables: _tagged, ...manifest } =
+  const { parser: _parser, automata: _automata, tracer: _tracer, rules: _rules, taggedTables: _tagged,
+    positionsTables: _positions, ...manifest } =
     Object.getOwnPropertyDescriptors(build) as unknown as Record<string, PropertyDescriptor>;
-  void _parser; void _automata; void _tracer; void _rules; void _tagged;
+  void _parser; void _automata; void _tracer; void _rules; void _tagged; void _positions;
   const fields = Object.fromEntries(Object.entries(manifest).map(([k, d]) => [k, d.value])) as unknown as EditionManifest<Id, Model>;
   const edition = {
     ...fields,
@@ -60,6 +64,7 @@ export function editionFromBuild<Id extends string, Model extends string, Rule e
     get automata(): Automata { return (automata ??= new Automata(build.automata)); },
     get tracer(): GeneratedParser { return build.tracer; },
     get taggedTables(): TaggedTables | null { return build.taggedTables; },
+    get positionsTables(): PositionsTables | null { return build.positionsTables; },
     get rules(): readonly RuleInfo<Rule>[] { return ruleTable().rules; },
     rule: (name: string) => ruleTable().byName.get(name),
     ruleByPegName: (pegName: string) => ruleTable().byPegName.get(pegName),

@@ -4,7 +4,7 @@
 // already unrolled into repetition by the build) when an error's details are first read, and run
 // over the input as a DFA of sets of positions built as it goes: time linear in the input, memory
 // independent of it.
-import { codePointAt, stringCharacter, type AbnfNode } from "./automaton.js";
+import { codePointAt, stringCharacter, wideClassesOf, wideClassOf, type AbnfNode, type WideClasses } from "./automaton.js";
 
 /**
  * A set of positions, with its transitions and its readings found as they are needed. Only the
@@ -45,13 +45,40 @@ export interface Continuation {
 }
 
 
+/** The automaton of positions run to completion (Positions.complete()). */
+export interface CompletePositions {
+  /** The first code point of each class past ASCII, from 128 up, in order (class 128 + k). */
+  readonly wide: readonly number[];
+  /** For each set (0 dead, 1 initial), the set each class leads to: the 128 ASCII codes, then `wide`. */
+  readonly next: readonly (readonly number[])[];
+  /** For each set, its readings (empty for the dead set). */
+  readonly readings: readonly (readonly Reading[])[];
+  /**
+   * For each set, whether it holds the end of the rule (the input may end there): what a caller
+   * derives from a set's readings array with the rule's DFA, so two sets that differ in it never
+   * share an array.
+   */
+  readonly final: readonly boolean[];
+}
+
+/** What src/diagnose.ts asks of the automaton of a rule's positions: Positions, or PositionsTable for the reference rule. */
+export interface PositionsAutomaton {
+  /**
+   * What can follow the first `length` code units of the input, which must be a prefix that some
+   * match begins with (the DFA says how long that is).
+   */
+  after(input: string, length: number): Continuation;
+  /** What can follow the first `length` code units and the first `length - 1`, in one pass (length >= 1). */
+  afterBoth(input: string, length: number): { before: Continuation; after: Continuation };
+}
+
 /** The largest number of sets kept: a grammar's own are far fewer; past it, the cache starts again. */
 const MAX_SETS = 4096;
 
 /** A node of the tree of chains met while building: a chain is numbered when its first edge is made. */
 interface ChainNode { readonly chain: readonly string[]; id: number; readonly children: Map<string, ChainNode> }
 
-export class Positions {
+export class Positions implements PositionsAutomaton {
   // The NFA, its arrays by state in compressed rows: the ε-moves of state q are
   // #epsTo[#epsStart[q] .. #epsStart[q + 1]), its edges (a range of code points lo..hi to a state,
   // taken inside a chain of rules) the entries #edgeStart[q] .. #edgeStart[q + 1] of the others.
@@ -283,6 +310,51 @@ export class Positions {
     return to;
   }
 
+  /**
+   * The construction above run to completion: every set of positions reachable from the initial one,
+   * with its transition on every class of characters and its readings (scripts/build-positions.mjs
+   * minimizes it into the table of generated/ID/positions.js, which PositionsTable runs). The
+   * classes are each ASCII code (0-127) and then, from 128 up, the intervals of code points that the
+   * edges cut (`wide`: the first code point of each, in order, the first 128): every code point of
+   * an interval takes the same edges. Set 0 is the dead set, 1 the initial one. Each set's readings
+   * and whether it holds the end of the rule are what a caller sees of it.
+   */
+  complete(): CompletePositions {
+    const edgeStart = this.#edgeStart, lo = this.#lo, hi = this.#hi;
+    const cuts = new Set<number>([128]);
+    for (let e = 0; e < edgeStart[edgeStart.length - 1]; e++) {
+      if (hi[e] >= 128) { cuts.add(Math.max(lo[e], 128)); if (hi[e] < 0x10ffff) cuts.add(hi[e] + 1); }
+    }
+    const wide = [...cuts].sort(byNumber);
+    const index = new Map<SetState, number>([[this.#dead, 0]]);
+    const byKey = new Map<string, number>([["", 0]]);
+    const order: SetState[] = [this.#dead];
+    const number = (s: SetState): number => {
+      let k = index.get(s);
+      if (k !== undefined) return k;
+      // (The cache of sets may start again on a large grammar: a set is known by its states.)
+      const key = s.states.join(",");
+      k = byKey.get(key);
+      if (k === undefined) { k = order.length; byKey.set(key, k); order.push(s); }
+      index.set(s, k);
+      return k;
+    };
+    number(this.#initial);
+    const next: number[][] = [new Array<number>(128 + wide.length).fill(0)];
+    const readings: (readonly Reading[])[] = [[]];
+    const final: boolean[] = [false];
+    for (let k = 1; k < order.length; k++) {
+      const s = order[k];
+      const row: number[] = [];
+      for (let code = 0; code < 128; code++) row.push(number(this.#set(this.#targets(s, code))));
+      for (const first of wide) row.push(number(this.#set(this.#targets(s, first))));
+      next.push(row);
+      readings.push(this.#readings(s).readings);
+      final.push(s.states.includes(this.#final));
+    }
+    return { wide, next, readings, final };
+  }
+
   #readings(s: SetState): Continuation {
     if (s.readings !== undefined) return { readings: s.readings };
     // Chains are numbered as the build meets them, which is the grammar's order.
@@ -325,4 +397,124 @@ export function mergeRanges(ranges: readonly (readonly [number, number])[]): [nu
     if (last !== undefined && lo <= last[1] + 1) last[1] = Math.max(last[1], hi); else out.push([lo, hi]);
   }
   return out;
+}
+
+/**
+ * The automaton of positions of an edition's reference rule as the build writes it
+ * (generated/ID/positions.js, scripts/build-positions.mjs): Positions run to completion and
+ * minimized. Numbers in strings are code units, `base` more than the number.
+ */
+export interface PositionsTables {
+  /** The rule whose positions these are (the edition's reference rule). */
+  readonly rule: string;
+  readonly base: number;
+  readonly states: number;
+  /** The number of classes of characters. */
+  readonly width: number;
+  /** The class of each ASCII code. */
+  readonly classes: string;
+  /** The classes from 128 up: [first code point, class, ...], each interval up to the next. */
+  readonly wide: readonly number[];
+  /** The next state of each state and class (0 dead, 1 initial), at state x width + class. */
+  readonly next: string;
+  /** Each chain of rules: [its parent chain, or -1 for none, the rule]. */
+  readonly chains: readonly (readonly [number, string])[];
+  /** Each distinct reading: [chain, ASCII codes, ranges past ASCII as [first, last, ...]]. */
+  readonly readings: readonly (readonly [number, string, readonly number[]])[];
+  /** Each distinct list of readings, as reading numbers. */
+  readonly lists: readonly string[];
+  /** The list of readings of each state. */
+  readonly list: string;
+}
+
+/**
+ * The automaton of positions of a rule from the build's tables: the same readings at every prefix
+ * as Positions (test/positions-table.test.ts), with nothing to construct: two lookups a character,
+ * in the tables' strings as the module holds them (nothing is decoded but the classes past ASCII),
+ * and the readings of a state made when first asked.
+ */
+export class PositionsTable implements PositionsAutomaton {
+  readonly #tables: PositionsTables;
+  readonly #base: number;
+  /** The class of each ASCII code, then the next state of each state and class: read from the tables' strings as they are. */
+  readonly #classes: string;
+  readonly #next: string;
+  readonly #width: number;
+  readonly #wide: WideClasses;
+  readonly #lists: (readonly Reading[] | undefined)[];
+  readonly #readings: (Reading | undefined)[];
+  readonly #chains: (readonly string[] | undefined)[];
+
+  constructor(tables: PositionsTables) {
+    this.#tables = tables;
+    this.#base = tables.base;
+    this.#classes = tables.classes;
+    this.#next = tables.next;
+    this.#width = tables.width;
+    this.#wide = wideClassesOf(tables.wide);
+    this.#lists = new Array<readonly Reading[] | undefined>(tables.lists.length).fill(undefined);
+    this.#readings = new Array<Reading | undefined>(tables.readings.length).fill(undefined);
+    this.#chains = new Array<readonly string[] | undefined>(tables.chains.length).fill(undefined);
+  }
+
+  after(input: string, length: number): Continuation {
+    return { readings: this.#readingsOf(this.#walk(input, length)) };
+  }
+
+  afterBoth(input: string, length: number): { before: Continuation; after: Continuation } {
+    const previous = [0];
+    const s = this.#walk(input, length, previous);
+    return { before: { readings: this.#readingsOf(previous[0]) }, after: { readings: this.#readingsOf(s) } };
+  }
+
+  #walk(input: string, length: number, previous?: number[]): number {
+    const classes = this.#classes, next = this.#next, width = this.#width, base = this.#base;
+    let s = 1;
+    for (let i = 0; i < length;) {
+      // A code point, as Positions reads it: a surrogate pair is one character.
+      const code = codePointAt(input, i);
+      const size = code > 0xffff ? 2 : 1;
+      if (previous !== undefined && i + size === length) previous[0] = s;
+      const k = code < 128 ? classes.charCodeAt(code) - base : wideClassOf(this.#wide, code);
+      s = next.charCodeAt(s * width + k) - base;
+      if (s === 0) throw new Error(`internal error: the positions of the grammar cannot read offset ${i}`);
+      i += size;
+    }
+    return s;
+  }
+
+  /** The readings of a state: the same array for every state of the same list. */
+  #readingsOf(s: number): readonly Reading[] {
+    const k = this.#tables.list.charCodeAt(s) - this.#base;
+    let found = this.#lists[k];
+    if (found === undefined) {
+      const encoded = this.#tables.lists[k];
+      const list: Reading[] = [];
+      for (let i = 0; i < encoded.length; i++) list.push(this.#reading(encoded.charCodeAt(i) - this.#tables.base));
+      this.#lists[k] = found = list;
+    }
+    return found;
+  }
+
+  #reading(k: number): Reading {
+    let found = this.#readings[k];
+    if (found === undefined) {
+      const [chain, codes, flat] = this.#tables.readings[k];
+      const ranges: [number, number][] = [];
+      for (let i = 0; i < flat.length; i += 2) ranges.push([flat[i], flat[i + 1]]);
+      const list: number[] = [];
+      for (let i = 0; i < codes.length; i++) list.push(codes.charCodeAt(i) - this.#tables.base);
+      this.#readings[k] = found = { chain: this.#chain(chain), codes: list, ranges };
+    }
+    return found;
+  }
+
+  #chain(k: number): readonly string[] {
+    let found = this.#chains[k];
+    if (found === undefined) {
+      const [parent, name] = this.#tables.chains[k];
+      this.#chains[k] = found = Object.freeze(parent < 0 ? [name] : [...this.#chain(parent), name]);
+    }
+    return found;
+  }
 }

@@ -91,7 +91,7 @@ const manifest = {
 };
 
 const EDITION = { ...manifest };
-const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"], ["taggedTables", "./tagged.js", "TAGGED"]];
+const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"], ["taggedTables", "./tagged.js", "TAGGED"], ["positionsTables", "./positions.js", "POSITIONS"]];
 for (const [name, file, key] of BUILDS) {
   Object.defineProperty(EDITION, name, {
     enumerable: true,
@@ -111,6 +111,7 @@ function load(file) {
     case "./dfa.js": return require("./dfa.js");
     case "./trace.js": return require("./trace.js");
     case "./tagged.js": return require("./tagged.js");
+    case "./positions.js": return require("./positions.js");
     default: return require("./rules.js");
   }
 }

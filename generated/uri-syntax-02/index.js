@@ -79,7 +79,7 @@ const manifest = {
 };
 
 const EDITION = { ...manifest };
-const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]];
+const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"], ["positionsTables", "./positions.js", "POSITIONS"]];
 EDITION.taggedTables = null;
 for (const [name, file, key] of BUILDS) {
   Object.defineProperty(EDITION, name, {
@@ -99,6 +99,7 @@ function load(file) {
     case "./parser.js": return require("./parser.js");
     case "./dfa.js": return require("./dfa.js");
     case "./trace.js": return require("./trace.js");
+    case "./positions.js": return require("./positions.js");
     default: return require("./rules.js");
   }
 }

@@ -28,7 +28,7 @@ function editionModule(manifest) {
     `const manifest = ${JSON.stringify(manifest, null, 2)};\n\n` +
     `const EDITION = { ...manifest };\n` +
     `const BUILDS = [["parser", "./parser.js"], ["automata", "./dfa.js"], ["tracer", "./trace.js"], ["rules", "./rules.js", "RULES"]` +
-    `${manifest.tagged === true ? ', ["taggedTables", "./tagged.js", "TAGGED"]' : ""}];\n` +
+    `${manifest.tagged === true ? ', ["taggedTables", "./tagged.js", "TAGGED"]' : ""}, ["positionsTables", "./positions.js", "POSITIONS"]];\n` +
     `${manifest.tagged === true ? "" : "EDITION.taggedTables = null;\n"}` +
     `for (const [name, file, key] of BUILDS) {\n` +
     `  Object.defineProperty(EDITION, name, {\n` +
@@ -48,6 +48,7 @@ function editionModule(manifest) {
     `    case "./dfa.js": return require("./dfa.js");\n` +
     `    case "./trace.js": return require("./trace.js");\n` +
     `${manifest.tagged === true ? '    case "./tagged.js": return require("./tagged.js");\n' : ""}` +
+    `    case "./positions.js": return require("./positions.js");\n` +
     `    default: return require("./rules.js");\n` +
     `  }\n` +
     `}\n\n` +
